@@ -1,0 +1,189 @@
+import * as v from 'valibot'
+import { EmailSchema, PasswordSchema, REQUIRED_MESSAGE } from './auth'
+import { PageQuerySchema, pageOf } from './common'
+import { PaymentTokenSchema } from './payments'
+
+/**
+ * Clients: POST /api/client (registration, SPEC.md section 7), GET /api/client (agents: paged list) and
+ * GET /api/client/{id} (the Client entity of SPEC.md section 3).
+ */
+
+const text = (max: number, label: string) =>
+  v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.minLength(1, REQUIRED_MESSAGE), v.maxLength(max, `${label} cannot exceed ${max} characters`))
+
+const optionalText = (max: number, label: string) =>
+  v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} cannot exceed ${max} characters`)))
+
+const id = (message = REQUIRED_MESSAGE) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message))
+
+export const PHONE_PATTERN = /^\+?[0-9 ().-]{7,30}$/
+
+export const ClientInformationSchema = v.pipe(
+  v.object({
+    companyName: text(200, 'Company Name'),
+    /** A business entity type id (GET /api/business-entity-types), sent as an integer. */
+    businessType: id(),
+    attorneyEmail: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(254, 'E-mail cannot exceed 254 characters'))),
+    notifyAttorney: v.optional(v.boolean(), false),
+    changeAgent: v.optional(v.boolean(), false),
+    useAgentAddress: v.optional(v.boolean(), false),
+    firstName: text(50, 'First Name'),
+    lastName: text(50, 'Last Name'),
+    phone: v.pipe(text(30, 'Phone'), v.regex(PHONE_PATTERN, 'Enter a valid phone number')),
+    /** A country id (GET /api/country), sent as an integer. */
+    countryId: id(),
+    address: text(255, 'Address'),
+    city: text(100, 'City'),
+    stateProvince: text(100, 'State'),
+    zipcode: text(10, 'Postal/Zip Code'),
+    /**
+     * Accepted for compatibility; the server records the signed-in staff member who registers a client,
+     * and nothing for a self sign-up.
+     */
+    agentId: v.nullish(v.number()),
+    /** The id answered by GET /api/affiliate/verify/{code}; null or 0 when none. */
+    affiliated_id: v.nullish(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    leadGeneratedBy: optionalText(100, 'Lead source'),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['notifyAttorney'], ['attorneyEmail']],
+      (info) => !info.notifyAttorney || (!!info.attorneyEmail && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(info.attorneyEmail)),
+      'Enter the attorney e-mail to notify',
+    ),
+    ['attorneyEmail'],
+  ),
+)
+
+/** One subscription line as the wizard sends it; names and amount are informational (the server prices). */
+export const ServiceSubscriptionSchema = v.object({
+  /** false: the line is shown but not ordered. */
+  active: v.optional(v.boolean(), true),
+  serviceId: id('Choose a service'),
+  servicePackageId: id('Choose a package'),
+  serviceName: v.nullish(v.string()),
+  servicePackageName: v.nullish(v.string()),
+  serviceDescription: v.nullish(v.string()),
+  servicePackageDescription: v.nullish(v.string()),
+  /** The price shown to the person, in dollars; when it differs from the catalogue the order is refused. */
+  servicePackageAmount: v.nullish(v.number()),
+})
+export type ServiceSubscription = v.InferInput<typeof ServiceSubscriptionSchema>
+
+/** POST /api/client (SPEC.md section 7). Send an Idempotency-Key header (a UUID per submit attempt). */
+export const RegistrationSchema = v.object({
+  clientInformation: ClientInformationSchema,
+  userInformation: v.object({ email: EmailSchema, password: PasswordSchema }),
+  serviceSubscriptions: v.pipe(
+    v.array(ServiceSubscriptionSchema, 'Choose an address service'),
+    v.minLength(1, 'Choose an address service'),
+    v.maxLength(20, 'Too many services in one order'),
+  ),
+  affinipayPaymentDetails: v.object({ token: PaymentTokenSchema }),
+  /** A coupon id from GET /api/coupon/verify/{code}; 0 when none. */
+  couponId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+})
+export type RegistrationInput = v.InferInput<typeof RegistrationSchema>
+export type Registration = v.InferOutput<typeof RegistrationSchema>
+
+/** 201 answer of POST /api/client. `id` is the new client's id (also given as clientId). */
+export const RegistrationResultSchema = v.object({
+  id: v.number(),
+  clientId: v.number(),
+  userId: v.number(),
+  invoiceId: v.number(),
+  /** The displayed invoice number. */
+  invoiceNumber: v.string(),
+  /** Dollars charged. */
+  total: v.number(),
+})
+export type RegistrationResult = v.InferOutput<typeof RegistrationResultSchema>
+
+export const REGISTRATION_MESSAGES = {
+  emailTaken: 'An account with this e-mail already exists',
+  inProgress: 'This registration is already being processed',
+  success: 'Client registered successfully',
+} as const
+
+// ---- reading clients ----
+
+export const ClientServiceSchema = v.object({
+  id: v.number(),
+  active: v.boolean(),
+  createdAt: v.string(),
+  service: v.object({ id: v.number(), name: v.string(), active: v.boolean(), kind: v.string() }),
+  servicePackage: v.nullable(v.object({ id: v.number(), name: v.string(), amount: v.number() })),
+})
+
+export const ClientDocumentSummarySchema = v.object({
+  id: v.number(),
+  /** 1 Federal, 2 State, 3 Private. */
+  jurisdiction: v.number(),
+  documentTypeNavigation: v.object({ name: v.string() }),
+  dateReceived: v.string(),
+  isRead: v.boolean(),
+  status: v.string(),
+})
+
+/** GET /api/client/{id}: the Client entity of SPEC.md section 3. */
+export const ClientSchema = v.object({
+  id: v.number(),
+  firstName: v.string(),
+  lastName: v.string(),
+  companyName: v.string(),
+  phone: v.string(),
+  /** Country id. */
+  country: v.nullable(v.number()),
+  countryName: v.nullable(v.string()),
+  stateProvince: v.string(),
+  city: v.string(),
+  address: v.string(),
+  zipcode: v.string(),
+  attorneyEmail: v.nullable(v.string()),
+  notifyAttorney: v.boolean(),
+  changeAgent: v.boolean(),
+  /** Business entity type id. */
+  businessType: v.nullable(v.number()),
+  businessTypeName: v.nullable(v.string()),
+  useAgentAddress: v.boolean(),
+  leadGeneratedBy: v.nullable(v.string()),
+  hasMailbox: v.boolean(),
+  mailboxNumber: v.nullable(v.string()),
+  agentId: v.nullable(v.number()),
+  createdAt: v.string(),
+  clientAffiliate: v.nullable(v.object({ code: v.string() })),
+  users: v.array(v.object({ id: v.number(), email: v.string(), firstName: v.string(), lastName: v.string(), active: v.boolean() })),
+  clientServices: v.array(ClientServiceSchema),
+  /** Newest first; empty for an agent without DCV. */
+  documents: v.array(ClientDocumentSummarySchema),
+})
+export type Client = v.InferOutput<typeof ClientSchema>
+
+export const CLIENT_SORT_FIELDS = ['id', 'companyName', 'firstName', 'lastName', 'email', 'city', 'createdAt'] as const
+export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number]
+
+/** GET /api/client?page=1&pageSize=20&sort=companyName&order=asc&q=sunshine */
+export const ClientListQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  sort: v.optional(v.picklist(CLIENT_SORT_FIELDS, `sort must be one of ${CLIENT_SORT_FIELDS.join(', ')}`)),
+})
+
+export const ClientListItemSchema = v.object({
+  id: v.number(),
+  companyName: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  /** The e-mail of the client's first user. */
+  email: v.nullable(v.string()),
+  phone: v.string(),
+  city: v.string(),
+  stateProvince: v.string(),
+  hasMailbox: v.boolean(),
+  mailboxNumber: v.nullable(v.string()),
+  createdAt: v.string(),
+  /** Names of the client's active services, oldest subscription first. */
+  services: v.array(v.string()),
+})
+export type ClientListItem = v.InferOutput<typeof ClientListItemSchema>
+export const ClientPageSchema = pageOf(ClientListItemSchema)
+export type ClientPage = v.InferOutput<typeof ClientPageSchema>

@@ -1,0 +1,126 @@
+import * as v from 'valibot'
+import { pageOf, PageQuerySchema } from './common'
+
+/** GET /client/resources/status: the statuses of a request to mail a document. */
+export const DOCUMENT_REQUEST_STATUSES = [
+  { id: 1, name: 'Requested' },
+  { id: 2, name: 'Processing' },
+  { id: 3, name: 'Mailed' },
+  { id: 4, name: 'Delivered' },
+  { id: 5, name: 'Cancelled' },
+] as const
+export type DocumentRequestStatusId = (typeof DOCUMENT_REQUEST_STATUSES)[number]['id']
+export const REQUEST_STATUS = { requested: 1, processing: 2, mailed: 3, delivered: 4, cancelled: 5 } as const
+
+/** A request still waiting for the mailroom; a document has at most one, and is not shredded while it does. */
+export const OPEN_REQUEST_STATUSES: readonly DocumentRequestStatusId[] = [1, 2]
+
+/** Moves an agent may make. Clients may only cancel their own request while it is Requested. */
+export const REQUEST_TRANSITIONS: Record<DocumentRequestStatusId, readonly DocumentRequestStatusId[]> = {
+  1: [2, 5],
+  2: [3, 5],
+  3: [4],
+  4: [],
+  5: [],
+}
+
+export const requestStatusName = (id: number) => DOCUMENT_REQUEST_STATUSES.find((s) => s.id === id)?.name ?? 'Unknown'
+
+export const RequestStatusListSchema = v.array(v.object({ id: v.number(), name: v.string() }))
+
+const text = (label: string, max: number) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is mandatory'), v.maxLength(max, `${label} cannot exceed ${max} characters`))
+
+/**
+ * POST /client/document-request. Address fields left out are taken from the client's profile (the form
+ * pre-fills them from it); recipientName defaults to the company name.
+ */
+export const CreateDocumentRequestSchema = v.object({
+  documentIds: v.pipe(
+    v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.minLength(1, 'Choose at least one document'),
+    v.maxLength(20, 'At most 20 documents can be requested at once'),
+  ),
+  recipientName: v.optional(text('Recipient name', 100)),
+  address: v.optional(text('Address', 255)),
+  city: v.optional(text('City', 100)),
+  stateProvince: v.optional(text('State', 100)),
+  zipcode: v.optional(text('Postal/Zip Code', 10)),
+  countryId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+})
+export type CreateDocumentRequest = v.InferInput<typeof CreateDocumentRequestSchema>
+
+/** PATCH /document-request/{id}/status. Mailed (3) needs carrier and trackingNumber. */
+export const UpdateDocumentRequestStatusSchema = v.object({
+  status: v.picklist([1, 2, 3, 4, 5], 'status must be 1 to 5'),
+  carrier: v.optional(text('Carrier', 60)),
+  trackingNumber: v.optional(text('Tracking number', 60)),
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Note cannot exceed 500 characters'))),
+})
+export type UpdateDocumentRequestStatus = v.InferInput<typeof UpdateDocumentRequestStatusSchema>
+
+export const DocumentRequestEventSchema = v.object({
+  id: v.number(),
+  status: v.number(),
+  statusName: v.string(),
+  note: v.nullable(v.string()),
+  carrier: v.nullable(v.string()),
+  trackingNumber: v.nullable(v.string()),
+  /** Who made the change: 'client', 'agent', or null when unknown (user removed). */
+  by: v.nullable(v.picklist(['client', 'agent'])),
+  createdAt: v.string(),
+})
+export type DocumentRequestEvent = v.InferOutput<typeof DocumentRequestEventSchema>
+
+export const DocumentRequestSchema = v.object({
+  id: v.number(),
+  status: v.number(),
+  statusName: v.string(),
+  documentId: v.number(),
+  document: v.object({
+    id: v.number(),
+    documentTypeNavigation: v.object({ name: v.string() }),
+    jurisdiction: v.number(),
+    dateReceived: v.string(),
+    status: v.picklist(['active', 'shredded']),
+  }),
+  clientId: v.number(),
+  client: v.object({ id: v.number(), companyName: v.string() }),
+  recipientName: v.string(),
+  address: v.string(),
+  city: v.string(),
+  stateProvince: v.string(),
+  zipcode: v.string(),
+  countryId: v.nullable(v.number()),
+  countryName: v.nullable(v.string()),
+  carrier: v.nullable(v.string()),
+  trackingNumber: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  /** Statuses the caller may move this request to now. */
+  allowedStatuses: v.array(v.number()),
+})
+export type DocumentRequest = v.InferOutput<typeof DocumentRequestSchema>
+
+export const DocumentRequestDetailSchema = v.object({
+  ...DocumentRequestSchema.entries,
+  events: v.array(DocumentRequestEventSchema),
+})
+export type DocumentRequestDetail = v.InferOutput<typeof DocumentRequestDetailSchema>
+
+export const DocumentRequestPageSchema = pageOf(DocumentRequestSchema)
+export const CreatedDocumentRequestsSchema = v.object({ documentRequests: v.array(DocumentRequestSchema) })
+
+export const DOCUMENT_REQUEST_SORTS = ['createdAt', 'updatedAt', 'status', 'company', 'type'] as const
+
+/** GET /client/document-requests. Default: newest first. */
+export const DocumentRequestListQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  sort: v.optional(v.picklist(DOCUMENT_REQUEST_SORTS, `must be one of ${DOCUMENT_REQUEST_SORTS.join(', ')}`)),
+  status: v.optional(v.pipe(v.picklist(['1', '2', '3', '4', '5'], 'must be 1 to 5'), v.transform(Number))),
+  /** 'true': only Requested or Processing. */
+  open: v.optional(v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true'))),
+  documentId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a document id'), v.transform(Number))),
+  /** Agents only: one client's requests. */
+  clientId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a client id'), v.transform(Number))),
+})

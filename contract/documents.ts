@@ -1,0 +1,109 @@
+import * as v from 'valibot'
+import { pageOf, PageQuerySchema } from './common'
+
+/** Clients may ask for a document to be mailed for this many days after upload; then it is shredded. */
+export const DOCUMENT_RETENTION_DAYS = 60
+
+/** Jurisdiction codes of a document (SPEC.md section 3). */
+export const JURISDICTIONS = [
+  { id: 1, name: 'Federal' },
+  { id: 2, name: 'State' },
+  { id: 3, name: 'Private' },
+] as const
+export type JurisdictionId = (typeof JURISDICTIONS)[number]['id']
+
+/** File types the mailroom may upload, recognised by their content. `documentBlobUrl` carries the key. */
+export const DOCUMENT_FILE_TYPES = {
+  pdf: { contentType: 'application/pdf', label: 'PDF' },
+  jpg: { contentType: 'image/jpeg', label: 'JPEG' },
+  png: { contentType: 'image/png', label: 'PNG' },
+  tif: { contentType: 'image/tiff', label: 'TIFF' },
+} as const
+export type DocumentFileType = keyof typeof DOCUMENT_FILE_TYPES
+
+/** For the file input's `accept` attribute; the server checks the content anyway. */
+export const DOCUMENT_UPLOAD_ACCEPT = '.pdf,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,image/jpeg,image/png,image/tiff'
+/** Files per upload request (the PWA sends one per request, for per-file progress). */
+export const DOCUMENT_UPLOAD_MAX_FILES = 20
+
+export const DocumentStatusSchema = v.picklist(['active', 'shredded'])
+export type DocumentStatus = v.InferOutput<typeof DocumentStatusSchema>
+
+export const DocumentTypeSchema = v.object({ id: v.number(), name: v.string() })
+export type DocumentType = v.InferOutput<typeof DocumentTypeSchema>
+export const DocumentTypeListSchema = v.array(DocumentTypeSchema)
+
+export const DocumentSchema = v.object({
+  id: v.number(),
+  clientId: v.number(),
+  /** Present on lists across clients (GET /documents) and on single documents. */
+  client: v.optional(v.object({ id: v.number(), companyName: v.string() })),
+  jurisdiction: v.picklist([1, 2, 3]),
+  jurisdictionName: v.string(),
+  documentTypeId: v.number(),
+  documentTypeNavigation: v.object({ name: v.string() }),
+  /** YYYY-MM-DD, the day the mail arrived (shown as DD-MMM-YYYY). */
+  dateReceived: v.string(),
+  /** ISO 8601 UTC. */
+  uploadedAt: v.string(),
+  isRead: v.boolean(),
+  readAt: v.nullable(v.string()),
+  /** The file's type, such as 'pdf' (SPEC.md section 3). */
+  documentBlobUrl: v.picklist(['pdf', 'jpg', 'png', 'tif']),
+  contentType: v.string(),
+  sizeBytes: v.number(),
+  /** The name the file downloads under, chosen by the server. */
+  fileName: v.string(),
+  /** The name of the file as the mailroom uploaded it. */
+  originalFileName: v.string(),
+  /** API path of the file (GET, with the bearer token); add ?inline=true to view it in the portal. */
+  urlFile: v.string(),
+  status: DocumentStatusSchema,
+  /** ISO 8601 UTC: when the document was shredded, or when it will be once its 60 days are over. */
+  shredDate: v.string(),
+  shreddedAt: v.nullable(v.string()),
+  /** Whole days left before shredding; 0 once the window has closed or the document is shredded. */
+  daysLeft: v.number(),
+  /** May the client ask for it by mail now (active, within 60 days, no open request)? */
+  canRequest: v.boolean(),
+  /** The open (Requested or Processing) mail request of this document, if any. */
+  openRequestId: v.nullable(v.number()),
+})
+export type Document = v.InferOutput<typeof DocumentSchema>
+export const DocumentPageSchema = pageOf(DocumentSchema)
+export type DocumentPage = v.InferOutput<typeof DocumentPageSchema>
+
+const YMD = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'))
+const flag = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true'))
+
+export const DOCUMENT_SORTS = ['dateReceived', 'uploadedAt', 'type', 'jurisdiction', 'isRead', 'status', 'daysLeft', 'company'] as const
+
+/** Server-side paging, sorting and filters of the documents tables. Default: newest upload first. */
+export const DocumentListQuerySchema = v.object({
+  ...PageQuerySchema.entries,
+  sort: v.optional(v.picklist(DOCUMENT_SORTS, `must be one of ${DOCUMENT_SORTS.join(', ')}`)),
+  documentTypeId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a document type id'), v.transform(Number))),
+  jurisdiction: v.optional(v.pipe(v.picklist(['1', '2', '3'], 'must be 1, 2 or 3'), v.transform(Number))),
+  isRead: v.optional(flag),
+  status: v.optional(DocumentStatusSchema),
+  receivedFrom: v.optional(YMD),
+  receivedTo: v.optional(YMD),
+  /** GET /documents only: one client's documents. */
+  clientId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a client id'), v.transform(Number))),
+})
+export type DocumentListQuery = v.InferInput<typeof DocumentListQuerySchema>
+
+/** Text fields of the multipart upload (POST /document/client/{id}); files go in 'file' or 'files'. */
+export const DocumentUploadFieldsSchema = v.object({
+  documentTypeId: v.pipe(v.string('Document type is mandatory'), v.regex(/^[1-9]\d{0,8}$/, 'Choose a document type'), v.transform(Number)),
+  jurisdiction: v.pipe(v.string('Jurisdiction is mandatory'), v.picklist(['1', '2', '3'], 'Jurisdiction must be 1 (Federal), 2 (State) or 3 (Private)'), v.transform(Number)),
+  dateReceived: v.pipe(v.string('Date received is mandatory'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date received must be a date as YYYY-MM-DD')),
+})
+export type DocumentUploadFields = v.InferInput<typeof DocumentUploadFieldsSchema>
+
+export const DocumentUploadResponseSchema = v.object({ documents: v.array(DocumentSchema) })
+
+/** PATCH /document/{id}/read: mark read (default) or unread again. */
+export const DocumentReadBodySchema = v.object({ isRead: v.optional(v.boolean(), true) })
+
+export const DocumentDeletedSchema = v.object({ message: v.literal('Document deleted successfully') })

@@ -1,0 +1,40 @@
+import * as v from 'valibot'
+
+/** The bell shows this many; the full list lives at /notifications. The PWA polls every 50 s. */
+export const NOTIFICATION_BELL_SIZE = 5
+export const NOTIFICATION_POLL_MS = 50_000
+
+/** clientId null: addressed to provider staff; otherwise to that client's users. */
+export const NotificationSchema = v.object({
+  id: v.number(),
+  message: v.string(),
+  isRead: v.boolean(),
+  createdAt: v.string(),
+  clientId: v.nullable(v.number()),
+  documentRequestId: v.nullable(v.number()),
+  documentId: v.nullable(v.number()),
+})
+export type Notification = v.InferOutput<typeof NotificationSchema>
+
+export const NotificationPageSchema = v.object({
+  data: v.array(NotificationSchema),
+  total: v.number(),
+  page: v.number(),
+  pageSize: v.number(),
+  /** Unread notifications addressed to the caller's side (the bell's badge). */
+  unreadCount: v.number(),
+})
+export type NotificationPage = v.InferOutput<typeof NotificationPageSchema>
+
+/** GET /system-notifications: clients pass their clientId (or nothing); agents pass nothing to see all. */
+export const NotificationListQuerySchema = v.object({
+  clientId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a client id'), v.transform(Number))),
+  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(100)), '20'),
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(1)), '1'),
+  /** 'true': unread only. */
+  unread: v.optional(v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true'))),
+  /** Agents: 'agents' narrows to notifications addressed to staff (clientId null). */
+  audience: v.optional(v.picklist(['all', 'agents'])),
+})
+
+export const MarkAllReadResultSchema = v.object({ updated: v.number() })

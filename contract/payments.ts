@@ -1,0 +1,46 @@
+import * as v from 'valibot'
+
+/** GET /api/payments/config: what the browser needs to show the card processor's hosted fields. */
+export const HostedFieldsConfigSchema = v.object({
+  provider: v.picklist(['sandbox', 'affinipay']),
+  /** Script that creates the hosted fields; loaded on demand. */
+  scriptUrl: v.string(),
+  /** The processor's public key (AffiniPay); absent for the sandbox. */
+  publicKey: v.optional(v.string()),
+  /** Origin of the card frames. */
+  frameOrigin: v.string(),
+})
+export type HostedFieldsConfig = v.InferOutput<typeof HostedFieldsConfigSchema>
+
+/**
+ * What the card processor needs beside card number and CVV to issue a one-time token (SPEC.md section 7:
+ * exp_year, exp_month, postal_code, name, address1).
+ */
+export const PaymentTokenDetailsSchema = v.object({
+  exp_month: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+  exp_year: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9999)),
+  postal_code: v.optional(v.pipe(v.string(), v.maxLength(10))),
+  name: v.optional(v.pipe(v.string(), v.maxLength(120))),
+  address1: v.optional(v.pipe(v.string(), v.maxLength(255))),
+})
+export type PaymentTokenDetails = v.InferOutput<typeof PaymentTokenDetailsSchema>
+
+/** A one-time payment token, as the server charges it (affinipayPaymentDetails.token, or `token` of invoices/pay). */
+export const PaymentTokenSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'A payment token is required'), v.maxLength(200))
+
+// ---- sandbox gateway (DECISIONS.md): the endpoints its hosted fields use ----
+
+/** POST /api/payments/sandbox/tokens, sent by a card frame with its own value. */
+export const SandboxCardPartRequestSchema = v.object({
+  field: v.picklist(['number', 'cvv'], 'field must be number or cvv'),
+  value: v.pipe(v.string(), v.maxLength(30, 'is too long')),
+})
+
+/** POST /api/payments/sandbox/payment-tokens, sent by the page's fields.js with both part token ids. */
+export const SandboxPaymentTokenRequestSchema = v.object({
+  numberToken: v.pipe(v.string(), v.minLength(1, 'Please enter your card number'), v.maxLength(100)),
+  cvvToken: v.pipe(v.string(), v.minLength(1, 'Please enter your CVV'), v.maxLength(100)),
+  ...PaymentTokenDetailsSchema.entries,
+})
+
+export const TokenResponseSchema = v.object({ id: v.string() })

@@ -1,0 +1,52 @@
+import { defineConfig, defineGlobalStyles, defineKeyframes } from '@pandacss/dev'
+import { recipes, slotRecipes } from './src/ui/theme/recipes/index.ts'
+import { semanticColors } from './src/ui/theme/tokens.ts'
+
+const globalCss = defineGlobalStyles({
+  'html, body': {
+    bg: 'bg.canvas',
+    color: 'fg.default',
+    fontFamily: 'body',
+    lineHeight: '1.5',
+    WebkitFontSmoothing: 'antialiased',
+    textRendering: 'optimizeLegibility',
+  },
+  '*, *::before, *::after': { borderColor: 'border.default' },
+  a: { color: 'accent.text', textUnderlineOffset: '2px' },
+  '::selection': { bg: 'accent.muted' },
+  ':focus-visible': { outlineColor: 'border.focus' },
+  '@media (prefers-reduced-motion: reduce)': {
+    '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
+  },
+})
+
+const keyframes = defineKeyframes({
+  fadeIn: { from: { opacity: 0 }, to: { opacity: 1 } },
+})
+
+export default defineConfig({
+  preflight: true,
+  include: ['./src/**/*.{ts,tsx}'],
+  exclude: ['./src/**/*.test.{ts,tsx}'],
+  jsxFramework: 'react',
+  outdir: 'styled-system',
+  globalCss,
+  // The kit's recipes are few and small: ship every variant rather than rely on usage detection
+  // through the style-context wrappers.
+  staticCss: { recipes: '*' },
+  theme: {
+    extend: {
+      tokens: {
+        fonts: {
+          body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+          mono: { value: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
+        },
+        sizes: { '4.5': { value: '1.125rem' } },
+      },
+      semanticTokens: { colors: semanticColors },
+      keyframes,
+      recipes,
+      slotRecipes,
+    },
+  },
+})

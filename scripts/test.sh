@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The one test command (npm test): type check, unit and component tests, the API suite on embedded
+# PGlite (and on PostgreSQL too when DATABASE_URL is set), the production build with its bundle-size
+# budget, and the end-to-end suite against the built app on the real server. Every step runs; the
+# command fails if any step failed, and ends with one summary line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p reports
+rm -f reports/*.json
+
+failed=()
+step() {
+  local name=$1
+  shift
+  printf '\n== %s\n' "$name"
+  if ! "$@"; then failed+=("$name"); fi
+}
+
+step "Type check" npm run -s typecheck
+step "Unit and component tests" npx vitest run --project unit \
+  --reporter=default --reporter=json --outputFile.json=reports/unit.json
+step "API tests on embedded PGlite" env -u DATABASE_URL npx vitest run --project api \
+  --reporter=default --reporter=json --outputFile.json=reports/api-pglite.json
+if [ -n "${DATABASE_URL:-}" ]; then
+  step "API tests on PostgreSQL" npx vitest run --project api \
+    --reporter=default --reporter=json --outputFile.json=reports/api-postgres.json
+else
+  printf '\n(API tests on PostgreSQL skipped: DATABASE_URL is not set)\n'
+fi
+step "Production build" npm run -s build
+step "Bundle size report (budgets: /login 150 KB, other routes 220 KB)" node scripts/bundle-size.mjs
+step "End-to-end tests" npx playwright test
+
+node scripts/test-summary.mjs
+if [ ${#failed[@]} -gt 0 ]; then
+  printf '\nFailed steps: %s\n' "$(IFS=,; echo "${failed[*]}")"
+  exit 1
+fi

@@ -1,0 +1,87 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { assertEveryRouteHasPolicy } from './auth/policy'
+import type { AppDeps, AppEnv } from './context'
+import { HttpError } from './http/errors'
+import { securityHeaders } from './http/security'
+import { authRoutes } from './routes/auth'
+import { catalogueRoutes } from './routes/catalogue'
+import { clientRoutes } from './routes/clients'
+import { configRoutes } from './routes/config'
+import { documentRequestRoutes } from './routes/document-requests'
+import { documentRoutes } from './routes/documents'
+import { healthRoutes } from './routes/health'
+import { identityRoutes } from './routes/identity'
+import { invoiceRoutes } from './routes/invoices'
+import { notificationRoutes } from './routes/notifications'
+import { paymentsRoutes } from './routes/payments'
+
+/**
+ * The API's route modules, each a Hono app mounted under /api. Every route in them declares an access
+ * policy (server/auth/policy.ts); createApp refuses to build otherwise.
+ */
+const routeModules: Hono<AppEnv>[] = [healthRoutes, documentRoutes, documentRequestRoutes, notificationRoutes, authRoutes, identityRoutes, configRoutes, invoiceRoutes, paymentsRoutes, catalogueRoutes, clientRoutes]
+
+/** JSON bodies are small; file uploads set their own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024
+
+export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+
+  app.use('*', requestId({ headerName: 'X-Request-Id' }))
+  app.use('*', async (c, next) => {
+    c.set('deps', deps)
+    const started = performance.now()
+    await next()
+    deps.logger.info('request', {
+      requestId: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      userId: c.var.caller?.userId,
+    })
+  })
+  app.use('*', securityHeaders(deps.csp))
+  app.use('/api/*', async (c, next) => {
+    await next()
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
+  })
+  app.use('/api/*', async (c, next) => {
+    if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next()
+    return bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new HttpError(413, 'Request too large', `Request bodies are limited to ${JSON_BODY_LIMIT / 1024} KB`)
+      },
+    })(c, next)
+  })
+
+  const api = new Hono<AppEnv>()
+  for (const module of [...routeModules, ...extraRoutes]) api.route('/', module)
+  app.route('/api', api)
+
+  app.notFound((c) => c.json({ detail: 'Not found', details: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(error.body(), error.status)
+    if (error instanceof HTTPException) {
+      const status = error.status >= 400 && error.status < 500 ? error.status : 400
+      const message = error.message || 'Bad request'
+      return c.json({ detail: message, details: message }, status as 400)
+    }
+    if (error instanceof SyntaxError || error instanceof URIError) {
+      return c.json({ detail: 'Bad request', details: error.message }, 400)
+    }
+    deps.logger.error('unhandled error', {
+      requestId: c.var.requestId,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    })
+    return c.json({ detail: 'Something went wrong on our side', details: `Please try again. Reference: ${c.var.requestId}` }, 500)
+  })
+
+  assertEveryRouteHasPolicy(app)
+  return app
+}

@@ -1,0 +1,144 @@
+import { and, eq, gt } from 'drizzle-orm'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
+import type { AppEnv, Caller } from '../context'
+import { accessRevocations, permissions, rolePermissions, roles, users } from '../db/schema'
+import { forbidden, notFound, unauthorized } from '../http/errors'
+import { sha256, verifyAccessToken } from './tokens'
+
+/**
+ * Access policies. Authorization is deny-by-default: every route passes exactly one policy middleware
+ * (checked when the app is built, see assertEveryRouteHasPolicy). Super admin (role id 1) passes every
+ * permission check. Permissions are read from the database on each request, so a change takes effect on
+ * the next request rather than when the token expires.
+ */
+export const SUPER_ADMIN_ROLE_ID = 1
+
+const POLICY = Symbol('access-policy')
+type PolicyMiddleware = MiddlewareHandler<AppEnv> & { [POLICY]: string }
+
+function policy(name: string, check: (c: Context<AppEnv>) => Promise<void> | void): PolicyMiddleware {
+  const mw: MiddlewareHandler<AppEnv> = async (c, next) => {
+    await check(c)
+    c.set('policy', name)
+    await next()
+  }
+  return Object.assign(mw, { [POLICY]: name })
+}
+
+export function hasPermission(caller: Caller, code: string): boolean {
+  return caller.isSuperAdmin || caller.permCodes.has(code)
+}
+
+export const isAgent = (caller: Caller) => caller.agentId != null || caller.isSuperAdmin
+export const isClient = (caller: Caller) => caller.clientId != null
+
+/**
+ * May the caller reach this client's data? The client itself may; an agent needs every one of
+ * agentCodes. Another client gets 404 (never learning the record exists); an agent lacking a code, 403.
+ */
+export function assertClientAccess(caller: Caller, clientId: number, agentCodes: readonly string[] = []): void {
+  if (isClient(caller)) {
+    if (caller.clientId !== clientId) throw notFound('Client')
+    return
+  }
+  if (!isAgent(caller)) throw notFound('Client')
+  for (const code of agentCodes) if (!hasPermission(caller, code)) throw forbidden()
+}
+
+async function authenticate(c: Context<AppEnv>): Promise<Caller> {
+  const header = c.req.header('authorization') ?? ''
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header)
+  if (!match) throw unauthorized()
+  const token = match[1]
+  const { deps } = c.var
+  const now = deps.clock.now()
+  const claims = await verifyAccessToken(
+    token,
+    { key: deps.jwtKey, issuer: deps.env.JWT_ISSUER, audience: deps.env.JWT_AUDIENCE, ttlSeconds: deps.env.ACCESS_TOKEN_TTL_SECONDS },
+    now,
+  )
+  if (!claims) throw unauthorized('Your session is not valid or has expired')
+  const tokenHash = sha256(token)
+  const [revoked] = await deps.db
+    .select({ tokenHash: accessRevocations.tokenHash })
+    .from(accessRevocations)
+    .where(and(eq(accessRevocations.tokenHash, tokenHash), gt(accessRevocations.expiresAt, now)))
+  if (revoked) throw unauthorized('Your session has ended')
+  const [user] = await deps.db
+    .select({
+      id: users.id,
+      email: users.email,
+      roleId: users.roleId,
+      roleType: roles.roleType,
+      clientId: users.clientId,
+      agentId: users.agentId,
+      active: users.active,
+      passwordChangedAt: users.passwordChangedAt,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, claims.id))
+  if (!user || !user.active) throw unauthorized('Your session has ended')
+  const codes = await deps.db
+    .select({ permCode: permissions.permCode })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(eq(rolePermissions.roleId, user.roleId))
+  const caller: Caller = {
+    userId: user.id,
+    email: user.email,
+    roleId: user.roleId,
+    roleType: user.roleType,
+    clientId: user.clientId,
+    agentId: user.agentId,
+    isSuperAdmin: user.roleId === SUPER_ADMIN_ROLE_ID,
+    permCodes: new Set(codes.map((r) => r.permCode)),
+    tokenHash,
+  }
+  c.set('caller', caller)
+  return caller
+}
+
+export const access = {
+  /** Anyone, signed in or not. */
+  public: () => policy('public', () => {}),
+  /** Any signed-in user. */
+  signedIn: () => policy('signedIn', async (c) => void (await authenticate(c))),
+  /** Agents holding every code given (super admin passes). */
+  agent: (...codes: string[]) =>
+    policy(`agent:${codes.join(',')}`, async (c) => {
+      const caller = await authenticate(c)
+      if (!isAgent(caller)) throw forbidden('This is for provider staff only')
+      for (const code of codes) if (!hasPermission(caller, code)) throw forbidden()
+    }),
+  /** Client users only. */
+  client: () =>
+    policy('client', async (c) => {
+      const caller = await authenticate(c)
+      if (!isClient(caller)) throw forbidden('This is for clients only')
+    }),
+  /**
+   * The client named by the path parameter `param`, or an agent holding agentCodes.
+   * Another client gets 404.
+   */
+  ownClient: (param: string, ...agentCodes: string[]) =>
+    policy(`ownClient:${param}:${agentCodes.join(',')}`, async (c) => {
+      const caller = await authenticate(c)
+      const clientId = Number(c.req.param(param))
+      if (!Number.isSafeInteger(clientId) || clientId <= 0) throw notFound('Client')
+      assertClientAccess(caller, clientId, agentCodes)
+    }),
+}
+
+/** Deny by default: refuses to build an app with a route that declares no access policy. */
+export function assertEveryRouteHasPolicy(app: Hono<AppEnv>): void {
+  const groups = new Map<string, boolean>()
+  for (const route of app.routes) {
+    if (route.method === 'ALL') continue
+    const key = `${route.method} ${route.path}`
+    const marked = POLICY in (route.handler as object)
+    groups.set(key, (groups.get(key) ?? false) || marked)
+  }
+  const missing = [...groups].filter(([, ok]) => !ok).map(([key]) => key)
+  if (missing.length) throw new Error(`Routes without an access policy: ${missing.join(', ')}`)
+}

@@ -1,0 +1,56 @@
+import type { Env } from './env'
+import type { Db } from './db/client'
+import type { Logger } from './logger'
+import type { Mailer } from './mail/mailer'
+import type { PaymentGateway } from './payments/gateway'
+import type { BlobStore } from './storage/blob-store'
+
+/** A source of the current time, replaceable in tests (token expiry, overdue and shred jobs). */
+export interface Clock {
+  now(): Date
+}
+export const systemClock: Clock = { now: () => new Date() }
+
+/**
+ * What the app is built from. Features that bring their own services (payment gateway, blob store,
+ * push sender) add members here and read them from c.var.deps.
+ */
+export interface AppDeps {
+  env: Env
+  db: Db
+  clock: Clock
+  logger: Logger
+  mailer: Mailer
+  /** Document files. */
+  blobs: BlobStore
+  /** The card processor (sandbox by default, AffiniPay when configured): server/payments/index.ts. */
+  gateway: PaymentGateway
+  /** Secret key for access tokens (HS256). */
+  jwtKey: Uint8Array
+  /** Extra origins the Content-Security-Policy allows (an external card processor's frames). */
+  csp?: { frameOrigins?: string[]; scriptOrigins?: string[] }
+}
+
+/** The signed-in caller, loaded fresh from the database on every request. */
+export interface Caller {
+  userId: number
+  email: string
+  roleId: number
+  roleType: string
+  clientId: number | null
+  agentId: number | null
+  isSuperAdmin: boolean
+  permCodes: ReadonlySet<string>
+  /** SHA-256 of the bearer token, so log out can revoke it. */
+  tokenHash: string
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps
+    requestId: string
+    caller: Caller
+    /** Set by an access policy; a route without one is refused. */
+    policy: string
+  }
+}

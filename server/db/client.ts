@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction handle; accepted wherever a Db is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface Database {
+  db: Db
+  /** 'pglite' (embedded) or 'postgres'. */
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/**
+ * Opens the database: PostgreSQL when a URL is given, else embedded PGlite under dataDir
+ * (in memory when dataDir is 'memory://'). Runs the committed migrations before returning.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) {
+    const { default: postgres } = await import('postgres')
+    const { drizzle } = await import('drizzle-orm/postgres-js')
+    const { migrate } = await import('drizzle-orm/postgres-js/migrator')
+    // Several servers may start at once: one migrates, the others wait on the lock.
+    const migrator = postgres(options.databaseUrl, { max: 1, onnotice: () => {} })
+    try {
+      await migrator`select pg_advisory_lock(727274)`
+      await migrate(drizzle(migrator), { migrationsFolder })
+    } finally {
+      await migrator.end({ timeout: 5 })
+    }
+    const sql = postgres(options.databaseUrl, { max: 10, onnotice: () => {} })
+    const db = drizzle(sql, { schema })
+    return { db: db as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) }
+  }
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  let dataPath = options.dataDir
+  if (dataPath !== 'memory://') {
+    dataPath = path.resolve(options.dataDir, 'db')
+    mkdirSync(dataPath, { recursive: true })
+  }
+  const client = new PGlite(dataPath, { extensions: { pg_trgm } })
+  const db = drizzle(client, { schema })
+  await migrate(db, { migrationsFolder })
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}

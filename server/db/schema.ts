@@ -1,0 +1,531 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const ts = (name: string) => timestamp(name, { withTimezone: true })
+
+// ---------- reference data ----------
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  iso2: text('iso2').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(100),
+})
+
+/** Florida (Sunbiz) business entity kinds. */
+export const businessEntityTypes = pgTable('business_entity_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+})
+
+// ---------- identity ----------
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** 'agent' for provider staff roles, 'client' for the client role. */
+  roleType: text('role_type').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+})
+
+export const permissions = pgTable('permissions', {
+  id: serial('id').primaryKey(),
+  permCode: text('perm_code').notNull().unique(),
+  name: text('name').notNull(),
+})
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+)
+
+export const agents = pgTable('agents', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+})
+
+export const affiliates = pgTable('affiliates', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+})
+
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  description: text('description').notNull().default(''),
+  percentOff: integer('percent_off').notNull().default(0),
+  amountOffCents: integer('amount_off_cents').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  expiresAt: ts('expires_at'),
+  createdAt: createdAt(),
+})
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    companyName: text('company_name').notNull(),
+    phone: text('phone').notNull(),
+    countryId: integer('country_id').references(() => countries.id),
+    stateProvince: text('state_province').notNull().default(''),
+    city: text('city').notNull().default(''),
+    address: text('address').notNull().default(''),
+    zipcode: text('zipcode').notNull().default(''),
+    attorneyEmail: text('attorney_email'),
+    notifyAttorney: boolean('notify_attorney').notNull().default(false),
+    changeAgent: boolean('change_agent').notNull().default(false),
+    businessType: integer('business_type').references(() => businessEntityTypes.id),
+    useAgentAddress: boolean('use_agent_address').notNull().default(false),
+    leadGeneratedBy: text('lead_generated_by'),
+    hasMailbox: boolean('has_mailbox').notNull().default(false),
+    mailboxNumber: text('mailbox_number'),
+    affiliateId: integer('affiliate_id').references(() => affiliates.id),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    agentId: integer('agent_id').references(() => agents.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('clients_company_name_idx').on(t.companyName),
+    index('clients_created_at_idx').on(t.createdAt),
+    // Substring search ("contains") on company names, for the client and invoice lists.
+    index('clients_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
+  ],
+)
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    agentId: integer('agent_id').references(() => agents.id),
+    active: boolean('active').notNull().default(true),
+    passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('users_client_id_idx').on(t.clientId),
+    index('users_agent_id_idx').on(t.agentId),
+    index('users_role_id_idx').on(t.roleId),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
+)
+
+export const refreshSessions = pgTable(
+  'refresh_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** All tokens descending from one sign-in share a family; reuse revokes the family. */
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_sessions_family_idx').on(t.familyId), index('refresh_sessions_user_idx').on(t.userId)],
+)
+
+/** Access tokens revoked by log out before they expire, by the SHA-256 of the token. */
+export const accessRevocations = pgTable('access_revocations', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+})
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+)
+
+/** Failed sign-ins, keyed by account ('account:<email>') and by address ('ip:<addr>'). */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    attemptedAt: ts('attempted_at').notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_key_at_idx').on(t.key, t.attemptedAt)],
+)
+
+// ---------- catalogue and billing ----------
+
+export const services = pgTable('services', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** 'address' (chosen in the wizard) or 'addon'. */
+  kind: text('kind').notNull(),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(100),
+})
+
+export const servicePackages = pgTable(
+  'service_packages',
+  {
+    id: serial('id').primaryKey(),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    amountCents: integer('amount_cents').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(100),
+  },
+  (t) => [index('service_packages_service_idx').on(t.serviceId)],
+)
+
+export const clientServices = pgTable(
+  'client_services',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id),
+    servicePackageId: integer('service_package_id').references(() => servicePackages.id),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_services_client_idx').on(t.clientId)],
+)
+
+/** Invoice status codes: 1 PAID, 2 NEW (shown as UNPAID), 3 OVERDUE. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    /** The displayed invoice number. */
+    invoiceNumber: text('invoice_number').notNull().unique(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    invoiceDate: ts('invoice_date').notNull(),
+    dueDate: ts('due_date').notNull(),
+    paidDate: ts('paid_date'),
+    totalCents: integer('total_cents').notNull(),
+    status: smallint('status').notNull(),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    discountCents: integer('discount_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoices_client_date_idx').on(t.clientId, t.invoiceDate),
+    index('invoices_status_due_idx').on(t.status, t.dueDate),
+    index('invoices_invoice_date_idx').on(t.invoiceDate),
+    // Every sortable column of the provider list has an index, so a page is read in index order.
+    index('invoices_due_date_idx').on(t.dueDate, t.id),
+    index('invoices_paid_date_idx').on(t.paidDate, t.id),
+    index('invoices_total_idx').on(t.totalCents, t.id),
+    index('invoices_status_idx').on(t.status, t.id),
+    index('invoices_number_trgm_idx').using('gin', t.invoiceNumber.op('gin_trgm_ops')),
+  ],
+)
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    serviceId: integer('service_id').references(() => services.id),
+    servicePackageId: integer('service_package_id').references(() => servicePackages.id),
+    quantity: integer('quantity').notNull().default(1),
+    unitAmountCents: integer('unit_amount_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    gateway: text('gateway').notNull(),
+    gatewayReference: text('gateway_reference').notNull(),
+    /** One key per logical charge: a retried or concurrent request with the same key charges once. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_client_idx').on(t.clientId)],
+)
+
+export const paymentInvoices = pgTable(
+  'payment_invoices',
+  {
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.invoiceId] }), index('payment_invoices_invoice_idx').on(t.invoiceId)],
+)
+
+/**
+ * Results of requests made with an Idempotency-Key, so a retry (or an offline replay) gets the first
+ * answer instead of doing the work twice. `state` is 'pending' while the first request runs.
+ */
+export const idempotencyRecords = pgTable('idempotency_records', {
+  key: text('key').primaryKey(),
+  scope: text('scope').notNull(),
+  userId: integer('user_id'),
+  requestHash: text('request_hash').notNull(),
+  state: text('state').notNull().default('pending'),
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body'),
+  createdAt: createdAt(),
+})
+
+// ---------- documents ----------
+
+export const documentTypes = pgTable('document_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+})
+
+/** jurisdiction: 1 Federal, 2 State, 3 Private. status: 'active' | 'shredded'. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    documentTypeId: integer('document_type_id')
+      .notNull()
+      .references(() => documentTypes.id),
+    jurisdiction: smallint('jurisdiction').notNull(),
+    dateReceived: date('date_received', { mode: 'string' }).notNull(),
+    uploadedAt: ts('uploaded_at').notNull().defaultNow(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    isRead: boolean('is_read').notNull().default(false),
+    readAt: ts('read_at'),
+    fileName: text('file_name').notNull(),
+    /** Key in the blob store; null once shredded. */
+    storageKey: text('storage_key'),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    status: text('status').notNull().default('active'),
+    shreddedAt: ts('shredded_at'),
+  },
+  (t) => [
+    index('documents_client_uploaded_idx').on(t.clientId, t.uploadedAt),
+    index('documents_status_uploaded_idx').on(t.status, t.uploadedAt),
+    index('documents_type_idx').on(t.documentTypeId),
+    index('documents_date_received_idx').on(t.dateReceived),
+    index('documents_uploaded_idx').on(t.uploadedAt, t.id),
+    index('documents_file_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')),
+  ],
+)
+
+/** Status codes: 1 Requested, 2 Processing, 3 Mailed, 4 Delivered, 5 Cancelled. */
+export const documentRequests = pgTable(
+  'document_requests',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(1),
+    recipientName: text('recipient_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    stateProvince: text('state_province').notNull(),
+    zipcode: text('zipcode').notNull(),
+    countryId: integer('country_id').references(() => countries.id),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('document_requests_client_idx').on(t.clientId, t.createdAt),
+    index('document_requests_status_idx').on(t.status, t.createdAt),
+    // At most one open (Requested or Processing) request per document.
+    uniqueIndex('document_requests_one_open_idx')
+      .on(t.documentId)
+      .where(sql`status in (1, 2)`),
+  ],
+)
+
+export const documentRequestEvents = pgTable(
+  'document_request_events',
+  {
+    id: serial('id').primaryKey(),
+    documentRequestId: integer('document_request_id')
+      .notNull()
+      .references(() => documentRequests.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull(),
+    note: text('note'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('document_request_events_request_idx').on(t.documentRequestId, t.createdAt)],
+)
+
+// ---------- messaging ----------
+
+/** clientId set: for that client's users; clientId null: for agents. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    documentRequestId: integer('document_request_id').references(() => documentRequests.id, { onDelete: 'set null' }),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_client_created_idx').on(t.clientId, t.createdAt)],
+)
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+)
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_client_idx').on(t.clientId, t.createdAt)],
+)
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    sentAt: ts('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+)
+
+// ---------- operations ----------
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    actorUserId: integer('actor_user_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details'),
+    ip: text('ip'),
+    requestId: text('request_id'),
+  },
+  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_entity_idx').on(t.entity, t.entityId)],
+)
+
+/** One row per run of a scheduled job and period, so two servers never run the same one twice. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: serial('id').primaryKey(),
+    job: text('job').notNull(),
+    runKey: text('run_key').notNull(),
+    startedAt: ts('started_at').notNull().defaultNow(),
+    finishedAt: ts('finished_at'),
+    result: jsonb('result'),
+  },
+  (t) => [uniqueIndex('job_runs_job_key_idx').on(t.job, t.runKey)],
+)

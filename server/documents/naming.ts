@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto'
+import type { DocumentFileType } from '../../contract/documents'
+
+/**
+ * A UUID version 7: its first 48 bits are the time in milliseconds. Blob keys carry it, so the orphan
+ * sweep can tell a file's age from its key alone, on any blob store.
+ */
+export function uuidV7(at: Date): string {
+  const bytes = randomBytes(16)
+  bytes.writeUIntBE(Math.max(0, Math.floor(at.getTime())), 0, 6)
+  bytes[6] = (bytes[6] & 0x0f) | 0x70
+  bytes[8] = (bytes[8] & 0x3f) | 0x80
+  const hex = bytes.toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/** documents/<clientId>/<uuid>.<ext>: a fresh key per file, never taken from the uploader. */
+export function documentStorageKey(clientId: number, type: DocumentFileType, at: Date): string {
+  return `${DOCUMENT_KEY_PREFIX}${clientId}/${uuidV7(at)}.${type}`
+}
+export const DOCUMENT_KEY_PREFIX = 'documents/'
+
+const V7_KEY = /^documents\/\d+\/([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.[a-z]+$/
+
+/** When a key made by documentStorageKey was created; null for keys of any other shape. */
+export function storageKeyCreatedAt(key: string): Date | null {
+  const match = V7_KEY.exec(key)
+  if (!match) return null
+  return new Date(parseInt(match[1] + match[2], 16))
+}
+
+/** "Sunshine Holdings, LLC" -> "Sunshine-Holdings-LLC": ASCII letters, digits and single hyphens. */
+export function fileNamePart(text: string): string {
+  const ascii = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  return ascii.slice(0, 60).replace(/-+$/, '') || 'Document'
+}
+
+/** The download name chosen by the server: Company_Type_YYYY-MM-DD.ext. */
+export function downloadFileName(companyName: string, documentType: string, dateReceived: string, type: DocumentFileType): string {
+  return `${fileNamePart(companyName)}_${fileNamePart(documentType)}_${dateReceived}.${type}`
+}
+
+/** A Content-Disposition header for a server-chosen (already ASCII-safe) name. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
+}
+
+/** The uploader's file name, kept for display: no path, no control characters, at most 200 characters. */
+export function cleanOriginalName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? ''
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200)
+  return clean || 'file'
+}
+
+/** 26214400 -> "25 MB"; 1536 -> "1.5 KB". */
+export function formatBytes(bytes: number): string {
+  const units = [
+    [1024 * 1024 * 1024, 'GB'],
+    [1024 * 1024, 'MB'],
+    [1024, 'KB'],
+  ] as const
+  for (const [size, unit] of units) {
+    if (bytes >= size) {
+      const value = bytes / size
+      return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`
+    }
+  }
+  return `${bytes} bytes`
+}

@@ -1,0 +1,343 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import {
+  OPEN_REQUEST_STATUSES,
+  REQUEST_STATUS,
+  REQUEST_TRANSITIONS,
+  requestStatusName,
+  type DocumentRequest,
+  type DocumentRequestDetail,
+  type DocumentRequestStatusId,
+} from '../../contract/document-requests'
+import { hasPermission, isAgent, isClient } from '../auth/policy'
+import type { AppDeps, Caller } from '../context'
+import type { Db, Tx } from '../db/client'
+import { clients, countries, documentRequestEvents, documentRequests, documents, documentTypes, users } from '../db/schema'
+import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/errors'
+import { notifyAgents, notifyClient } from '../notifications'
+import { completeIdempotent, type IdempotencyClaim } from './idempotency'
+import { displayDay, withinRequestWindow } from './retention'
+
+const WINDOW_CLOSED = 'The 60-day window to request this document by mail has closed'
+const ALREADY_OPEN = 'This document already has an open mail request'
+
+const requestColumns = {
+  id: documentRequests.id,
+  status: documentRequests.status,
+  documentId: documentRequests.documentId,
+  clientId: documentRequests.clientId,
+  companyName: clients.companyName,
+  typeName: documentTypes.name,
+  jurisdiction: documents.jurisdiction,
+  dateReceived: documents.dateReceived,
+  documentStatus: documents.status,
+  recipientName: documentRequests.recipientName,
+  address: documentRequests.address,
+  city: documentRequests.city,
+  stateProvince: documentRequests.stateProvince,
+  zipcode: documentRequests.zipcode,
+  countryId: documentRequests.countryId,
+  countryName: countries.name,
+  carrier: documentRequests.carrier,
+  trackingNumber: documentRequests.trackingNumber,
+  createdAt: documentRequests.createdAt,
+  updatedAt: documentRequests.updatedAt,
+}
+
+function selectRequests(db: Db | Tx) {
+  return db
+    .select(requestColumns)
+    .from(documentRequests)
+    .innerJoin(documents, eq(documents.id, documentRequests.documentId))
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+    .innerJoin(clients, eq(clients.id, documentRequests.clientId))
+    .leftJoin(countries, eq(countries.id, documentRequests.countryId))
+}
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['where']>>[number]
+
+/** Statuses the caller may move a request to from where it stands. */
+export function allowedStatusesFor(caller: Caller, status: number): DocumentRequestStatusId[] {
+  if (isClient(caller)) return status === REQUEST_STATUS.requested ? [REQUEST_STATUS.cancelled] : []
+  if (isAgent(caller) && hasPermission(caller, 'DCV')) return [...(REQUEST_TRANSITIONS[status as DocumentRequestStatusId] ?? [])]
+  return []
+}
+
+function toDocumentRequest(row: RequestRow, caller: Caller): DocumentRequest {
+  return {
+    id: row.id,
+    status: row.status,
+    statusName: requestStatusName(row.status),
+    documentId: row.documentId,
+    document: {
+      id: row.documentId,
+      documentTypeNavigation: { name: row.typeName },
+      jurisdiction: row.jurisdiction,
+      dateReceived: row.dateReceived,
+      status: row.documentStatus === 'active' ? 'active' : 'shredded',
+    },
+    clientId: row.clientId,
+    client: { id: row.clientId, companyName: row.companyName },
+    recipientName: row.recipientName,
+    address: row.address,
+    city: row.city,
+    stateProvince: row.stateProvince,
+    zipcode: row.zipcode,
+    countryId: row.countryId,
+    countryName: row.countryName ?? null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    allowedStatuses: allowedStatusesFor(caller, row.status),
+  }
+}
+
+/** Clients reach their own requests (another client's answer 404); agents need DCV. */
+export function assertCanSeeRequests(caller: Caller, clientId?: number) {
+  if (isClient(caller)) {
+    if (clientId !== undefined && clientId !== caller.clientId) throw notFound('Document request')
+    return
+  }
+  if (!isAgent(caller)) throw notFound('Document request')
+  if (!hasPermission(caller, 'DCV')) throw forbidden('You do not have permission to view document requests')
+}
+
+export async function getRequestDetail(db: Db | Tx, caller: Caller, id: number): Promise<DocumentRequestDetail> {
+  assertCanSeeRequests(caller)
+  const [row] = await selectRequests(db).where(eq(documentRequests.id, id))
+  if (!row) throw notFound('Document request')
+  assertCanSeeRequests(caller, row.clientId)
+  const events = await db
+    .select({
+      id: documentRequestEvents.id,
+      status: documentRequestEvents.status,
+      note: documentRequestEvents.note,
+      carrier: documentRequestEvents.carrier,
+      trackingNumber: documentRequestEvents.trackingNumber,
+      byClientId: users.clientId,
+      byUserId: users.id,
+      createdAt: documentRequestEvents.createdAt,
+    })
+    .from(documentRequestEvents)
+    .leftJoin(users, eq(users.id, documentRequestEvents.byUserId))
+    .where(eq(documentRequestEvents.documentRequestId, id))
+    .orderBy(asc(documentRequestEvents.createdAt), asc(documentRequestEvents.id))
+  return {
+    ...toDocumentRequest(row, caller),
+    events: events.map((e) => ({
+      id: e.id,
+      status: e.status,
+      statusName: requestStatusName(e.status),
+      note: e.note,
+      carrier: e.carrier,
+      trackingNumber: e.trackingNumber,
+      by: e.byUserId == null ? null : e.byClientId != null ? 'client' : 'agent',
+      createdAt: e.createdAt.toISOString(),
+    })),
+  }
+}
+
+export interface RequestListQuery {
+  page: number
+  pageSize: number
+  sort?: string
+  order?: 'asc' | 'desc'
+  q?: string
+  status?: number
+  open?: boolean
+  documentId?: number
+  clientId?: number
+}
+
+export async function listRequests(db: Db, caller: Caller, query: RequestListQuery) {
+  assertCanSeeRequests(caller)
+  const clientId = isClient(caller) ? caller.clientId! : query.clientId
+  const q = query.q?.trim()
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined
+  const where = and(
+    clientId !== undefined ? eq(documentRequests.clientId, clientId) : undefined,
+    query.status !== undefined ? eq(documentRequests.status, query.status) : undefined,
+    query.open === true ? inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES]) : undefined,
+    query.open === false ? sql`${documentRequests.status} not in (1, 2)` : undefined,
+    query.documentId !== undefined ? eq(documentRequests.documentId, query.documentId) : undefined,
+    pattern
+      ? or(
+          ilike(documentTypes.name, pattern),
+          ilike(clients.companyName, pattern),
+          ilike(documentRequests.recipientName, pattern),
+          ilike(documentRequests.trackingNumber, pattern),
+          ilike(documentRequests.city, pattern),
+        )
+      : undefined,
+  )
+  const order = query.order ?? (query.sort === 'company' || query.sort === 'type' || query.sort === 'status' ? 'asc' : 'desc')
+  const dir = order === 'asc' ? asc : desc
+  const orderBy: SQL[] =
+    query.sort === 'updatedAt'
+      ? [dir(documentRequests.updatedAt)]
+      : query.sort === 'status'
+        ? [dir(documentRequests.status), desc(documentRequests.createdAt)]
+        : query.sort === 'company'
+          ? [dir(clients.companyName), desc(documentRequests.createdAt)]
+          : query.sort === 'type'
+            ? [dir(documentTypes.name), desc(documentRequests.createdAt)]
+            : [dir(documentRequests.createdAt)]
+  const rows = await selectRequests(db)
+    .where(where)
+    .orderBy(...orderBy, dir(documentRequests.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(documentRequests)
+    .innerJoin(documents, eq(documents.id, documentRequests.documentId))
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+    .innerJoin(clients, eq(clients.id, documentRequests.clientId))
+    .where(where)
+  return { data: rows.map((row) => toDocumentRequest(row, caller)), total: Number(total), page: query.page, pageSize: query.pageSize }
+}
+
+export interface MailingAddress {
+  recipientName: string
+  address: string
+  city: string
+  stateProvince: string
+  zipcode: string
+  countryId: number | null
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}
+
+/**
+ * Creates one mail request per document, all or nothing. Each document must be the client's, active,
+ * within its 60 days and without an open request. The documents are locked for the transaction, so
+ * neither the shred job nor a second request can slip in between the checks and the insert.
+ */
+export async function createRequests(
+  deps: AppDeps,
+  caller: Caller,
+  input: { documentIds: number[]; mailing: MailingAddress; companyName: string; claim?: IdempotencyClaim },
+): Promise<DocumentRequest[]> {
+  const clientId = caller.clientId!
+  const ids = [...new Set(input.documentIds)].sort((a, b) => a - b)
+  const now = deps.clock.now()
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const locked = await tx
+        .select({ id: documents.id, clientId: documents.clientId, status: documents.status, uploadedAt: documents.uploadedAt, dateReceived: documents.dateReceived })
+        .from(documents)
+        .where(inArray(documents.id, ids))
+        .orderBy(asc(documents.id))
+        .for('update')
+      const byId = new Map(locked.map((d) => [d.id, d]))
+      const types = new Map(
+        (
+          await tx
+            .select({ id: documents.id, name: documentTypes.name })
+            .from(documents)
+            .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+            .where(inArray(documents.id, ids))
+        ).map((t) => [t.id, t.name]),
+      )
+      const label = (id: number) => `${types.get(id) ?? 'Document'} received ${displayDay(byId.get(id)!.dateReceived)}`
+      const several = ids.length > 1
+
+      for (const id of ids) {
+        const doc = byId.get(id)
+        if (!doc || doc.clientId !== clientId) throw new HttpError(404, 'Document not found', several ? `Document ${id} was not found` : 'Document not found')
+        if (doc.status !== 'active' || !withinRequestWindow(doc.uploadedAt, now)) {
+          throw unprocessable(WINDOW_CLOSED, several ? `${WINDOW_CLOSED} (${label(id)})` : WINDOW_CLOSED)
+        }
+      }
+      const open = await tx
+        .select({ documentId: documentRequests.documentId })
+        .from(documentRequests)
+        .where(and(inArray(documentRequests.documentId, ids), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES])))
+      if (open.length) throw conflict(ALREADY_OPEN, several ? `${ALREADY_OPEN} (${label(open[0].documentId)})` : ALREADY_OPEN)
+
+      const created = await tx
+        .insert(documentRequests)
+        .values(ids.map((documentId) => ({ documentId, clientId, status: REQUEST_STATUS.requested, ...input.mailing, requestedBy: caller.userId, createdAt: now, updatedAt: now })))
+        .returning({ id: documentRequests.id, documentId: documentRequests.documentId })
+      await tx.insert(documentRequestEvents).values(
+        created.map((r) => ({ documentRequestId: r.id, status: REQUEST_STATUS.requested, note: 'Requested by the client', byUserId: caller.userId, createdAt: now })),
+      )
+      for (const r of created) {
+        await notifyAgents(tx, `${input.companyName} requested ${types.get(r.documentId) ?? 'a document'} by mail`, { documentRequestId: r.id, documentId: r.documentId }, now)
+      }
+      const rows = await selectRequests(tx)
+        .where(inArray(documentRequests.id, created.map((r) => r.id)))
+        .orderBy(asc(documentRequests.id))
+      const answer = rows.map((row) => toDocumentRequest(row, caller))
+      if (input.claim) await completeIdempotent(tx, input.claim, 201, { documentRequests: answer })
+      return answer
+    })
+  } catch (error) {
+    // Two requests for the same document at once: the unique index of open requests stops the second.
+    if (isUniqueViolation(error)) throw conflict(ALREADY_OPEN)
+    throw error
+  }
+}
+
+/**
+ * Moves a request along. Agents with DCV follow REQUEST_TRANSITIONS (Mailed needs carrier and tracking
+ * number); a client may cancel its own request while it is Requested. Each change is an event and a
+ * notification to the other side. Asking for the status a request already has changes nothing.
+ */
+export async function changeRequestStatus(
+  deps: AppDeps,
+  caller: Caller,
+  id: number,
+  input: { status: number; carrier?: string; trackingNumber?: string; note?: string },
+): Promise<DocumentRequestDetail> {
+  assertCanSeeRequests(caller)
+  const now = deps.clock.now()
+  await deps.db.transaction(async (tx) => {
+    const [row] = await selectRequests(tx).where(eq(documentRequests.id, id))
+    if (!row) throw notFound('Document request')
+    assertCanSeeRequests(caller, row.clientId)
+    if (row.status === input.status) return
+    const from = requestStatusName(row.status)
+    const to = requestStatusName(input.status)
+    if (isClient(caller)) {
+      if (input.status !== REQUEST_STATUS.cancelled) throw forbidden('Only the provider can move a request along; you may cancel it while it is Requested')
+      if (row.status !== REQUEST_STATUS.requested) throw conflict('This request can no longer be cancelled', `The request is ${from}: it can be cancelled only while it is Requested`)
+    } else if (!allowedStatusesFor(caller, row.status).includes(input.status as DocumentRequestStatusId)) {
+      throw conflict('This status change is not allowed', `A request that is ${from} cannot be moved to ${to}`)
+    }
+    const mailed = input.status === REQUEST_STATUS.mailed
+    if (mailed && (!input.carrier || !input.trackingNumber)) {
+      throw unprocessable('Carrier and tracking number are required', 'Enter the carrier and the tracking number to mark the request as Mailed')
+    }
+    const updated = await tx
+      .update(documentRequests)
+      .set({
+        status: input.status,
+        updatedAt: now,
+        ...(mailed ? { carrier: input.carrier, trackingNumber: input.trackingNumber } : {}),
+      })
+      .where(and(eq(documentRequests.id, id), eq(documentRequests.status, row.status)))
+      .returning({ id: documentRequests.id })
+    if (!updated.length) throw conflict('This request was changed meanwhile', 'This request was changed by someone else; reload it and try again')
+    await tx.insert(documentRequestEvents).values({
+      documentRequestId: id,
+      status: input.status,
+      note: input.note || (isClient(caller) ? 'Cancelled by the client' : null),
+      carrier: mailed ? input.carrier : null,
+      trackingNumber: mailed ? input.trackingNumber : null,
+      byUserId: caller.userId,
+      createdAt: now,
+    })
+    const links = { documentRequestId: id, documentId: row.documentId }
+    if (isClient(caller)) {
+      await notifyAgents(tx, `${row.companyName} cancelled the request to mail ${row.typeName}`, links, now)
+    } else {
+      const tracking = mailed ? ` (${input.carrier}, tracking number ${input.trackingNumber})` : ''
+      await notifyClient(tx, row.clientId, `Your request to mail ${row.typeName} is now ${to}${tracking}`, links, now)
+    }
+  })
+  return getRequestDetail(deps.db, caller, id)
+}

@@ -1,0 +1,113 @@
+import { and, asc, eq, gt, inArray, lt, notExists } from 'drizzle-orm'
+import { OPEN_REQUEST_STATUSES } from '../../contract/document-requests'
+import type { AppDeps } from '../context'
+import { auditEvents, documentRequests, documents } from '../db/schema'
+import { DOCUMENT_KEY_PREFIX, storageKeyCreatedAt } from './naming'
+import { retentionCutoff } from './retention'
+
+type ShredDeps = Pick<AppDeps, 'db' | 'blobs' | 'logger'>
+
+/** A file written this long ago with no record is an orphan (the server stopped between write and insert). */
+export const ORPHAN_AGE_MS = 60 * 60 * 1000
+
+const openRequestOf = (documentId: number | typeof documents.id) =>
+  and(eq(documentRequests.documentId, documentId), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES]))
+
+/**
+ * Shreds every active document uploaded more than 60 days before `now` that has no open mail request:
+ * the record is marked shredded (kept, with its requests and notifications), then its file is deleted.
+ * Each document is claimed by a conditional update under a row lock, so two runs at once (two servers)
+ * shred each document exactly once; a run repeated later finds nothing left to do.
+ */
+export async function shredExpiredDocuments(deps: ShredDeps, now: Date, batchSize = 100): Promise<{ shredded: number; failedFileDeletes: number }> {
+  const cutoff = retentionCutoff(now)
+  let lastId = 0
+  let shredded = 0
+  let failedFileDeletes = 0
+  for (;;) {
+    const batch = await deps.db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(
+        and(
+          eq(documents.status, 'active'),
+          lt(documents.uploadedAt, cutoff),
+          gt(documents.id, lastId),
+          notExists(deps.db.select({ id: documentRequests.id }).from(documentRequests).where(openRequestOf(documents.id))),
+        ),
+      )
+      .orderBy(asc(documents.id))
+      .limit(batchSize)
+    if (!batch.length) break
+    lastId = batch[batch.length - 1].id
+
+    for (const { id } of batch) {
+      const claimed = await deps.db.transaction(async (tx) => {
+        // The lock waits for a mail request being created for this document (it locks the row too);
+        // the open-request check below then runs on a fresh snapshot and sees it.
+        const [row] = await tx
+          .select({ id: documents.id, storageKey: documents.storageKey })
+          .from(documents)
+          .where(and(eq(documents.id, id), eq(documents.status, 'active'), lt(documents.uploadedAt, cutoff)))
+          .for('update')
+        if (!row) return null
+        const [open] = await tx.select({ id: documentRequests.id }).from(documentRequests).where(openRequestOf(id))
+        if (open) return null
+        const updated = await tx
+          .update(documents)
+          .set({ status: 'shredded', shreddedAt: now, storageKey: null })
+          .where(and(eq(documents.id, id), eq(documents.status, 'active')))
+          .returning({ id: documents.id })
+        if (!updated.length) return null
+        await tx.insert(auditEvents).values({ at: now, action: 'document.shred', entity: 'document', entityId: String(id), details: { storageKey: row.storageKey } })
+        return row
+      })
+      if (!claimed) continue
+      shredded++
+      if (claimed.storageKey) {
+        // Deleting a file already gone is fine; a failure leaves an orphan for the sweep below.
+        try {
+          await deps.blobs.delete(claimed.storageKey)
+        } catch (error) {
+          failedFileDeletes++
+          deps.logger.error('could not delete a shredded document file', { documentId: id, key: claimed.storageKey, error: String(error) })
+        }
+      }
+    }
+    if (batch.length < batchSize) break
+  }
+  return { shredded, failedFileDeletes }
+}
+
+/**
+ * Deletes document files that no record points to and that are older than an hour: left by a server
+ * that stopped between writing a file and inserting its record, or by a file delete that failed. The
+ * age comes from the key (a UUIDv7), so young files of uploads still in flight are never touched.
+ */
+export async function sweepOrphanBlobs(deps: ShredDeps, now: Date, batchSize = 500): Promise<{ orphansDeleted: number }> {
+  const before = now.getTime() - ORPHAN_AGE_MS
+  let orphansDeleted = 0
+  let batch: string[] = []
+  const flush = async () => {
+    if (!batch.length) return
+    const keys = batch
+    batch = []
+    const referenced = await deps.db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys))
+    const kept = new Set(referenced.map((r) => r.key))
+    for (const key of keys) {
+      if (kept.has(key)) continue
+      await deps.blobs.delete(key)
+      orphansDeleted++
+      deps.logger.info('deleted an orphan document file', { key })
+    }
+  }
+  for await (const key of deps.blobs.list()) {
+    if (!key.startsWith(DOCUMENT_KEY_PREFIX)) continue
+    const createdAt = storageKeyCreatedAt(key)
+    if (!createdAt || createdAt.getTime() >= before) continue
+    batch.push(key)
+    if (batch.length >= batchSize) await flush()
+  }
+  await flush()
+  return { orphansDeleted }
+}

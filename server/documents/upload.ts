@@ -1,0 +1,217 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import { DateTime } from 'luxon'
+import type { Readable } from 'node:stream'
+import * as v from 'valibot'
+import { DOCUMENT_FILE_TYPES, DOCUMENT_UPLOAD_MAX_FILES, DocumentUploadFieldsSchema, type Document, type DocumentFileType } from '../../contract/documents'
+import type { AppDeps } from '../context'
+import { auditEvents, documents, documentTypes, notifications } from '../db/schema'
+import { HttpError, unprocessable } from '../http/errors'
+import { validationError } from '../http/validate'
+import { BlobTooLargeError } from '../storage/blob-store'
+import { completeIdempotent, hashRequest, releaseIdempotent, startIdempotent, type IdempotencyClaim } from './idempotency'
+import { readMultipart } from './multipart'
+import { cleanOriginalName, documentStorageKey, formatBytes } from './naming'
+import { selectDocuments, toDocument } from './queries'
+import { todayInFlorida } from './retention'
+import { SNIFF_BYTES, sniffFileType } from './sniff'
+
+const FILE_FIELDS = new Set(['file', 'files', 'files[]'])
+const ACCEPTED = Object.values(DOCUMENT_FILE_TYPES)
+  .map((t) => t.label)
+  .join(', ')
+  .replace(/, (?=[^,]*$)/, ' or ')
+
+export interface UploadRequest {
+  client: { id: number; companyName: string }
+  userId: number
+  contentType: string | undefined
+  contentLength: string | undefined
+  body: ReadableStream<Uint8Array> | null
+  idempotencyKey?: string
+  requestId?: string
+}
+
+interface StoredFile {
+  key: string
+  originalName: string
+  type: DocumentFileType
+  contentType: string
+  size: number
+  sha256: string
+}
+
+/**
+ * Receives the files of one upload (POST /document/client/{id}) for one client. All or nothing: each
+ * file is sniffed and streamed to the blob store under a fresh key; if any file, field or the insert
+ * fails, the files already written are deleted and no record is left. Files written just before a crash
+ * (no record yet) are removed by the orphan sweep of the shred job.
+ */
+export async function receiveUpload(deps: AppDeps, request: UploadRequest): Promise<{ status: 201; body: { documents: Document[] }; replayed: boolean }> {
+  const maxBytes = deps.env.UPLOAD_MAX_BYTES
+  const maxBodyBytes = DOCUMENT_UPLOAD_MAX_FILES * (maxBytes + 64 * 1024) + 1024 * 1024
+  if (!request.contentType?.toLowerCase().startsWith('multipart/form-data')) {
+    throw new HttpError(415, 'Unsupported upload', 'Send the files as multipart/form-data')
+  }
+  if (request.contentLength && Number(request.contentLength) > maxBodyBytes) {
+    throw new HttpError(413, 'Upload too large', `Each file may be at most ${formatBytes(maxBytes)}, and at most ${DOCUMENT_UPLOAD_MAX_FILES} files at once`)
+  }
+
+  let claim: IdempotencyClaim | undefined
+  if (request.idempotencyKey) {
+    const started = await startIdempotent(deps.db, {
+      key: request.idempotencyKey,
+      scope: 'document-upload',
+      userId: request.userId,
+      requestHash: hashRequest('document-upload', request.client.id),
+      now: deps.clock.now(),
+    })
+    if (started.kind === 'replay') return { status: 201, body: started.body as { documents: Document[] }, replayed: true }
+    claim = started.claim
+  }
+
+  const stored: StoredFile[] = []
+  let committed = false
+  try {
+    let fileCount = 0
+    let checked: Promise<CheckedFields> | undefined
+    const fields = await readMultipart(
+      request.body,
+      request.contentType,
+      { maxFiles: DOCUMENT_UPLOAD_MAX_FILES, maxBodyBytes },
+      {
+        async file(part, fieldsSoFar) {
+          if (!FILE_FIELDS.has(part.field)) throw unprocessable('Invalid upload', `Unexpected file field ${part.field.slice(0, 40)}: send files as 'file' or 'files'`)
+          // A browser sends an empty, unnamed part when no file was chosen.
+          if (!part.fileName) return
+          // Fields sent before the files are checked before any file is stored.
+          if (!checked && FIELD_NAMES.every((name) => name in fieldsSoFar)) checked = checkFields(deps, { ...fieldsSoFar })
+          if (checked) await checked
+          fileCount++
+          stored.push(await storeFile(deps, request.client.id, part.fileName, part.stream, maxBytes))
+        },
+      },
+    )
+    if (fileCount === 0) throw unprocessable('No file', 'Choose at least one file to upload')
+    const { documentTypeId, jurisdiction, dateReceived, type } = await (checked ?? checkFields(deps, fields))
+
+    const now = deps.clock.now()
+    const answer = await deps.db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(documents)
+        .values(
+          stored.map((file) => ({
+            clientId: request.client.id,
+            documentTypeId,
+            jurisdiction,
+            dateReceived,
+            uploadedAt: now,
+            uploadedBy: request.userId,
+            fileName: file.originalName,
+            storageKey: file.key,
+            contentType: file.contentType,
+            sizeBytes: file.size,
+            sha256: file.sha256,
+          })),
+        )
+        .returning({ id: documents.id })
+      const ids = rows.map((r) => r.id)
+      await tx.insert(notifications).values(
+        ids.map((documentId) => ({ clientId: request.client.id, message: `New document received: ${type.name}`, documentId, createdAt: now })),
+      )
+      await tx.insert(auditEvents).values({
+        at: now,
+        actorUserId: request.userId,
+        action: 'document.upload',
+        entity: 'client',
+        entityId: String(request.client.id),
+        details: { documentIds: ids, files: stored.map((f) => ({ name: f.originalName, size: f.size, type: f.type })) },
+        requestId: request.requestId,
+      })
+      const created = (await selectDocuments(tx).where(inArray(documents.id, ids)).orderBy(asc(documents.id))).map((row) => toDocument(row, now, { withClient: true }))
+      if (claim) await completeIdempotent(tx, claim, 201, { documents: created })
+      return created
+    })
+    committed = true
+    return { status: 201, body: { documents: answer }, replayed: false }
+  } finally {
+    if (!committed) {
+      await Promise.all(stored.map((file) => deps.blobs.delete(file.key).catch((error) => deps.logger.error('could not delete an uploaded file', { key: file.key, error: String(error) }))))
+      await releaseIdempotent(deps.db, claim).catch(() => {})
+    }
+  }
+}
+
+/** Sniffs the first bytes, then streams the rest to a fresh blob key, stopping at the size limit. */
+async function storeFile(deps: AppDeps, clientId: number, rawName: string, stream: Readable, maxBytes: number): Promise<StoredFile> {
+  const originalName = cleanOriginalName(rawName)
+  const chunks = stream.iterator({ destroyOnReturn: false })
+  try {
+    let head = Buffer.alloc(0)
+    let ended = false
+    while (head.length < SNIFF_BYTES) {
+      const next = await chunks.next()
+      if (next.done) {
+        ended = true
+        break
+      }
+      head = Buffer.concat([head, next.value as Buffer])
+    }
+    if (head.length === 0) throw unprocessable(`${originalName} is empty`, `${originalName} is empty: choose the scanned file again`)
+    const sniffed = sniffFileType(head)
+    if (!sniffed) throw new HttpError(415, `${originalName} is not a ${ACCEPTED} file`, `${originalName} is not a ${ACCEPTED} file`)
+
+    const key = documentStorageKey(clientId, sniffed.type, deps.clock.now())
+    async function* body() {
+      yield head
+      if (ended) return
+      for (;;) {
+        const next = await chunks.next()
+        if (next.done) return
+        yield next.value as Buffer
+      }
+    }
+    try {
+      const { size, sha256 } = await deps.blobs.put(key, body(), { maxBytes })
+      return { key, originalName, type: sniffed.type, contentType: sniffed.contentType, size, sha256 }
+    } catch (error) {
+      // The store removes its partial file; make sure nothing is left under the key either way.
+      await deps.blobs.delete(key).catch(() => {})
+      if (error instanceof BlobTooLargeError) {
+        throw new HttpError(
+          413,
+          `${originalName} is larger than ${formatBytes(maxBytes)}`,
+          `${originalName} is larger than ${formatBytes(maxBytes)}, the largest file the portal accepts. Split the scan or scan it at a lower resolution.`,
+        )
+      }
+      throw error
+    }
+  } finally {
+    await chunks.return?.()
+  }
+}
+
+const FIELD_NAMES = Object.keys(DocumentUploadFieldsSchema.entries)
+
+interface CheckedFields {
+  documentTypeId: number
+  jurisdiction: number
+  dateReceived: string
+  type: { id: number; name: string }
+}
+
+async function checkFields(deps: AppDeps, fields: Record<string, string>): Promise<CheckedFields> {
+  const parsed = v.safeParse(DocumentUploadFieldsSchema, fields)
+  if (!parsed.success) throw validationError(parsed.issues, 'form')
+  const { documentTypeId, jurisdiction, dateReceived } = parsed.output
+  checkDateReceived(dateReceived, deps.clock.now())
+  const [type] = await deps.db.select().from(documentTypes).where(eq(documentTypes.id, documentTypeId))
+  if (!type) throw unprocessable('Unknown document type', 'Choose a document type from the list')
+  return { documentTypeId, jurisdiction, dateReceived, type }
+}
+
+function checkDateReceived(dateReceived: string, now: Date) {
+  const day = DateTime.fromISO(dateReceived, { zone: 'America/New_York' })
+  if (!day.isValid) throw unprocessable('Invalid date received', `${dateReceived} is not a valid date`)
+  if (dateReceived > todayInFlorida(now)) throw unprocessable('Invalid date received', 'Date received cannot be in the future')
+  if (dateReceived < '2000-01-01') throw unprocessable('Invalid date received', 'Date received must be in the year 2000 or later')
+}

@@ -1,0 +1,33 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** One error shape for every failure: `{ detail, details }` with a fitting status. */
+export interface ErrorBody {
+  /** Short, readable summary. */
+  detail: string
+  /** The specific reason, readable on its own (the UI shows it). Defaults to detail. */
+  details: string
+  /** Per-field problems of a rejected input, when there are any. */
+  issues?: { path: string; message: string }[]
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly detail: string,
+    readonly details: string = detail,
+    readonly issues?: ErrorBody['issues'],
+  ) {
+    super(detail)
+  }
+
+  body(): ErrorBody {
+    return { detail: this.detail, details: this.details, ...(this.issues ? { issues: this.issues } : {}) }
+  }
+}
+
+export const badRequest = (detail: string, details?: string) => new HttpError(400, detail, details)
+export const unauthorized = (detail = 'Authentication required') => new HttpError(401, detail)
+export const forbidden = (detail = 'You do not have permission to do this') => new HttpError(403, detail)
+export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`)
+export const conflict = (detail: string, details?: string) => new HttpError(409, detail, details)
+export const unprocessable = (detail: string, details?: string) => new HttpError(422, detail, details)

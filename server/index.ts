@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { Hono } from 'hono'
+import { createApp } from './app'
+import { systemClock, type AppDeps, type AppEnv } from './context'
+import { openDatabase } from './db/client'
+import { ensureReferenceData } from './db/reference'
+import { seedDemo } from './db/seed'
+import { loadEnv } from './env'
+import { jobs } from './jobs'
+import { startScheduler } from './jobs/scheduler'
+import { createLogger, type Logger } from './logger'
+import { createMailer } from './mail'
+import { paymentDeps } from './payments'
+import { fsBlobStore } from './storage/fs-blob-store'
+
+/**
+ * The server: reads configuration once, opens the database (embedded PGlite under DATA_DIR, or
+ * PostgreSQL with DATABASE_URL), seeds the demo provider on an empty database, and serves the API under
+ * /api and, in production, the built PWA from dist/ on the same port.
+ */
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+
+/** JWT_SECRET, else a random secret created once per data directory (readable by this user only). */
+function loadJwtKey(secret: string | undefined, dataDir: string): Uint8Array {
+  if (secret) return new TextEncoder().encode(secret)
+  const file = path.join(dataDir, 'jwt-secret')
+  try {
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  const stored = readFileSync(file, 'utf8').trim()
+  if (stored.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters; delete it to make a new one`)
+  return new TextEncoder().encode(stored)
+}
+
+/**
+ * The PWA from dist/: hashed assets cached for a year, the shell (index.html, service worker, manifest)
+ * revalidated on every load, and any other page path answered with index.html (client-side routes).
+ */
+function servePwa(app: Hono<AppEnv>, logger: Logger) {
+  const indexFile = path.join(distDir, 'index.html')
+  if (!existsSync(indexFile)) {
+    logger.warn('no PWA build in dist/; serving the API only (run npm run build)')
+    return
+  }
+  const noCache = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js'])
+  const files = serveStatic<AppEnv>({
+    root: path.relative(process.cwd(), distDir) || '.',
+    // The build writes .br and .gz beside each script and stylesheet (see vite.config.ts).
+    precompressed: true,
+    onFound: (file, c) => {
+      const urlPath = c.req.path
+      if (urlPath.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      else if (noCache.has(urlPath) || file.endsWith('.html')) c.header('Cache-Control', 'no-cache')
+      else c.header('Cache-Control', 'public, max-age=3600')
+    },
+  })
+  const shell = () => readFileSync(indexFile, 'utf8')
+  app.use('*', async (c, next) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next()
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
+    const served = await files(c, async () => {})
+    if (served) return served
+    // A client-side route (no file extension, or a page request): the app shell. Missing assets stay 404.
+    const isPage = !path.extname(c.req.path) || (c.req.header('accept') ?? '').includes('text/html')
+    if (!isPage || c.req.path.startsWith('/assets/')) return next()
+    const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }
+    return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(shell(), 200, headers)
+  })
+  const built = statSync(indexFile).mtime.toISOString()
+  logger.info('serving the PWA', { dir: distDir, built })
+}
+
+async function main() {
+  const env = loadEnv()
+  const logger = createLogger(env.LOG_LEVEL)
+  mkdirSync(env.DATA_DIR, { recursive: true })
+  const jwtKey = loadJwtKey(env.JWT_SECRET, env.DATA_DIR)
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  const { db } = database
+  await ensureReferenceData(db)
+  const blobs = fsBlobStore(path.resolve(env.DATA_DIR, 'blobs'))
+  if (env.SEED_DEMO) {
+    const { seeded } = await seedDemo({ db, blobs, clock: systemClock })
+    if (seeded) logger.info('demo data seeded: sign in as admin@demo.test, clerk@demo.test, manager@demo.test, client@demo.test or client2@demo.test')
+  }
+  const deps: AppDeps = {
+    env,
+    db,
+    clock: systemClock,
+    logger,
+    mailer: createMailer(env, db, logger),
+    blobs,
+    ...paymentDeps(env, { db, clock: systemClock, logger }),
+    jwtKey,
+  }
+  const app = createApp(deps)
+  if (env.NODE_ENV === 'production') servePwa(app, logger)
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST })
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : env.PORT
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
+  logger.info(`listening on http://${host}:${port}`, { database: database.kind, dataDir: path.resolve(env.DATA_DIR), mode: env.NODE_ENV })
+
+  const scheduler = startScheduler(deps, jobs)
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info('shutting down', { signal })
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    server.close()
+    await scheduler.stop()
+    await database.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error)
+  console.error(`Server could not start: ${message}`)
+  process.exit(1)
+})

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm'
+import { INVOICE_STATUS } from '../../contract/invoices'
+import type { Db, Tx } from '../db/client'
+import { invoiceLines, invoices } from '../db/schema'
+
+export interface NewInvoiceLine {
+  description: string
+  quantity?: number
+  unitAmountCents: number
+  serviceId?: number | null
+  servicePackageId?: number | null
+}
+
+export interface NewInvoice {
+  clientId: number
+  invoiceDate: Date
+  dueDate: Date
+  lines: NewInvoiceLine[]
+  discountCents?: number
+  couponId?: number | null
+  /** Defaults to NEW (unpaid). */
+  status?: number
+  paidDate?: Date | null
+}
+
+/** The displayed number: the year of the invoice date and the id, e.g. "INV-2026-000123". */
+export const invoiceNumberFor = (id: number, invoiceDate: Date) => `INV-${invoiceDate.getUTCFullYear()}-${String(id).padStart(6, '0')}`
+
+/**
+ * Creates an invoice and its lines. Amounts are integer cents: each line is quantity × unit amount,
+ * the total is the lines' sum less the discount (never below zero). The number derives from the id,
+ * which is taken from the sequence first so both are written in one insert.
+ */
+export async function createInvoice(db: Db | Tx, input: NewInvoice) {
+  for (const line of input.lines) {
+    if (!Number.isSafeInteger(line.unitAmountCents) || !Number.isSafeInteger(line.quantity ?? 1) || (line.quantity ?? 1) < 1) {
+      throw new Error(`Invoice line "${line.description}" needs integer cents and a positive quantity`)
+    }
+  }
+  const lines = input.lines.map((line) => {
+    const quantity = line.quantity ?? 1
+    return { ...line, quantity, amountCents: quantity * line.unitAmountCents }
+  })
+  const subtotal = lines.reduce((sum, line) => sum + line.amountCents, 0)
+  const discountCents = Math.min(Math.max(0, input.discountCents ?? 0), subtotal)
+  const result = await db.execute<{ id: number | string }>(sql`select nextval(pg_get_serial_sequence('invoices', 'id')) as id`)
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number | string }[] }).rows) as { id: number | string }[]
+  const id = Number(rows[0].id)
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      id,
+      invoiceNumber: invoiceNumberFor(id, input.invoiceDate),
+      clientId: input.clientId,
+      invoiceDate: input.invoiceDate,
+      dueDate: input.dueDate,
+      paidDate: input.paidDate ?? null,
+      totalCents: subtotal - discountCents,
+      discountCents,
+      couponId: input.couponId ?? null,
+      status: input.status ?? INVOICE_STATUS.NEW,
+    })
+    .returning()
+  if (lines.length) {
+    await db.insert(invoiceLines).values(
+      lines.map((line) => ({
+        invoiceId: id,
+        description: line.description,
+        quantity: line.quantity,
+        unitAmountCents: line.unitAmountCents,
+        amountCents: line.amountCents,
+        serviceId: line.serviceId ?? null,
+        servicePackageId: line.servicePackageId ?? null,
+      })),
+    )
+  }
+  return invoice
+}

@@ -1,0 +1,234 @@
+import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm'
+import { centsToDollars } from '../../contract/common'
+import type { Invoice, InvoiceDetail, InvoiceListQuery, InvoicePage, InvoiceSortField } from '../../contract/invoices'
+import type { Db } from '../db/client'
+import { clients, countries, coupons, invoiceLines, invoices, paymentInvoices, payments } from '../db/schema'
+import type { Env } from '../env'
+import { endOfPortalDay, startOfPortalDay } from './format'
+
+const invoiceColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  clientId: invoices.clientId,
+  invoiceDate: invoices.invoiceDate,
+  dueDate: invoices.dueDate,
+  paidDate: invoices.paidDate,
+  totalCents: invoices.totalCents,
+  status: invoices.status,
+  client: {
+    id: clients.id,
+    companyName: clients.companyName,
+    firstName: clients.firstName,
+    lastName: clients.lastName,
+    address: clients.address,
+    city: clients.city,
+    stateProvince: clients.stateProvince,
+    zipcode: clients.zipcode,
+    country: countries.name,
+  },
+}
+
+export type InvoiceRow = {
+  id: number
+  invoiceNumber: string
+  clientId: number
+  invoiceDate: Date
+  dueDate: Date
+  paidDate: Date | null
+  totalCents: number
+  status: number
+  client: Invoice['client']
+}
+
+export function toWireInvoice(row: InvoiceRow): Invoice {
+  return {
+    id: row.id,
+    invoiceId: row.invoiceNumber,
+    invoiceDate: row.invoiceDate.toISOString(),
+    dueDate: row.dueDate.toISOString(),
+    paidDate: row.paidDate ? row.paidDate.toISOString() : null,
+    total: centsToDollars(row.totalCents),
+    status: row.status,
+    client: row.client,
+  }
+}
+
+/** Invoices with their client and country: the base of every invoice read. */
+const selectInvoices = (db: Db) =>
+  db
+    .select(invoiceColumns)
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .leftJoin(countries, eq(countries.id, clients.countryId))
+
+/** `%text%` for LIKE, with the caller's own wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
+
+/**
+ * Invoice numbers are upper case ("INV-2026-000123"), so a plain LIKE on the upper-cased text finds
+ * them regardless of how they were typed; it is several times cheaper than ILIKE on a large table.
+ */
+const numberContains = (text: string) => like(invoices.invoiceNumber, containing(text.toUpperCase()))
+
+/**
+ * Company names are matched in the (much smaller) clients table first; invoices then follow by
+ * client_id, which is indexed. Keeps the invoice query free of a join in its filter and its count.
+ */
+const companyContains = (text: string) =>
+  inArray(invoices.clientId, sql`(select ${clients.id} from ${clients} where ${ilike(clients.companyName, containing(text))})`)
+
+function dateRange(column: typeof invoices.invoiceDate | typeof invoices.paidDate, from?: string, to?: string): SQL[] {
+  const parts: SQL[] = []
+  if (from) parts.push(gte(column, startOfPortalDay(from)))
+  if (to) parts.push(lt(column, endOfPortalDay(to)))
+  return parts
+}
+
+function orderFor(sort: InvoiceSortField, order: 'asc' | 'desc'): SQL[] {
+  const dir = order === 'asc' ? asc : desc
+  const tieBreak = dir(invoices.id)
+  switch (sort) {
+    case 'invoiceId':
+      return [dir(invoices.invoiceNumber)]
+    case 'invoiceDate':
+      return [dir(invoices.invoiceDate), tieBreak]
+    case 'dueDate':
+      return [dir(invoices.dueDate), tieBreak]
+    case 'paidDate':
+      // Unpaid invoices (no paid date) come last in either direction.
+      return [order === 'asc' ? sql`${invoices.paidDate} asc nulls last` : sql`${invoices.paidDate} desc nulls last`, tieBreak]
+    case 'total':
+      return [dir(invoices.totalCents), tieBreak]
+    case 'status':
+      return [dir(invoices.status), tieBreak]
+    case 'company':
+      return [dir(clients.companyName), tieBreak]
+  }
+}
+
+/**
+ * One page of invoices and the number matching, filtered and sorted in the database.
+ * `clientId` (from the path, or the provider list's filter) limits it to one client's invoices.
+ */
+export async function listInvoices(db: Db, query: InvoiceListQuery & { clientId?: number }): Promise<InvoicePage> {
+  const { page, pageSize } = query
+  const conditions: SQL[] = []
+  if (query.clientId !== undefined) conditions.push(eq(invoices.clientId, query.clientId))
+  if (query.status?.length) conditions.push(inArray(invoices.status, query.status))
+  if (query.q) conditions.push(or(numberContains(query.q), companyContains(query.q))!)
+  if (query.invoiceId) conditions.push(numberContains(query.invoiceId))
+  if (query.company) conditions.push(companyContains(query.company))
+  conditions.push(...dateRange(invoices.invoiceDate, query.invoiceDateFrom, query.invoiceDateTo))
+  conditions.push(...dateRange(invoices.dueDate, query.dueDateFrom, query.dueDateTo))
+  conditions.push(...dateRange(invoices.paidDate, query.paidDateFrom, query.paidDateTo))
+  const where = conditions.length ? and(...conditions) : undefined
+
+  const sort = query.sort ?? 'invoiceDate'
+  const order = query.order ?? (query.sort ? 'asc' : 'desc')
+  const rows = await selectInvoices(db)
+    .where(where)
+    .orderBy(...orderFor(sort, order))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where)
+
+  return { data: rows.map(toWireInvoice), total: Number(count), page, pageSize }
+}
+
+/** The invoices with these ids that exist (any order). */
+export async function invoicesByIds(db: Db, ids: readonly number[]): Promise<InvoiceRow[]> {
+  if (!ids.length) return []
+  return selectInvoices(db).where(inArray(invoices.id, [...ids]))
+}
+
+/** Just enough of an invoice to decide who may see it. */
+export async function invoiceOwner(db: Db, id: number): Promise<{ id: number; clientId: number } | undefined> {
+  const [row] = await db.select({ id: invoices.id, clientId: invoices.clientId }).from(invoices).where(eq(invoices.id, id))
+  return row
+}
+
+/** Everything printed on an invoice, in cents; toWireDetail turns it into the API's dollars. */
+export interface InvoiceDocument {
+  invoice: InvoiceRow
+  lines: { id: number; description: string; quantity: number; unitAmountCents: number; amountCents: number }[]
+  subtotalCents: number
+  discountCents: number
+  couponCode: string | null
+  payments: { id: number; amountCents: number; paidAt: Date; reference: string; cardBrand: string | null; cardLast4: string | null }[]
+  amountDueCents: number
+  issuer: InvoiceDetail['issuer']
+}
+
+export async function loadInvoiceDocument(db: Db, id: number, env: Pick<Env, 'COMPANY_LOCATION' | 'SUPPORT_PHONE' | 'SUPPORT_EMAIL'>): Promise<InvoiceDocument | undefined> {
+  const [invoice] = await selectInvoices(db).where(eq(invoices.id, id))
+  if (!invoice) return undefined
+  const [extra] = await db
+    .select({ discountCents: invoices.discountCents, couponCode: coupons.code })
+    .from(invoices)
+    .leftJoin(coupons, eq(coupons.id, invoices.couponId))
+    .where(eq(invoices.id, id))
+  const lines = await db
+    .select({
+      id: invoiceLines.id,
+      description: invoiceLines.description,
+      quantity: invoiceLines.quantity,
+      unitAmountCents: invoiceLines.unitAmountCents,
+      amountCents: invoiceLines.amountCents,
+    })
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, id))
+    .orderBy(asc(invoiceLines.id))
+  const paid = await db
+    .select({
+      id: payments.id,
+      amountCents: paymentInvoices.amountCents,
+      paidAt: payments.createdAt,
+      reference: payments.gatewayReference,
+      cardBrand: payments.cardBrand,
+      cardLast4: payments.cardLast4,
+    })
+    .from(paymentInvoices)
+    .innerJoin(payments, eq(payments.id, paymentInvoices.paymentId))
+    .where(eq(paymentInvoices.invoiceId, id))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+  const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0)
+  const paidCents = paid.reduce((sum, p) => sum + p.amountCents, 0)
+  const amountDueCents = invoice.status === 1 ? 0 : Math.max(0, invoice.totalCents - paidCents)
+  return {
+    invoice,
+    lines,
+    subtotalCents,
+    discountCents: extra.discountCents,
+    couponCode: extra.couponCode,
+    payments: paid,
+    amountDueCents,
+    issuer: { location: env.COMPANY_LOCATION, phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
+  }
+}
+
+export function toWireDetail(doc: InvoiceDocument): InvoiceDetail {
+  return {
+    ...toWireInvoice(doc.invoice),
+    lines: doc.lines.map((line) => ({
+      id: line.id,
+      description: line.description,
+      quantity: line.quantity,
+      unitAmount: centsToDollars(line.unitAmountCents),
+      amount: centsToDollars(line.amountCents),
+    })),
+    subtotal: centsToDollars(doc.subtotalCents),
+    discount: centsToDollars(doc.discountCents),
+    couponCode: doc.couponCode,
+    payments: doc.payments.map((p) => ({
+      id: p.id,
+      amount: centsToDollars(p.amountCents),
+      paidAt: p.paidAt.toISOString(),
+      reference: p.reference,
+      cardBrand: p.cardBrand,
+      cardLast4: p.cardLast4,
+    })),
+    amountDue: centsToDollars(doc.amountDueCents),
+    issuer: doc.issuer,
+  }
+}

@@ -1,0 +1,17 @@
+import { shredExpiredDocuments, sweepOrphanBlobs } from '../documents/shred'
+import type { Job } from './scheduler'
+
+/**
+ * Daily: shreds documents past their 60 days (file deleted, record kept as 'shredded') unless a mail
+ * request is open, then removes document files that no record points to. Safe to run twice, or on two
+ * servers at once.
+ */
+export const shredJob: Job = {
+  name: 'shred-documents',
+  everyMs: 24 * 60 * 60 * 1000,
+  async run(deps, now) {
+    const { shredded, failedFileDeletes } = await shredExpiredDocuments(deps, now)
+    const { orphansDeleted } = await sweepOrphanBlobs(deps, now)
+    return { shredded, failedFileDeletes, orphansDeleted }
+  },
+}

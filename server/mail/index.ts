@@ -1,0 +1,12 @@
+import type { Db } from '../db/client'
+import type { Env } from '../env'
+import type { Logger } from '../logger'
+import type { Mailer } from './mailer'
+import { outboxMailer } from './outbox'
+import { smtpMailer } from './smtp'
+
+/** SMTP when SMTP_URL is set; otherwise the database outbox and the server log (DECISIONS.md). */
+export function createMailer(env: Env, db: Db, logger: Logger): Mailer {
+  if (env.SMTP_URL) return smtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM, db, logger })
+  return outboxMailer(db, logger)
+}

@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto'
+import { and, count, eq, gt, isNull } from 'drizzle-orm'
+import { Hono } from 'hono'
+import {
+  ChangePasswordBodySchema,
+  FORGOT_PASSWORD_MESSAGE,
+  ForgotPasswordBodySchema,
+  INVALID_CREDENTIALS,
+  INVALID_RESET_LINK,
+  LoginBodySchema,
+  ResetPasswordBodySchema,
+  ResetTokenParamsSchema,
+  type SessionResponse,
+} from '../../contract/auth'
+import { commonPasswordIssue } from '../auth/common-passwords'
+import { hashPassword, timingDummyHash, verifyPassword } from '../auth/passwords'
+import { access } from '../auth/policy'
+import { beginSignInAttempt, clientAddress } from '../auth/rate-limit'
+import {
+  clearRefreshCookie,
+  familyOf,
+  findSessionUser,
+  issueAccessToken,
+  readRefreshCookie,
+  revokeFamily,
+  revokeUserSessions,
+  rotateRefreshToken,
+  startRefreshFamily,
+  toSessionUser,
+} from '../auth/session'
+import { sha256, verifyAccessToken } from '../auth/tokens'
+import type { AppDeps, AppEnv } from '../context'
+import { accessRevocations, auditEvents, passwordResetTokens, users } from '../db/schema'
+import { HttpError, unauthorized } from '../http/errors'
+import { validate } from '../http/validate'
+
+const RESET_TOKEN_TTL_MS = 60 * 60_000
+/** At most this many reset e-mails per account per hour; further requests get the same answer, no mail. */
+const RESET_MAILS_PER_HOUR = 3
+
+const passwordRefused = (detail: string) => new HttpError(422, detail, detail, [{ path: 'password', message: detail }])
+
+async function audit(deps: AppDeps, values: { action: string; actorUserId?: number | null; entityId?: string; ip?: string; requestId?: string }) {
+  await deps.db.insert(auditEvents).values({
+    at: deps.clock.now(),
+    action: values.action,
+    entity: 'user',
+    entityId: values.entityId,
+    actorUserId: values.actorUserId ?? null,
+    ip: values.ip,
+    requestId: values.requestId,
+  })
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  /** Sign in: an access token and the user; a refresh cookie (persistent only with `remember`). */
+  .post('/auth/login', access.public(), validate('json', LoginBodySchema), async (c) => {
+    const { deps } = c.var
+    const { email, password, remember } = c.req.valid('json')
+    const address = clientAddress(c)
+    const attempt = await beginSignInAttempt(deps.db, deps.clock.now(), email, address)
+    if (attempt.blocked) {
+      const { detail, retryAfterSeconds } = attempt.blocked
+      return c.json({ detail, details: detail }, 429, { 'Retry-After': String(retryAfterSeconds) })
+    }
+    const user = await findSessionUser(deps.db, { email })
+    // The same work, the same answer, whether the e-mail or the password is wrong.
+    const valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password)
+    if (!user || !valid) {
+      await audit(deps, { action: 'sign-in-failed', entityId: user ? String(user.id) : undefined, ip: address, requestId: c.var.requestId })
+      throw unauthorized(INVALID_CREDENTIALS)
+    }
+    await attempt.succeeded()
+    if (!user.active) throw new HttpError(403, 'This account has been deactivated', 'This account has been deactivated. Contact support to restore access.')
+    await startRefreshFamily(c, user.id, remember)
+    await audit(deps, { action: 'sign-in', actorUserId: user.id, entityId: String(user.id), ip: address, requestId: c.var.requestId })
+    const sessionUser = toSessionUser(user)
+    return c.json({ token: await issueAccessToken(deps, sessionUser), user: sessionUser } satisfies SessionResponse)
+  })
+
+  /** A new access token from the refresh cookie, which is rotated; a reused cookie ends the whole chain. */
+  .post('/auth/refresh', access.public(), async (c) => {
+    const { deps } = c.var
+    const token = readRefreshCookie(c)
+    if (!token) throw unauthorized('No session to renew. Sign in again.')
+    const rotation = await rotateRefreshToken(c, token)
+    if (!rotation.ok) {
+      clearRefreshCookie(c)
+      if (rotation.reason === 'reused') {
+        deps.logger.warn('refresh token reused; session family revoked', { requestId: c.var.requestId })
+      }
+      throw unauthorized('Your session has ended. Sign in again.')
+    }
+    const user = await findSessionUser(deps.db, { id: rotation.userId })
+    if (!user || !user.active) {
+      await revokeUserSessions(deps.db, rotation.userId, deps.clock.now())
+      clearRefreshCookie(c)
+      throw unauthorized('Your session has ended. Sign in again.')
+    }
+    const sessionUser = toSessionUser(user)
+    return c.json({ token: await issueAccessToken(deps, sessionUser), user: sessionUser } satisfies SessionResponse)
+  })
+
+  /**
+   * Log out: revokes the presented access token until it would have expired, ends the refresh family of
+   * the cookie and clears it. Works with an expired or missing access token too, so a device can always
+   * end its session.
+   */
+  .post('/auth/logout', access.public(), async (c) => {
+    const { deps } = c.var
+    const now = deps.clock.now()
+    const bearer = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1]
+    if (bearer) {
+      const { env } = deps
+      const claims = await verifyAccessToken(
+        bearer,
+        { key: deps.jwtKey, issuer: env.JWT_ISSUER, audience: env.JWT_AUDIENCE, ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS },
+        now,
+      )
+      const exp = (claims as { exp?: number } | null)?.exp
+      if (claims && exp) {
+        await deps.db
+          .insert(accessRevocations)
+          .values({ tokenHash: sha256(bearer), expiresAt: new Date(exp * 1000) })
+          .onConflictDoNothing()
+      }
+    }
+    const refresh = readRefreshCookie(c)
+    if (refresh) {
+      const family = await familyOf(deps.db, refresh)
+      if (family) await revokeFamily(deps.db, family.familyId, now)
+    }
+    clearRefreshCookie(c)
+    return c.body(null, 204)
+  })
+
+  /** Always the same 202 answer; when the account exists, a single-use link valid 60 minutes is e-mailed. */
+  .post('/auth/forgot-password', access.public(), validate('json', ForgotPasswordBodySchema), async (c) => {
+    const { deps } = c.var
+    const { email } = c.req.valid('json')
+    const now = deps.clock.now()
+    const user = await findSessionUser(deps.db, { email })
+    if (user?.active) {
+      const [{ recent }] = await deps.db
+        .select({ recent: count() })
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, new Date(now.getTime() - 3_600_000))))
+      if (recent < RESET_MAILS_PER_HOUR) {
+        const token = randomBytes(32).toString('base64url')
+        await deps.db.insert(passwordResetTokens).values({
+          userId: user.id,
+          tokenHash: sha256(token),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        })
+        const link = `${deps.env.PUBLIC_URL.replace(/\/+$/, '')}/reset/${token}`
+        await deps.mailer.send({
+          to: user.email,
+          subject: 'Reset your password',
+          text: [
+            `Hello ${user.firstName || user.email},`,
+            '',
+            'We received a request to reset the password of your client portal account. To choose a new password, open this link within 60 minutes:',
+            '',
+            link,
+            '',
+            'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+          ].join('\n'),
+        })
+        await audit(deps, { action: 'password-reset-requested', entityId: String(user.id), ip: clientAddress(c), requestId: c.var.requestId })
+      } else {
+        deps.logger.warn('password reset e-mail withheld: hourly limit reached', { userId: user.id, requestId: c.var.requestId })
+      }
+    }
+    return c.json({ message: FORGOT_PASSWORD_MESSAGE }, 202)
+  })
+
+  /** Lets the reset page say early whether its link still works. */
+  .get('/auth/reset/:token', access.public(), validate('param', ResetTokenParamsSchema), async (c) => {
+    const { deps } = c.var
+    const row = await usableResetToken(deps, c.req.valid('param').token)
+    if (!row) throw new HttpError(400, INVALID_RESET_LINK)
+    const user = await findSessionUser(deps.db, { id: row.userId })
+    if (!user) throw new HttpError(400, INVALID_RESET_LINK)
+    return c.json({ valid: true as const, email: user.email })
+  })
+
+  /** Sets a new password with a reset link (once); ends every refresh session of the account. */
+  .post('/auth/reset-password', access.public(), validate('json', ResetPasswordBodySchema), async (c) => {
+    const { deps } = c.var
+    const { token, password } = c.req.valid('json')
+    const now = deps.clock.now()
+    const row = await usableResetToken(deps, token)
+    if (!row) throw new HttpError(400, INVALID_RESET_LINK)
+    const user = await findSessionUser(deps.db, { id: row.userId })
+    if (!user || !user.active) throw new HttpError(400, INVALID_RESET_LINK)
+    const issue = commonPasswordIssue(password, { email: user.email })
+    if (issue) throw passwordRefused(issue)
+    const passwordHash = await hashPassword(password)
+    const changed = await deps.db.transaction(async (tx) => {
+      // Claim the token: of two concurrent uses only one succeeds.
+      const claimed = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+        .returning({ id: passwordResetTokens.id })
+      if (!claimed.length) return false
+      await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id))
+      // Every other outstanding link of the account dies with this one.
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)))
+      return true
+    })
+    if (!changed) throw new HttpError(400, INVALID_RESET_LINK)
+    await revokeUserSessions(deps.db, user.id, now)
+    await audit(deps, { action: 'password-reset', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.var.requestId })
+    return c.json({ message: 'Your password has been changed. Sign in with the new password.' })
+  })
+
+  /** Changes the signed-in user's password; other devices are signed out, this one stays signed in. */
+  .post('/auth/change-password', access.signedIn(), validate('json', ChangePasswordBodySchema), async (c) => {
+    const { deps, caller } = c.var
+    const { currentPassword, newPassword } = c.req.valid('json')
+    const now = deps.clock.now()
+    const user = await findSessionUser(deps.db, { id: caller.userId })
+    if (!user) throw unauthorized()
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+      const detail = 'The current password is incorrect'
+      throw new HttpError(422, detail, detail, [{ path: 'currentPassword', message: detail }])
+    }
+    const issue = commonPasswordIssue(newPassword, { email: user.email })
+    if (issue) {
+      throw new HttpError(422, issue, issue, [{ path: 'newPassword', message: issue }])
+    }
+    await deps.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, updatedAt: now })
+      .where(eq(users.id, user.id))
+    const refresh = readRefreshCookie(c)
+    const keep = refresh ? await familyOf(deps.db, refresh) : undefined
+    await revokeUserSessions(deps.db, user.id, now, keep?.userId === user.id ? keep.familyId : undefined)
+    await audit(deps, { action: 'password-changed', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.var.requestId })
+    return c.json({ message: 'Your password has been changed.' })
+  })
+
+async function usableResetToken(deps: AppDeps, token: string) {
+  const [row] = await deps.db
+    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, deps.clock.now()),
+      ),
+    )
+  return row
+}

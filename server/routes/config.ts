@@ -1,0 +1,16 @@
+import { Hono } from 'hono'
+import type { PublicConfig } from '../../contract/config'
+import { access } from '../auth/policy'
+import type { AppEnv } from '../context'
+
+/** Support contacts and the FAQs link from configuration, for the footer and the support page. */
+export const configRoutes = new Hono<AppEnv>().get('/config', access.public(), (c) => {
+  const { env } = c.var.deps
+  const config: PublicConfig = {
+    supportPhone: env.SUPPORT_PHONE,
+    supportEmail: env.SUPPORT_EMAIL,
+    companyLocation: env.COMPANY_LOCATION,
+    faqsUrl: env.FAQS_URL,
+  }
+  return c.json(config, 200, { 'Cache-Control': 'public, max-age=300' })
+})

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { IdParamsSchema } from '../../contract/common'
+import {
+  CreateDocumentRequestSchema,
+  DOCUMENT_REQUEST_STATUSES,
+  DocumentRequestListQuerySchema,
+  UpdateDocumentRequestStatusSchema,
+} from '../../contract/document-requests'
+import { access } from '../auth/policy'
+import type { AppEnv } from '../context'
+import { clients, countries } from '../db/schema'
+import { hashRequest, idempotencyKeyOf, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../documents/idempotency'
+import { changeRequestStatus, createRequests, getRequestDetail, listRequests, type MailingAddress } from '../documents/requests'
+import { HttpError, notFound, unprocessable } from '../http/errors'
+import { validate } from '../http/validate'
+
+const ADDRESS_LABELS: Record<string, string> = {
+  recipientName: 'recipient name',
+  address: 'address',
+  city: 'city',
+  stateProvince: 'state',
+  zipcode: 'postal/zip code',
+}
+
+export const documentRequestRoutes = new Hono<AppEnv>()
+  .get('/client/resources/status', access.signedIn(), (c) => c.json(DOCUMENT_REQUEST_STATUSES.map((s) => ({ id: s.id, name: s.name }))))
+
+  // A client asks for documents to be mailed; missing address fields default to the client's profile.
+  .post('/client/document-request', access.client(), validate('json', CreateDocumentRequestSchema), async (c) => {
+    const body = c.req.valid('json')
+    const { deps, caller } = c.var
+    const clientId = caller.clientId!
+    const [client] = await deps.db.select().from(clients).where(eq(clients.id, clientId))
+    if (!client) throw notFound('Client')
+
+    const mailing: MailingAddress = {
+      recipientName: body.recipientName ?? (`${client.firstName} ${client.lastName}`.trim() || client.companyName),
+      address: body.address ?? client.address.trim(),
+      city: body.city ?? client.city.trim(),
+      stateProvince: body.stateProvince ?? client.stateProvince.trim(),
+      zipcode: body.zipcode ?? client.zipcode.trim(),
+      countryId: body.countryId ?? client.countryId ?? null,
+    }
+    const missing = Object.entries(ADDRESS_LABELS).filter(([key]) => !mailing[key as keyof MailingAddress])
+    if (missing.length) {
+      throw new HttpError(
+        422,
+        'The mailing address is incomplete',
+        `Enter the ${missing.map(([, label]) => label).join(', ')} of the mailing address`,
+        missing.map(([key]) => ({ path: key, message: `${key}: This field is mandatory` })),
+      )
+    }
+    if (mailing.countryId != null) {
+      const [country] = await deps.db.select({ id: countries.id }).from(countries).where(eq(countries.id, mailing.countryId))
+      if (!country) throw unprocessable('Unknown country', 'Choose a country from the list')
+    }
+
+    let claim: IdempotencyClaim | undefined
+    const key = idempotencyKeyOf(c.req.header('idempotency-key'))
+    if (key) {
+      const started = await startIdempotent(deps.db, { key, scope: 'document-request', userId: caller.userId, requestHash: hashRequest(body), now: deps.clock.now() })
+      if (started.kind === 'replay') {
+        c.header('Idempotent-Replayed', 'true')
+        return c.json(started.body as object, 201)
+      }
+      claim = started.claim
+    }
+    try {
+      const documentRequests = await createRequests(deps, caller, { documentIds: body.documentIds, mailing, companyName: client.companyName, claim })
+      return c.json({ documentRequests }, 201)
+    } catch (error) {
+      await releaseIdempotent(deps.db, claim).catch(() => {})
+      throw error
+    }
+  })
+
+  // Requested documents: a client's own requests, or every client's for agents with DCV.
+  .get('/client/document-requests', access.signedIn(), validate('query', DocumentRequestListQuerySchema), async (c) => {
+    return c.json(await listRequests(c.var.deps.db, c.var.caller, c.req.valid('query')))
+  })
+
+  // document-progress/{id}: the request with its document, client and timeline of events.
+  .get('/document-request/:id', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
+    return c.json(await getRequestDetail(c.var.deps.db, c.var.caller, c.req.valid('param').id))
+  })
+
+  .patch('/document-request/:id/status', access.signedIn(), validate('param', IdParamsSchema), validate('json', UpdateDocumentRequestStatusSchema), async (c) => {
+    return c.json(await changeRequestStatus(c.var.deps, c.var.caller, c.req.valid('param').id, c.req.valid('json')))
+  })

@@ -1,0 +1,116 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { centsToDollars, IdParam, IdParamsSchema } from '../../contract/common'
+import {
+  GetMultipleInvoicesBodySchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKeySchema,
+  INVOICE_STATUS_LABELS,
+  InvoiceListQuerySchema,
+  PayInvoicesBodySchema,
+  PAYABLE_INVOICE_STATUSES,
+} from '../../contract/invoices'
+import { access, hasPermission, isAgent, isClient } from '../auth/policy'
+import type { AppEnv, Caller } from '../context'
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors'
+import { validate } from '../http/validate'
+import { payInvoices } from '../invoices/pay'
+import { invoicePdfFileName, renderInvoicePdf } from '../invoices/pdf'
+import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceDocument, toWireDetail, toWireInvoice } from '../invoices/queries'
+
+/**
+ * Invoices: lists (a client's, and the provider's across clients), detail and PDF, the pay dialog's
+ * reads, and paying by card. Clients reach only their own client's invoices (another client's read as
+ * missing); agents open details with ICV and select invoices with ICP; only clients pay
+ * (docs/decisions/2026-11-21-invoice-access.md).
+ */
+
+/** Clients see their own invoices; agents need ICV. Checked before looking the invoice up. */
+function assertMayOpenInvoices(caller: Caller) {
+  if (isClient(caller)) return
+  if (!isAgent(caller)) throw notFound('Invoice')
+  if (!hasPermission(caller, 'ICV')) throw forbidden('You do not have permission to open invoices')
+}
+
+async function openInvoice(c: { var: AppEnv['Variables'] }, id: number) {
+  const { caller, deps } = c.var
+  assertMayOpenInvoices(caller)
+  const owner = await invoiceOwner(deps.db, id)
+  if (!owner || (isClient(caller) && owner.clientId !== caller.clientId)) throw notFound('Invoice')
+  const doc = await loadInvoiceDocument(deps.db, id, deps.env)
+  if (!doc) throw notFound('Invoice')
+  return doc
+}
+
+const ClientIdParamsSchema = v.object({ clientId: IdParam })
+
+export const invoiceRoutes = new Hono<AppEnv>()
+  // Registered before /client/invoices/:clientId so "status" is never read as a client id.
+  .get('/client/invoices/status', access.signedIn(), (c) => c.json(INVOICE_STATUS_LABELS))
+
+  // Any agent sees a client's list (the action link and selection are gated in the UI by ICV/ICP).
+  .get(
+    '/client/invoices/:clientId{[0-9]+}',
+    access.ownClient('clientId'),
+    validate('param', ClientIdParamsSchema),
+    validate('query', InvoiceListQuerySchema),
+    async (c) => {
+      const { clientId } = c.req.valid('param')
+      const query = c.req.valid('query')
+      return c.json(await listInvoices(c.var.deps.db, { ...query, clientId }))
+    },
+  )
+
+  .get('/invoices', access.agent('ICV'), validate('query', InvoiceListQuerySchema), async (c) => {
+    return c.json(await listInvoices(c.var.deps.db, c.req.valid('query')))
+  })
+
+  .get('/invoices/:id', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
+    const doc = await openInvoice(c, c.req.valid('param').id)
+    return c.json(toWireDetail(doc))
+  })
+
+  .get('/invoices/:id/pdf', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
+    const doc = await openInvoice(c, c.req.valid('param').id)
+    const bytes = renderInvoicePdf(doc, c.var.deps.clock.now())
+    return c.body(bytes.buffer as ArrayBuffer, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${invoicePdfFileName(doc.invoice.invoiceNumber)}"`,
+      'Content-Length': String(bytes.byteLength),
+      'Cache-Control': 'private, no-store',
+    })
+  })
+
+  // The pay dialog's read: the chosen invoices with their client's billing address.
+  .post('/client/invoices/getMultipleInvoices', access.signedIn(), validate('json', GetMultipleInvoicesBodySchema), async (c) => {
+    const { caller, deps } = c.var
+    if (!isClient(caller)) {
+      if (!isAgent(caller)) throw notFound('Invoice')
+      if (!hasPermission(caller, 'ICP')) throw forbidden('You do not have permission to select invoices')
+    }
+    const { invoiceIds } = c.req.valid('json')
+    const rows = await invoicesByIds(deps.db, invoiceIds)
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    const ordered = invoiceIds.map((id) => {
+      const row = byId.get(id)
+      if (!row || (isClient(caller) && row.clientId !== caller.clientId)) {
+        throw new HttpError(404, 'Invoice not found', `Invoice ${id} was not found`)
+      }
+      return row
+    })
+    const dueCents = ordered.filter((row) => PAYABLE_INVOICE_STATUSES.includes(row.status)).reduce((sum, row) => sum + row.totalCents, 0)
+    return c.json({ data: ordered.map(toWireInvoice), totalAmount: centsToDollars(dueCents) })
+  })
+
+  .post('/client/invoices/pay', access.client(), validate('json', PayInvoicesBodySchema), async (c) => {
+    const header = c.req.header(IDEMPOTENCY_KEY_HEADER)
+    let idempotencyKey: string | undefined
+    if (header !== undefined) {
+      const parsed = v.safeParse(IdempotencyKeySchema, header)
+      if (!parsed.success) throw badRequest('Invalid Idempotency-Key header', `Idempotency-Key ${parsed.issues[0].message}`)
+      idempotencyKey = parsed.output
+    }
+    const { invoiceIds, token } = c.req.valid('json')
+    const outcome = await payInvoices(c.var.deps, c.var.caller, { invoiceIds, token, idempotencyKey }, c.var.requestId)
+    return c.json(outcome.body, outcome.status)
+  })

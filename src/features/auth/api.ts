@@ -1,0 +1,92 @@
+import {
+  ForgotPasswordResponseSchema,
+  PasswordChangedResponseSchema,
+  ResetTokenStatusSchema,
+  SessionResponseSchema,
+  type ChangePasswordBody,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type ResetPasswordBody,
+  type SessionUser,
+} from '@contract/auth'
+import { AgentSchema, UserPermissionListSchema } from '@contract/identity'
+import { queryOptions, useMutation } from '@tanstack/react-query'
+import { api, apiRequest } from '~/lib/api-client'
+import { getSession, setSession, updateSession, userKind } from '~/lib/session'
+
+/** The codes of a user's role: GET /api/user/{id}/permissions (all of them for super admin). */
+async function fetchPermissions(userId: number, token?: string): Promise<string[]> {
+  const list = await apiRequest(`/user/${userId}/permissions`, {
+    schema: UserPermissionListSchema,
+    // Right after sign-in the session does not exist yet: send the new token explicitly.
+    ...(token ? { auth: false, headers: { authorization: `Bearer ${token}` } } : {}),
+  })
+  return list.map((p) => p.permCode)
+}
+
+/**
+ * SPEC.md section 3: an agent's role is read from the agent record's first user. The server lists the
+ * signed-in user first on their own record, so this is the user's own role.
+ */
+async function agentRole(user: SessionUser, token: string): Promise<Pick<SessionUser, 'roleId' | 'roleType'>> {
+  if (userKind(user) !== 'agent' || user.agentId == null) return user
+  try {
+    const agent = await apiRequest(`/agent/${user.agentId}`, {
+      schema: AgentSchema,
+      auth: false,
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const first = agent.users[0]
+    return first && first.id === user.id ? { roleId: first.roleId, roleType: first.roleType } : user
+  } catch {
+    // The sign-in answer carries the same role; the agent record only confirms it.
+    return user
+  }
+}
+
+/** Signs in, then fetches the permission codes and keeps them with the session. */
+export async function signIn(body: LoginBody): Promise<void> {
+  const { token, user } = await api.post('/auth/login', body, { auth: false, schema: SessionResponseSchema })
+  const [permissions, role] = await Promise.all([fetchPermissions(user.id, token), agentRole(user, token)])
+  setSession({ token, user: { ...user, ...role }, permissions, remember: Boolean(body.remember) })
+}
+
+export function useSignIn() {
+  return useMutation({ mutationFn: signIn })
+}
+
+/** Re-reads the signed-in user's codes (a role may have changed since the session began). */
+export async function refreshPermissions(): Promise<void> {
+  const session = getSession()
+  if (!session) return
+  const permissions = await fetchPermissions(session.user.id)
+  if (getSession()?.user.id === session.user.id) updateSession({ permissions })
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordBody) => api.post('/auth/forgot-password', body, { auth: false, schema: ForgotPasswordResponseSchema }),
+  })
+}
+
+/** Whether a reset link still works: GET /api/auth/reset/{token} (400 when it does not). */
+export const resetTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['auth', 'reset-token', token],
+    queryFn: ({ signal }) => api.get(`/auth/reset/${encodeURIComponent(token)}`, { auth: false, schema: ResetTokenStatusSchema, signal }),
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  })
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordBody) => api.post('/auth/reset-password', body, { auth: false, schema: PasswordChangedResponseSchema }),
+  })
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => api.post('/auth/change-password', body, { schema: PasswordChangedResponseSchema }),
+  })
+}

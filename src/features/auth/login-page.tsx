@@ -1,0 +1,62 @@
+import { EmailSchema, REQUIRED_MESSAGE } from '@contract/auth'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import * as v from 'valibot'
+import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
+import { usePageTitle } from '~/features/shell/page'
+import { AuthCard } from '~/features/shell/public-layout'
+import { Alert } from '~/ui/alert'
+import { Button } from '~/ui/button'
+import { useSignIn } from './api'
+import { AuthTextField, RememberMeCheckbox } from './auth-fields'
+import { formActions, formStack, mutedLinks } from './form-styles'
+import { useAuthForm } from './use-auth-form'
+
+const LoginFormSchema = v.object({
+  email: EmailSchema,
+  password: v.pipe(v.string(REQUIRED_MESSAGE), v.minLength(1, REQUIRED_MESSAGE)),
+})
+
+/** /login: e-mail, password and "Keep me signed in on this device", against POST /api/auth/login. */
+export function LoginPage({ redirectTo }: { redirectTo?: string }) {
+  usePageTitle('Sign in')
+  const form = useAuthForm(LoginFormSchema, { email: '', password: '' })
+  const [remember, setRemember] = useState(false)
+  const signIn = useSignIn()
+  const navigate = useNavigate()
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      await signIn.mutateAsync({ email, password, remember })
+    } catch {
+      return // shown below from the mutation's error
+    }
+    await navigate({ href: redirectTo ?? '/', replace: true })
+  })
+
+  const error = signIn.error
+  // A network error is already announced by the toast of SPEC.md section 8.
+  const showError = error && (error instanceof ApiError || error instanceof OfflineError || !(error instanceof NetworkError))
+
+  return (
+    <AuthCard heading="Sign in" intro="Sign in to see your invoices, scanned mail and documents.">
+      <form onSubmit={onSubmit} className={formStack} noValidate>
+        {showError && <Alert status="danger">{errorMessage(error)}</Alert>}
+        <AuthTextField {...form.field('email')} error={form.errors.email} label="E-mail" type="email" autoComplete="username" />
+        <AuthTextField {...form.field('password')} error={form.errors.password} label="Password" type="password" autoComplete="current-password" />
+        <RememberMeCheckbox checked={remember} onChange={setRemember} />
+        <div className={formActions}>
+          <Button type="submit" size="lg" loading={form.submitting}>
+            Sign in
+          </Button>
+          <div className={mutedLinks}>
+            <Link to="/forgot-password">Forgot your password?</Link>
+            <Link to="/signup">New client? Set up your company</Link>
+          </div>
+        </div>
+      </form>
+      <p className={css({ mt: '6', mb: '0', fontSize: 'xs', color: 'fg.muted' })}>Provider staff sign in here too, with their staff e-mail.</p>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,143 @@
+import type { ClientListItem, ClientSortField } from '@contract/clients'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useCallback, useMemo, useRef } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { PageHeader } from '~/features/shell'
+import { errorMessage } from '~/lib/api-client'
+import { Alert } from '~/ui/alert'
+import { Button } from '~/ui/button'
+import { createColumnHelper, DataTable, type ColumnDef, type SortingState } from '~/ui/data-table'
+import { clientListQueryOptions } from './api'
+import { formatPhone, formatShortDate } from './format'
+import { CLIENT_PAGE_SIZES, listParams, type ClientListState } from './list-params'
+
+const column = createColumnHelper<ClientListItem>()
+const nowrap = css({ whiteSpace: 'nowrap' })
+const companyLink = css({ fontWeight: 'semibold' })
+const services = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '0.5', fontSize: 'sm', minW: '44' })
+const muted = css({ color: 'fg.muted' })
+
+const columns: ColumnDef<ClientListItem, any>[] = [
+  column.accessor('companyName', {
+    header: 'Company',
+    cell: (info) => (
+      <Link to="/provider/clients/$id" params={{ id: String(info.row.original.id) }} search={{ tab: 'basic' }} className={companyLink}>
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  column.accessor((client) => `${client.firstName} ${client.lastName}`.trim(), { id: 'lastName', header: 'Name' }),
+  column.accessor('email', { header: 'E-mail', cell: (info) => info.getValue() ?? <span className={muted}>—</span> }),
+  column.accessor('phone', { header: 'Phone', enableSorting: false, cell: (info) => <span className={nowrap}>{formatPhone(info.getValue())}</span> }),
+  column.accessor('createdAt', { header: 'Created', cell: (info) => <span className={nowrap}>{formatShortDate(info.getValue())}</span> }),
+  column.accessor('services', {
+    header: 'Services',
+    enableSorting: false,
+    cell: (info) => {
+      const names: string[] = info.getValue()
+      if (!names.length) return <span className={muted}>None</span>
+      return (
+        <ul className={services}>
+          {names.map((name: string, index: number) => (
+            <li key={`${name}-${index}`}>{name}</li>
+          ))}
+        </ul>
+      )
+    },
+  }),
+]
+
+/**
+ * A new search or sort also sends the table to page 1, as two events in one tick: merge them into one
+ * change, so the URL is written once.
+ */
+function useMergedChanges(onChange: (patch: Partial<ClientListState>) => void) {
+  const pending = useRef<Partial<ClientListState> | null>(null)
+  const target = useRef(onChange)
+  target.current = onChange
+  return useCallback((patch: Partial<ClientListState>) => {
+    const first = pending.current === null
+    pending.current = { ...pending.current, ...patch }
+    if (!first) return
+    queueMicrotask(() => {
+      const merged = pending.current
+      pending.current = null
+      if (merged) target.current(merged)
+    })
+  }, [])
+}
+
+const SORTABLE = new Set<string>(['companyName', 'lastName', 'email', 'createdAt'])
+
+export type ClientsPageProps = {
+  /** Paging, sorting and search, read from the URL by the route. */
+  state: ClientListState
+  onStateChange: (patch: Partial<ClientListState>) => void
+}
+
+/**
+ * Provider › Clients: every client, paged, sorted and searched on the server (company, name, e-mail,
+ * phone, city or mailbox), newest first until a column is sorted; each links to its profile.
+ */
+export function ClientsPage({ state, onStateChange }: ClientsPageProps) {
+  const change = useMergedChanges(onStateChange)
+  const params = listParams(state)
+  const list = useQuery(clientListQueryOptions(params))
+  const sorting: SortingState = useMemo(() => (state.sort ? [{ id: state.sort, desc: state.order === 'desc' }] : []), [state.sort, state.order])
+
+  return (
+    <>
+      <PageHeader
+        title="Clients"
+        description="Companies registered with us, their contact and their services."
+        actions={
+          <Link to="/provider/add-client" className={cx(button({ variant: 'solid' }))}>
+            Add Client
+          </Link>
+        }
+      />
+      {list.isError && list.data === undefined && (
+        <Alert
+          status="danger"
+          title="The clients could not be loaded"
+          className={css({ mb: '4' })}
+          action={
+            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      <DataTable<ClientListItem>
+        label="Clients"
+        searchPlaceholder="Search company, name, e-mail, phone…"
+        data={list.data?.data ?? []}
+        columns={columns}
+        getRowId={(client) => String(client.id)}
+        manual
+        rowCount={list.data?.total ?? 0}
+        // The server searches across the columns; it has no per-column filters.
+        columnFilters={false}
+        pageSizes={CLIENT_PAGE_SIZES}
+        pagination={{ pageIndex: state.page - 1, pageSize: state.pageSize }}
+        onPaginationChange={(next) => change({ page: next.pageIndex + 1, pageSize: next.pageSize })}
+        sorting={sorting}
+        onSortingChange={(next) => {
+          const first = next[0]
+          change(
+            first && SORTABLE.has(first.id)
+              ? { sort: first.id as ClientSortField, order: first.desc ? 'desc' : 'asc', page: 1 }
+              : { sort: undefined, order: undefined, page: 1 },
+          )
+        }}
+        globalFilter={state.q}
+        onGlobalFilterChange={(q) => change({ q, page: 1 })}
+        loading={list.isFetching}
+      />
+    </>
+  )
+}

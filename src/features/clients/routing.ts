@@ -1,0 +1,21 @@
+import * as v from 'valibot'
+
+/**
+ * What the client route files need outside their components and loaders: search params and the
+ * profile's tabs. Light (no API, no contract), because route options sit in the app's first chunk;
+ * loaders load with the page (./loaders).
+ */
+export { ClientListSearchSchema, listStateFromSearch, searchFromListState, type ClientListSearch, type ClientListState } from './list-params'
+
+/** SPEC.md section 2: the provider client profile's tabs, chosen by ?tab=. */
+export const CLIENT_PROFILE_TABS = ['basic', 'invoices', 'documents'] as const
+export type ClientProfileTab = (typeof CLIENT_PROFILE_TABS)[number]
+
+export const ClientProfileSearchSchema = v.object({
+  tab: v.fallback(v.optional(v.picklist(CLIENT_PROFILE_TABS), 'basic'), 'basic'),
+})
+
+/** A client id from the address ('12'), or null when it is not one. */
+export function clientIdFromParam(value: string): number | null {
+  return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null
+}

@@ -1,0 +1,227 @@
+import type { Document } from '@contract/documents'
+import { setError, useForm, valiForm, type SubmitHandler } from '@modular-forms/react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import * as v from 'valibot'
+import { ApiError, errorMessage } from '~/lib/api-client'
+import { useRequiredSession } from '~/lib/session'
+import { PageHeader } from '~/features/shell'
+import { ChoiceSelect } from '~/features/documents/choice-select'
+import { daysText, documentListQueryOptions, formatReceivedDate, RetentionNotice } from '~/features/documents/shared'
+import { isOnlineNow, newIdempotencyKey } from '~/features/notifications/queue'
+import { Alert } from '~/ui/alert'
+import { Button } from '~/ui/button'
+import { Checkbox } from '~/ui/checkbox'
+import { EmptyState } from '~/ui/empty-state'
+import { FormField, TextField } from '~/ui/form-field'
+import { requiredChoice, requiredText } from '~/ui/forms'
+import { Spinner } from '~/ui/spinner'
+import { notify } from '~/ui/toaster'
+import { useCreateDocumentRequest } from './api'
+import { countriesQueryOptions, mailingAddressQueryOptions, type MailingAddress } from './request-api'
+
+/** Documents the request form offers: the newest page is plenty, since only the last 60 days qualify. */
+const REQUESTABLE_PAGE = { page: 1, pageSize: 100 } as const
+
+const MailingAddressFormSchema = v.object({
+  recipientName: requiredText({ label: 'Recipient Name', max: 100 }),
+  address: requiredText({ label: 'Address', max: 255 }),
+  city: requiredText({ label: 'City', max: 100 }),
+  stateProvince: requiredText({ label: 'State', max: 100 }),
+  zipcode: requiredText({ label: 'Postal/Zip Code', max: 10 }),
+  countryId: requiredChoice(),
+})
+type MailingAddressForm = v.InferInput<typeof MailingAddressFormSchema>
+
+const ADDRESS_FIELDS = ['recipientName', 'address', 'city', 'stateProvince', 'zipcode', 'countryId'] as const
+
+const layout = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '4xl' })
+const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '6' } })
+const panelTitle = css({ m: '0', mb: '1', fontSize: 'md', fontWeight: 'semibold' })
+const panelText = css({ m: '0', mb: '4', fontSize: 'sm', color: 'fg.muted' })
+const documentList = css({ listStyle: 'none', m: '0', p: '0', display: 'flex', flexDirection: 'column', gap: '2' })
+const documentRow = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' })
+const daysLeft = css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })
+const grid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })
+const wide = css({ gridColumn: { md: '1 / -1' } })
+const footer = css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })
+const fieldError = css({ m: '0', mt: '2', fontSize: 'sm', color: 'fg.danger' })
+
+export type DocumentRequestPageProps = {
+  /** Documents chosen before arriving (?documentId=12 from the documents list). */
+  documentIds: number[]
+}
+
+/**
+ * client/document-request: a client asks for paper originals to be mailed, within 60 days of upload.
+ * The mailing address starts as the client's own. Offline, the request is saved on this device and
+ * sent once when the connection returns (with an Idempotency-Key, so it is stored once).
+ */
+export function DocumentRequestPage({ documentIds }: DocumentRequestPageProps) {
+  const { user } = useRequiredSession()
+  const clientId = user.clientId!
+  const documents = useQuery(documentListQueryOptions({ kind: 'client', clientId }, REQUESTABLE_PAGE))
+  const address = useQuery(mailingAddressQueryOptions(clientId))
+  const requestable = (documents.data?.data ?? []).filter((document) => document.canRequest)
+
+  return (
+    <div className={layout}>
+      <PageHeader title="Request a Document" description="Ask for the paper originals of your documents to be mailed to you." />
+      <RetentionNotice />
+      {documents.isPending || (address.isPending && address.fetchStatus !== 'idle') ? (
+        <div className={css({ display: 'flex', justifyContent: 'center', py: '10' })}>
+          <Spinner label="Loading your documents" />
+        </div>
+      ) : documents.isError && !documents.data ? (
+        <Alert status="danger" title="Your documents could not be loaded" action={<Button variant="outline" size="sm" onClick={() => void documents.refetch()}>Try again</Button>}>
+          {errorMessage(documents.error)}
+        </Alert>
+      ) : requestable.length === 0 ? (
+        <section className={panel}>
+          <EmptyState
+            title="No documents can be requested right now"
+            description="Documents can be mailed within 60 days of upload, one request at a time. Documents already requested show their progress under Requested Documents."
+            actions={
+              <Link to="/client/requested-documents" className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
+                See requested documents
+              </Link>
+            }
+          />
+        </section>
+      ) : (
+        <RequestForm requestable={requestable} preselected={documentIds} defaults={address.data ?? null} />
+      )}
+    </div>
+  )
+}
+
+function RequestForm({ requestable, preselected, defaults }: { requestable: Document[]; preselected: number[]; defaults: MailingAddress | null }) {
+  const navigate = useNavigate()
+  const countries = useQuery(countriesQueryOptions())
+  const create = useCreateDocumentRequest()
+  const [chosen, setChosen] = useState<number[]>(() => {
+    const fromUrl = preselected.filter((id) => requestable.some((document) => document.id === id))
+    return fromUrl.length ? fromUrl : requestable.length === 1 ? [requestable[0].id] : []
+  })
+  const [documentsError, setDocumentsError] = useState<string | null>(null)
+  const [form, { Form }] = useForm<MailingAddressForm>({
+    validate: valiForm(MailingAddressFormSchema),
+    revalidateOn: 'change',
+    initialValues: {
+      recipientName: defaults?.recipientName ?? '',
+      address: defaults?.address ?? '',
+      city: defaults?.city ?? '',
+      stateProvince: defaults?.stateProvince ?? '',
+      zipcode: defaults?.zipcode ?? '',
+      countryId: defaults?.countryId != null ? String(defaults.countryId) : '',
+    },
+  })
+
+  const toggle = (id: number, checked: boolean) => {
+    setChosen((current) => (checked ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)))
+    setDocumentsError(null)
+  }
+
+  const onSubmit: SubmitHandler<MailingAddressForm> = async (values) => {
+    if (chosen.length === 0) {
+      setDocumentsError('Choose at least one document')
+      return
+    }
+    const mailing = v.parse(MailingAddressFormSchema, values)
+    const variables = {
+      body: { documentIds: chosen, ...mailing, countryId: Number(mailing.countryId) },
+      idempotencyKey: newIdempotencyKey('mail-request'),
+    }
+    if (!isOnlineNow()) {
+      // Saved with the query cache and sent once the connection returns.
+      create.mutate(variables)
+      notify.info('You are offline. Your request is saved on this device and will be sent when the connection returns.')
+      void navigate({ to: '/client/requested-documents' })
+      return
+    }
+    try {
+      const result = await create.mutateAsync(variables)
+      const requests = result.documentRequests
+      notify.success(requests.length === 1 ? 'Your request to mail the document has been sent' : `Your request to mail ${requests.length} documents has been sent`)
+      if (requests.length === 1) void navigate({ to: '/client/document-progress/$id', params: { id: String(requests[0].id) } })
+      else void navigate({ to: '/client/requested-documents' })
+    } catch (error) {
+      if (!(error instanceof ApiError)) return
+      for (const issue of error.issues) {
+        const field = ADDRESS_FIELDS.find((name) => name === issue.path)
+        if (field) setError(form, field, issue.message.replace(/^\w+: /, ''))
+      }
+    }
+  }
+
+  const error = create.error
+  return (
+    <Form onSubmit={onSubmit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+      <section className={panel} aria-labelledby="request-documents">
+        <h2 id="request-documents" className={panelTitle}>
+          Documents to mail
+        </h2>
+        <p className={panelText}>Only documents received in the last 60 days without an open request can be mailed.</p>
+        <ul className={documentList}>
+          {requestable.map((document) => (
+            <li key={document.id} className={documentRow}>
+              <Checkbox
+                label={`${document.documentTypeNavigation.name}, received ${formatReceivedDate(document.dateReceived)} (${document.jurisdictionName})`}
+                checked={chosen.includes(document.id)}
+                onCheckedChange={(checked) => toggle(document.id, checked === true)}
+              />
+              <span className={daysLeft}>{daysText(document.daysLeft)} left</span>
+            </li>
+          ))}
+        </ul>
+        {documentsError && (
+          <p className={fieldError} role="alert">
+            {documentsError}
+          </p>
+        )}
+      </section>
+
+      <section className={panel} aria-labelledby="request-address">
+        <h2 id="request-address" className={panelTitle}>
+          Mailing address
+        </h2>
+        <p className={panelText}>Filled in from your profile. Change it to mail this request somewhere else.</p>
+        <div className={grid}>
+          <TextField of={form} name="recipientName" label="Recipient Name" required autoComplete="name" className={wide} />
+          <TextField of={form} name="address" label="Address" required autoComplete="street-address" className={wide} />
+          <TextField of={form} name="city" label="City" required autoComplete="address-level2" />
+          <TextField of={form} name="stateProvince" label="State" required autoComplete="address-level1" />
+          <TextField of={form} name="zipcode" label="Postal/Zip Code" required autoComplete="postal-code" />
+          <FormField of={form} name="countryId" label="Country" required>
+            {(control) => (
+              <ChoiceSelect
+                options={(countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name }))}
+                value={control.value || null}
+                onValueChange={control.setValue}
+                placeholder={countries.isPending ? 'Loading…' : 'Choose a country'}
+                autoComplete="country"
+              />
+            )}
+          </FormField>
+        </div>
+      </section>
+
+      {error && !(error instanceof ApiError && error.issues.length > 0) && (
+        <Alert status="danger" title="The request was not sent">
+          {error instanceof ApiError && error.details !== error.detail ? `${error.detail}. ${error.details}` : errorMessage(error)}
+        </Alert>
+      )}
+
+      <div className={footer}>
+        <Link to="/client/documents" className={css({ alignSelf: 'center', fontSize: 'sm' })}>
+          Back to documents
+        </Link>
+        <Button type="submit" loading={create.isPending && !create.isPaused}>
+          Request by mail
+        </Button>
+      </div>
+    </Form>
+  )
+}

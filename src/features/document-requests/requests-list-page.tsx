@@ -1,0 +1,222 @@
+import type { DocumentRequest } from '@contract/document-requests'
+import { useMutationState, useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useCallback, useMemo, useRef } from 'react'
+import { css } from 'styled-system/css'
+import { errorMessage } from '~/lib/api-client'
+import { useRequiredSession, userKind } from '~/lib/session'
+import { PageHeader } from '~/features/shell'
+import { formatReceivedDate, SavedAtNote } from '~/features/documents/shared'
+import { Alert } from '~/ui/alert'
+import { Button } from '~/ui/button'
+import { DataTable, type ColumnDef } from '~/ui/data-table'
+import { documentRequestKeys, documentRequestListQueryOptions, type CreateRequestVariables } from './api'
+import { REQUEST_PAGE_SIZES, requestListRequest, type RequestListState, type RequestSortField } from './list-params'
+import { RequestStatusBadge } from './status'
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const muted = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
+const nowrap = css({ whiteSpace: 'nowrap' })
+const link = css({ fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })
+const requestLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  h: '10',
+  px: '4',
+  borderRadius: 'md',
+  bg: 'accent',
+  color: 'accent.fg',
+  fontWeight: 'semibold',
+  fontSize: 'sm',
+  textDecoration: 'none',
+  _hover: { bg: 'accent.emphasized' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+})
+
+/** Mail requests made offline and not sent yet (saved on this device), or still being retried. */
+function useQueuedRequests(): CreateRequestVariables[] {
+  return useMutationState({
+    filters: { mutationKey: documentRequestKeys.create(), status: 'pending' },
+    select: (mutation) => mutation.state.variables as CreateRequestVariables,
+  })
+}
+
+function useMergedChanges(onChange: (patch: Partial<RequestListState>) => void) {
+  const pending = useRef<Partial<RequestListState> | null>(null)
+  const target = useRef(onChange)
+  target.current = onChange
+  return useCallback((patch: Partial<RequestListState>) => {
+    const first = pending.current === null
+    pending.current = { ...pending.current, ...patch }
+    if (!first) return
+    queueMicrotask(() => {
+      const merged = pending.current
+      pending.current = null
+      if (merged) target.current(merged)
+    })
+  }, [])
+}
+
+export type RequestedDocumentsPageProps = {
+  state: RequestListState
+  onStateChange: (patch: Partial<RequestListState>) => void
+}
+
+/**
+ * requested-documents: a client's own mail requests, or every client's for staff, newest first, each
+ * opening its document-progress page.
+ */
+export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocumentsPageProps) {
+  const { user } = useRequiredSession()
+  const isClient = userKind(user) === 'client'
+  const change = useMergedChanges(onStateChange)
+  const request = requestListRequest(state)
+  const list = useQuery({
+    ...documentRequestListQueryOptions(request.kind === 'query' ? request.params : { page: 1, pageSize: state.pageSize }),
+    enabled: request.kind === 'query',
+  })
+  const queued = useQueuedRequests()
+  const requests = request.kind === 'query' ? (list.data?.data ?? []) : []
+  const total = request.kind === 'query' ? (list.data?.total ?? 0) : 0
+
+  const columns = useMemo<ColumnDef<DocumentRequest, any>[]>(() => {
+    const progressPath = isClient ? '/client/document-progress/$id' : '/provider/document-progress/$id'
+    const list: ColumnDef<DocumentRequest, any>[] = [
+      {
+        id: 'createdAt',
+        accessorKey: 'createdAt',
+        header: 'Requested On',
+        enableColumnFilter: false,
+        cell: (c) => <span className={nowrap}>{formatReceivedDate(c.getValue())}</span>,
+      },
+    ]
+    if (!isClient) list.push({ id: 'company', accessorFn: (r) => r.client.companyName, header: 'Company', enableColumnFilter: false })
+    list.push(
+      {
+        id: 'type',
+        accessorFn: (r) => r.document.documentTypeNavigation.name,
+        header: 'Document',
+        enableColumnFilter: false,
+        cell: ({ row }) => (
+          <span>
+            {row.original.document.documentTypeNavigation.name}
+            <span className={muted}>Received {formatReceivedDate(row.original.document.dateReceived)}</span>
+          </span>
+        ),
+      },
+      {
+        id: 'mailTo',
+        header: 'Mail To',
+        enableSorting: false,
+        enableColumnFilter: false,
+        cell: ({ row }) => (
+          <span>
+            {row.original.recipientName}
+            <span className={muted}>
+              {row.original.city}, {row.original.stateProvince}
+            </span>
+          </span>
+        ),
+      },
+      {
+        id: 'status',
+        accessorKey: 'status',
+        header: 'Status',
+        cell: ({ row }) => <RequestStatusBadge status={row.original.status} name={row.original.statusName} />,
+      },
+      {
+        id: 'tracking',
+        header: 'Tracking',
+        enableSorting: false,
+        enableColumnFilter: false,
+        cell: ({ row }) =>
+          row.original.trackingNumber ? (
+            <span>
+              {row.original.carrier}
+              <span className={muted}>{row.original.trackingNumber}</span>
+            </span>
+          ) : (
+            <span className={muted}>None yet</span>
+          ),
+      },
+      {
+        id: 'updatedAt',
+        accessorKey: 'updatedAt',
+        header: 'Last Update',
+        enableColumnFilter: false,
+        cell: (c) => <span className={nowrap}>{formatReceivedDate(c.getValue())}</span>,
+      },
+      {
+        id: 'action',
+        header: 'Action',
+        enableSorting: false,
+        enableColumnFilter: false,
+        cell: ({ row }) => (
+          <Link
+            to={progressPath}
+            params={{ id: String(row.original.id) }}
+            className={link}
+            aria-label={`View progress of ${row.original.document.documentTypeNavigation.name} request #${row.original.id}`}
+          >
+            View progress
+          </Link>
+        ),
+      },
+    )
+    return list
+  }, [isClient])
+
+  return (
+    <div className={stack}>
+      <PageHeader
+        title="Requested Documents"
+        description={isClient ? 'Paper originals you asked us to mail, and where they are.' : 'Requests from clients to mail their documents.'}
+        actions={
+          isClient ? (
+            <Link to="/client/document-request" className={requestLink}>
+              Request a document
+            </Link>
+          ) : undefined
+        }
+      />
+      <SavedAtNote updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
+      {queued.length > 0 && (
+        <Alert status="warning" title={`${queued.length} ${queued.length === 1 ? 'request is' : 'requests are'} waiting for a connection`}>
+          Saved on this device: {queued.map((q) => `${q.body.documentIds.length} ${q.body.documentIds.length === 1 ? 'document' : 'documents'} to ${q.body.city ?? 'your address'}`).join('; ')}.
+          They are sent as soon as the connection returns.
+        </Alert>
+      )}
+      {list.isError && list.data === undefined && (
+        <Alert status="danger" title="The requests could not be loaded" action={<Button variant="outline" size="sm" onClick={() => void list.refetch()}>Try again</Button>}>
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      <DataTable
+        label="Requested documents"
+        data={requests}
+        columns={columns}
+        getRowId={(r) => String(r.id)}
+        manual
+        rowCount={total}
+        pageSizes={REQUEST_PAGE_SIZES}
+        pagination={{ pageIndex: state.page - 1, pageSize: state.pageSize }}
+        onPaginationChange={(next) => change({ page: next.pageIndex + 1, pageSize: next.pageSize })}
+        sorting={state.sort ? [{ id: state.sort, desc: state.order === 'desc' }] : []}
+        onSortingChange={(next) => {
+          const first = next[0]
+          change(first ? { sort: first.id as RequestSortField, order: first.desc ? 'desc' : 'asc' } : { sort: undefined, order: undefined })
+        }}
+        columnFilterValues={state.status ? [{ id: 'status', value: state.status }] : []}
+        onColumnFiltersChange={(next) => {
+          const status = next.find((filter) => filter.id === 'status')?.value
+          change({ status: typeof status === 'string' ? status : '' })
+        }}
+        globalFilter={state.q}
+        onGlobalFilterChange={(q) => change({ q })}
+        searchPlaceholder={isClient ? 'Search document, recipient or tracking…' : 'Search company, document, recipient or tracking…'}
+        loading={list.isFetching}
+        emptyMessage={request.kind === 'no-match' ? request.message : isClient ? 'No requests yet. Request a document by mail from your documents list.' : undefined}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,155 @@
+import { DocumentDeletedSchema, DocumentPageSchema, DocumentTypeListSchema, type Document, type DocumentPage } from '@contract/documents'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api, ApiError, apiFetch, errorMessage, NetworkError } from '~/lib/api-client'
+import { getSession } from '~/lib/session'
+import { notificationKeys } from '~/features/notifications/keys'
+import { cachedDocumentFile, cacheDocumentFile, forgetDocumentFile } from './file-cache'
+import { documentKeys, type DocumentScope } from './keys'
+import type { DocumentListParams } from './list-params'
+
+export { documentKeys, type DocumentScope }
+
+/**
+ * The document calls (docs/documents.md): lists, document types, the file itself (viewed in the
+ * portal or downloaded, kept for offline reading) and delete. The upload form's own calls are in
+ * upload-api.ts.
+ * Query keys come only from `documentKeys`.
+ */
+
+/** GET /api/document-types: [{ id, name }] by name. */
+export const documentTypesQueryOptions = () =>
+  queryOptions({
+    queryKey: documentKeys.types(),
+    queryFn: ({ signal }) => api.get('/document-types', { schema: DocumentTypeListSchema, signal }),
+    staleTime: 60 * 60_000,
+  })
+
+/** One page of a client's documents (GET /api/client/documents/{id}) or of all (GET /api/documents). */
+export const documentListQueryOptions = (scope: DocumentScope, params: DocumentListParams) =>
+  queryOptions({
+    queryKey: documentKeys.list(scope, params),
+    queryFn: ({ signal }) =>
+      api.get(scope.kind === 'client' ? `/client/documents/${scope.clientId}` : '/documents', { query: params, schema: DocumentPageSchema, signal }),
+    placeholderData: keepPreviousData,
+  })
+
+// ---------- the file ----------
+
+export interface DocumentFile {
+  blob: Blob
+  /** The server's download name ('Sunshine-Holdings-LLC_Tax-Notice_2026-11-21.pdf'). */
+  fileName: string
+  /** Read from this device's saved copy (offline). */
+  fromCache: boolean
+}
+
+/** The file name of a Content-Disposition header: inline; filename="x.pdf" or filename*=UTF-8''x.pdf. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim())
+    } catch {
+      // fall back to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header)
+  return plain ? plain[1].trim() : null
+}
+
+async function fileOf(res: Response, document: Document, fromCache: boolean): Promise<DocumentFile> {
+  const blob = await res.blob()
+  // Keep the type the server sniffed, even when a cache or proxy dropped the header.
+  const typed = blob.type ? blob : new Blob([blob], { type: document.contentType })
+  return { blob: typed, fileName: fileNameFromDisposition(res.headers.get('content-disposition')) ?? document.fileName, fromCache }
+}
+
+/**
+ * GET /api/document/{id}?inline=… with the bearer token (a plain link cannot carry it). A client
+ * fetching its own document marks it read on the server. The file is saved on this device for offline
+ * reading; without a connection the saved copy answers, if there is one.
+ */
+export async function fetchDocumentFile(document: Document, { inline }: { inline: boolean }): Promise<DocumentFile> {
+  const userId = getSession()?.user.id
+  try {
+    const res = await apiFetch(`/document/${document.id}`, { query: { inline }, headers: { accept: `${document.contentType}, application/json` } })
+    const file = await fileOf(res, document, false)
+    if (userId !== undefined) await cacheDocumentFile(document.id, userId, file.blob, res.headers)
+    return file
+  } catch (error) {
+    if (userId !== undefined && error instanceof NetworkError) {
+      const saved = await cachedDocumentFile(document.id, userId)
+      if (saved) return fileOf(saved, document, true)
+    }
+    if (userId !== undefined && error instanceof ApiError && (error.status === 404 || error.status === 410)) {
+      await forgetDocumentFile(document.id, userId)
+    }
+    throw error
+  }
+}
+
+/** SPEC.md section 8: a failed view says the server's `detail` for 402 and its `details` otherwise. */
+export function documentFileErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return (error.status === 402 ? error.detail : error.details) || error.detail
+  if (error instanceof NetworkError) return 'This document has not been saved on this device yet. It can be opened once the connection returns.'
+  return errorMessage(error, 'The document could not be opened. Please try again.')
+}
+
+/** Saves a blob under a file name through a temporary link. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  try {
+    const link = window.document.createElement('a')
+    link.href = url
+    link.download = fileName
+    link.rel = 'noopener'
+    link.style.display = 'none'
+    window.document.body.appendChild(link)
+    link.click()
+    link.remove()
+  } finally {
+    // Revoked once the click has been handled, so the download has its data.
+    setTimeout(() => URL.revokeObjectURL(url), 30_000)
+  }
+}
+
+/**
+ * After a client opened a document: its row says Read at once, and the lists and the bell are read
+ * again (the server also marked the bell's "New document received" for it).
+ */
+export async function afterDocumentOpened(queryClient: QueryClient, documentId: number): Promise<void> {
+  queryClient.setQueriesData<DocumentPage>({ queryKey: documentKeys.lists() }, (page) =>
+    page ? { ...page, data: page.data.map((document) => (document.id === documentId ? { ...document, isRead: true } : document)) } : page,
+  )
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: documentKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  ])
+}
+
+// ---------- delete ----------
+
+export const DELETE_FAILED_MESSAGE = 'Failed to delete document'
+
+/** SPEC.md section 8: the server's detail (or details, or message), else 'Failed to delete document'. */
+export function deleteErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.detail || error.details || DELETE_FAILED_MESSAGE
+  if (error instanceof NetworkError) return error.message
+  return DELETE_FAILED_MESSAGE
+}
+
+/** DELETE /api/client/document/{id} (agents with DCD); answers 'Document deleted successfully'. */
+export function useDeleteDocument() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (document: Document) => api.delete(`/client/document/${document.id}`, { schema: DocumentDeletedSchema }),
+    // A delete is not queued: offline it says a connection is needed.
+    networkMode: 'always',
+    onSuccess: async (_result, document) => {
+      const userId = getSession()?.user.id
+      if (userId !== undefined) await forgetDocumentFile(document.id, userId)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.lists() }),
+  })
+}

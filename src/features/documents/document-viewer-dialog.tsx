@@ -1,0 +1,38 @@
+import { css } from 'styled-system/css'
+import { Button } from '~/ui/button'
+import { Dialog } from '~/ui/dialog'
+import { saveBlob } from './api'
+import type { OpenFile } from './document-viewer'
+import { documentLabel } from './format'
+import { DownloadIcon } from './icons'
+
+const frame = css({ display: 'block', w: '100%', h: { base: '70dvh', md: '75dvh' }, border: '0', bg: 'bg.muted', borderRadius: 'md' })
+const image = css({ display: 'block', maxW: '100%', maxH: '75dvh', mx: 'auto', objectFit: 'contain' })
+const note = css({ m: '0', mb: '3', fontSize: 'sm', color: 'fg.muted' })
+
+/**
+ * The file inside the portal: a PDF in the browser's own viewer (an iframe of a blob: URL, which the
+ * CSP allows; no PDF library), an image as an image. Download saves it under the server's file name.
+ */
+export function DocumentViewer({ file, onClose }: { file: OpenFile; onClose: () => void }) {
+  const label = documentLabel(file.document)
+  const isPdf = file.document.documentBlobUrl === 'pdf'
+  return (
+    <Dialog.Root open size="lg" onOpenChange={(details) => !details.open && onClose()}>
+      <Dialog.Content aria-label={label}>
+        <Dialog.Header>{label}</Dialog.Header>
+        <Dialog.Body>
+          {file.fromCache && <p className={note}>You are offline: this is the copy saved on this device.</p>}
+          {isPdf ? <iframe className={frame} src={file.url} title={label} /> : <img className={image} src={file.url} alt={label} />}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={() => saveBlob(file.blob, file.fileName)}>
+            <DownloadIcon />
+            Download
+          </Button>
+          <Button onClick={onClose}>Close</Button>
+        </Dialog.Footer>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,43 @@
+import { ClientPageSchema } from '@contract/clients'
+import { queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { api } from '~/lib/api-client'
+import type { SelectOption } from '~/ui/select'
+import { documentKeys } from './keys'
+
+/** The upload form's calls: the client picker and the server's size limit. */
+
+const toClientOption = (client: { id: number; companyName: string; firstName: string; lastName: string }): SelectOption => ({
+  value: String(client.id),
+  label: `${client.companyName} (${`${client.firstName} ${client.lastName}`.trim() || `#${client.id}`})`,
+})
+
+/** Clients matching the text (company, contact, e-mail, mailbox), first 20 by company name. */
+export async function searchClientOptions(q: string, signal?: AbortSignal): Promise<SelectOption[]> {
+  const page = await api.get('/client', { query: { q: q.trim() || undefined, pageSize: 20, sort: 'companyName', order: 'asc' }, schema: ClientPageSchema, signal })
+  return page.data.map(toClientOption)
+}
+
+/** The picker's first options, before anything is typed. */
+export const clientOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: documentKeys.clientOptions(),
+    queryFn: ({ signal }) => searchClientOptions('', signal),
+    staleTime: 5 * 60_000,
+  })
+
+const UploadLimitSchema = v.object({ uploadMaxBytes: v.optional(v.nullable(v.number())) })
+
+/**
+ * The largest file the server accepts, when its public configuration says (GET /api/config
+ * `uploadMaxBytes`); null otherwise, and the server's own 413 answer names the limit per file.
+ */
+export const uploadLimitQueryOptions = () =>
+  queryOptions({
+    queryKey: documentKeys.uploadLimit(),
+    queryFn: async ({ signal }) => {
+      const config = await api.get('/config', { auth: false, schema: UploadLimitSchema, signal })
+      return config.uploadMaxBytes ?? null
+    },
+    staleTime: 60 * 60_000,
+  })

@@ -1,0 +1,21 @@
+/**
+ * Invoices: the list (client, provider, and the client profile's tab), the invoice page with print and
+ * PDF, and paying by card. See docs/api-invoices.md for the calls.
+ *
+ *   <InvoicesPanel clientId={client.id} />   // a client's invoices inside another page
+ *
+ * The invoice page comes from ./detail, route loaders and search params from ./routing (light, no
+ * components), so each route loads only what it shows.
+ */
+export { InvoicesPanel, InvoicesPage, type InvoicesPanelProps, type InvoicesPageProps } from './invoices-view'
+export {
+  invoiceKeys,
+  invoiceListQueryOptions,
+  invoiceQueryOptions,
+  invoiceStatusesQueryOptions,
+  selectedInvoicesQueryOptions,
+  usePayInvoices,
+  type InvoiceScope,
+} from './api'
+export type { InvoiceListState } from './list-params'
+export { invoiceStatusLabel, invoiceStatusTone, UNPAID_ONLY_MESSAGE } from './status'

@@ -1,0 +1,214 @@
+import type { Invoice } from '@contract/invoices'
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { errorMessage } from '~/lib/api-client'
+import { PERM, sessionHasPermission } from '~/lib/permissions'
+import { useRequiredSession, userKind } from '~/lib/session'
+import { PageHeader } from '~/features/shell'
+import { Alert } from '~/ui/alert'
+import { Button } from '~/ui/button'
+import type { RowSelectionState } from '~/ui/data-table'
+import { invoiceListQueryOptions, invoiceStatusesQueryOptions, type InvoiceScope } from './api'
+import { formatMoney, sumDollars } from './format'
+import { RefreshIcon } from './icons'
+import { InvoicesTable, type InvoiceLinkTarget } from './invoices-table'
+import { DEFAULT_INVOICE_LIST_STATE, invoiceListRequest, isDateColumn, type InvoiceListState } from './list-params'
+import { PayBar } from './pay-bar'
+import { SavedAtNote } from './saved-note'
+import { FALLBACK_STATUS_LABELS } from './status'
+import { useInvoiceScope } from './scope'
+
+// The card form and its processor script load only when a client opens the dialog.
+const PayInvoicesDialog = lazy(() => import('./pay-invoices-dialog'))
+const preloadPayDialog = () => void import('./pay-invoices-dialog')
+
+const NO_DATE_MATCH = 'No results. Filter dates as 2026, 2026-05, May 2026 or 2026-05-01.'
+const NO_STATUS_MATCH = 'No results. Filter the status by PAID, UNPAID or OVERDUE.'
+
+const sectionHeader = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mb: '4' })
+const sectionHeading = css({ fontSize: 'lg', fontWeight: 'bold', m: '0' })
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const selectionNote = css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })
+
+/** What the signed-in user may do with the list (SPEC.md sections 2 and 6). */
+function useInvoiceAbilities() {
+  const session = useRequiredSession()
+  const isAgent = userKind(session.user) === 'agent'
+  const linkTarget: InvoiceLinkTarget = !isAgent ? 'client' : sessionHasPermission(session, PERM.ICV) ? 'provider' : null
+  return {
+    linkTarget,
+    /** Non-agents, or agents with ICP. */
+    selectable: !isAgent || sessionHasPermission(session, PERM.ICP),
+    /** The Pay Now bar: a user with a clientId who is not an agent. */
+    canPay: !isAgent && session.user.clientId != null,
+  }
+}
+
+/**
+ * Several table events can fire in one tick (a new filter also returns to page 1): merge them into
+ * one change, so the URL is written once.
+ */
+function useMergedChanges(onChange: (patch: Partial<InvoiceListState>) => void) {
+  const pending = useRef<Partial<InvoiceListState> | null>(null)
+  const target = useRef(onChange)
+  target.current = onChange
+  return useCallback((patch: Partial<InvoiceListState>) => {
+    const first = pending.current === null
+    pending.current = { ...pending.current, ...patch }
+    if (!first) return
+    queueMicrotask(() => {
+      const merged = pending.current
+      pending.current = null
+      if (merged) target.current(merged)
+    })
+  }, [])
+}
+
+type InvoicesViewProps = {
+  scope: InvoiceScope
+  state: InvoiceListState
+  onStateChange: (patch: Partial<InvoiceListState>) => void
+  /** A page has the one h1; embedded in another page the heading is an h2. */
+  as: 'page' | 'section'
+}
+
+function InvoicesView({ scope, state, onStateChange, as }: InvoicesViewProps) {
+  const abilities = useInvoiceAbilities()
+  const change = useMergedChanges(onStateChange)
+  const statuses = useQuery(invoiceStatusesQueryOptions())
+  const labels = statuses.data ?? FALLBACK_STATUS_LABELS
+  const request = invoiceListRequest(state, labels)
+  const list = useQuery({
+    ...invoiceListQueryOptions(scope, request.kind === 'query' ? request.params : {}),
+    enabled: request.kind === 'query',
+  })
+
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({})
+  const [selected, setSelected] = useState<Invoice[]>([])
+  const [paying, setPaying] = useState<string[] | null>(null)
+  const clearSelection = () => {
+    setRowSelection({})
+    setSelected([])
+  }
+
+  const invoices = request.kind === 'query' ? (list.data?.data ?? []) : []
+  const total = request.kind === 'query' ? (list.data?.total ?? 0) : 0
+  const emptyMessage = request.kind === 'no-match' ? (isDateColumn(request.column) ? NO_DATE_MATCH : NO_STATUS_MATCH) : undefined
+  const selectedTotal = sumDollars(selected.map((invoice) => invoice.total))
+
+  const refresh = () => {
+    void statuses.refetch()
+    if (request.kind === 'query') void list.refetch()
+  }
+  const refreshButton = (
+    <Button variant="outline" onClick={refresh} loading={list.isRefetching}>
+      {!list.isRefetching && <RefreshIcon />}
+      Refresh
+    </Button>
+  )
+
+  return (
+    <div className={stack}>
+      {as === 'page' ? (
+        <PageHeader title="Invoices" actions={refreshButton} />
+      ) : (
+        <div className={sectionHeader}>
+          <h2 className={sectionHeading}>Invoices</h2>
+          {refreshButton}
+        </div>
+      )}
+      <SavedAtNote updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
+      {list.isError && list.data === undefined && (
+        <Alert
+          status="danger"
+          title="The invoices could not be loaded"
+          action={
+            <Button variant="outline" size="sm" onClick={refresh}>
+              Try again
+            </Button>
+          }
+        >
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      <InvoicesTable
+        invoices={invoices}
+        total={total}
+        state={state}
+        onStateChange={change}
+        labels={labels}
+        linkTarget={abilities.linkTarget}
+        selectable={abilities.selectable}
+        rowSelection={rowSelection}
+        onRowSelectionChange={setRowSelection}
+        onSelectionChange={setSelected}
+        loading={list.isFetching}
+        emptyMessage={emptyMessage}
+        toolbar={
+          !abilities.canPay && selected.length > 0 ? (
+            <span className={selectionNote} aria-live="polite">
+              {selected.length} selected · {formatMoney(selectedTotal)}
+            </span>
+          ) : undefined
+        }
+      />
+      {abilities.canPay && selected.length > 0 && (
+        <PayBar
+          count={selected.length}
+          total={selectedTotal}
+          onCancel={clearSelection}
+          onPayNow={() => setPaying(selected.map((invoice) => String(invoice.id)))}
+          onIntent={preloadPayDialog}
+        />
+      )}
+      {paying && (
+        <Suspense fallback={null}>
+          <PayInvoicesDialog
+            invoiceIds={paying}
+            onClose={() => setPaying(null)}
+            onPaid={() => {
+              setPaying(null)
+              clearSelection()
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  )
+}
+
+export type InvoicesPanelProps = {
+  /** The client whose invoices to show (forced). Without it: the route's `id`, else the signed-in client. */
+  clientId?: number
+}
+
+/**
+ * The invoice list as a section of another page, e.g. the provider client profile's invoices tab:
+ * `<InvoicesPanel clientId={id} />`. Paging and filters stay with the panel.
+ */
+export function InvoicesPanel({ clientId }: InvoicesPanelProps) {
+  const scope = useInvoiceScope(clientId)
+  const [state, setState] = useState<InvoiceListState>(DEFAULT_INVOICE_LIST_STATE)
+  return (
+    <InvoicesView
+      key={scope.kind === 'client' ? scope.clientId : 'all'}
+      scope={scope}
+      state={state}
+      onStateChange={(patch) => setState((current) => ({ ...current, ...patch }))}
+      as="section"
+    />
+  )
+}
+
+export type InvoicesPageProps = {
+  /** Paging, sorting and filters, read from the URL by the route. */
+  state: InvoiceListState
+  onStateChange: (patch: Partial<InvoiceListState>) => void
+}
+
+/** The Invoices page of client/invoices and provider/invoices; the route keeps its state in the URL. */
+export function InvoicesPage({ state, onStateChange }: InvoicesPageProps) {
+  const scope = useInvoiceScope()
+  return <InvoicesView scope={scope} state={state} onStateChange={onStateChange} as="page" />
+}

@@ -1,0 +1,243 @@
+import type { Invoice } from '@contract/invoices'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import * as v from 'valibot'
+import { CardExpirySchema, CardFields, ExpiryInput, parseCardExpiry, useCardForm } from '~/features/payments'
+import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
+import { formatInvoiceDay } from './dates'
+import { useOnlineStatus } from '~/lib/online-status'
+import { Alert } from '~/ui/alert'
+import { StatusBadge } from '~/ui/badge'
+import { Button } from '~/ui/button'
+import { Dialog } from '~/ui/dialog'
+import { Field } from '~/ui/field'
+import { Spinner } from '~/ui/spinner'
+import { notify } from '~/ui/toaster'
+import { invoiceStatusesQueryOptions, newIdempotencyKey, selectedInvoicesQueryOptions, usePayInvoices } from './api'
+import { formatMoney } from './format'
+import { invoiceStatusLabel, invoiceStatusTone, isPayable, FALLBACK_STATUS_LABELS, UNPAID_ONLY_MESSAGE } from './status'
+
+/** SPEC.md section 2: the dialog's description. */
+export const PAY_DIALOG_DESCRIPTION = 'Enter your card details to pay the selected invoices'
+/** SPEC.md section 8: the payment toasts (10 s). */
+export const PAYMENT_SUCCESSFUL = 'Payment successful'
+export const PAYMENT_FAILED = 'Payment failed'
+/** Payments never wait in a queue for the network: offline, the dialog says so. */
+export const CONNECTION_NEEDED = 'Paying needs an internet connection. Connect and try again; nothing has been charged.'
+
+const summaryTable = css({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  '& th, & td': { py: '2', px: '2', textAlign: 'start', borderBottomWidth: '1px', borderColor: 'border.default' },
+  '& th': { fontWeight: 'semibold', color: 'fg.muted', fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wide' },
+  '& [data-align=end]': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+})
+const totalRow = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', pt: '3', fontWeight: 'semibold' })
+const totalAmount = css({ fontSize: 'lg', fontVariantNumeric: 'tabular-nums' })
+const formStack = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const billing = css({ fontSize: 'xs', color: 'fg.muted', m: '0' })
+const expiryField = css({ maxW: { sm: '40' } })
+
+type Failure = { title: string; text: string }
+
+/** What to say beside the card fields after a failed payment (the toast already says 'Payment failed'). */
+function describeFailure(error: unknown): Failure {
+  const notCharged = 'Your card was not charged'
+  if (error instanceof OfflineError) return { title: notCharged, text: CONNECTION_NEEDED }
+  if (error instanceof NetworkError) {
+    return {
+      title: 'The payment could not be confirmed',
+      text: 'The connection to the server was lost. Refresh the list to see whether the invoices are paid before trying again.',
+    }
+  }
+  if (error instanceof ApiError) {
+    // 402 and 502 answer detail 'Payment failed' with the processor's reason in details.
+    const parts = [error.detail, error.details].filter((text, index, all) => text && all.indexOf(text) === index && text !== PAYMENT_FAILED)
+    return { title: notCharged, text: parts.length ? parts.map((part) => part.replace(/\.$/, '')).join('. ') + '.' : 'Please check the card details and try again.' }
+  }
+  return { title: notCharged, text: errorMessage(error, 'Please try again.') }
+}
+
+/** The billing details the card processor asks for with the token, from the first invoice's client. */
+function billingDetails(client: Invoice['client']) {
+  return {
+    postal_code: client.zipcode.slice(0, 10),
+    name: `${client.firstName} ${client.lastName}`.trim().slice(0, 120),
+    address1: client.address.slice(0, 255),
+  }
+}
+
+export type PayInvoicesDialogProps = {
+  /** The selected invoices' ids, as strings. */
+  invoiceIds: string[]
+  onClose: () => void
+  /** The charge went through: the caller clears its selection (the lists are read again already). */
+  onPaid: () => void
+}
+
+/**
+ * The Pay Invoices dialog of SPEC.md: the selected invoices read again from the server, card number and
+ * CVV in the processor's hosted fields, the expiry typed as MM/YY, a one-time token with the first
+ * invoice's client as billing details, then POST /api/client/invoices/pay. Success closes it; a failure
+ * keeps it open with the reason beside the card fields.
+ */
+export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayInvoicesDialogProps) {
+  const selection = useQuery(selectedInvoicesQueryOptions(invoiceIds))
+  const labels = useQuery(invoiceStatusesQueryOptions()).data ?? FALLBACK_STATUS_LABELS
+  const card = useCardForm()
+  const pay = usePayInvoices()
+  const { online } = useOnlineStatus()
+  const formId = useId()
+  const expiryRef = useRef<HTMLInputElement>(null)
+  const [expiry, setExpiry] = useState('')
+  const [expiryError, setExpiryError] = useState('')
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  const invoices = selection.data?.data ?? []
+  const client = invoices[0]?.client
+  const notPayable = invoices.filter((invoice) => !isPayable(invoice))
+  const amount = selection.data?.totalAmount ?? 0
+  const ready = selection.isSuccess && client !== undefined && notPayable.length === 0 && amount > 0
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting || !ready || !client) return
+    setFailure(null)
+    const parsed = v.safeParse(CardExpirySchema, expiry)
+    if (!parsed.success) {
+      setExpiryError(parsed.issues[0].message)
+      expiryRef.current?.focus()
+      return
+    }
+    setExpiryError('')
+    if (!online) {
+      setFailure({ title: 'Your card was not charged', text: CONNECTION_NEEDED })
+      return
+    }
+    const expiryParts = parseCardExpiry(parsed.output)
+    if (!expiryParts) return
+    setSubmitting(true)
+    try {
+      // Null: the fields are not ready (logged) or the processor refused the card; its reasons show by the fields.
+      const token = await card.getPaymentToken({ ...expiryParts, ...billingDetails(client) })
+      if (!token) return
+      await pay.mutateAsync({ invoiceIds, token, idempotencyKey: newIdempotencyKey() })
+      notify.payment(PAYMENT_SUCCESSFUL, true)
+      onPaid()
+    } catch (error) {
+      notify.payment(PAYMENT_FAILED, false)
+      setFailure(describeFailure(error))
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open
+      size="lg"
+      onOpenChange={(details) => {
+        if (!details.open) onClose()
+      }}
+      // A payment on its way is not abandoned by a stray click or Escape.
+      closeOnEscape={!submitting}
+      closeOnInteractOutside={!submitting}
+    >
+      <Dialog.Content>
+        <Dialog.Header>Pay Invoices</Dialog.Header>
+        <Dialog.Description>{PAY_DIALOG_DESCRIPTION}</Dialog.Description>
+        <Dialog.Body>
+          <form id={formId} className={formStack} onSubmit={submit} noValidate>
+            {selection.isPending && <Spinner label="Loading the selected invoices" />}
+            {selection.isError && (
+              <Alert
+                status="danger"
+                title="The selected invoices could not be loaded"
+                action={
+                  <Button variant="outline" size="sm" onClick={() => void selection.refetch()}>
+                    Try again
+                  </Button>
+                }
+              >
+                {errorMessage(selection.error)}
+              </Alert>
+            )}
+            {invoices.length > 0 && (
+              <section aria-label="Invoices to pay">
+                <table className={summaryTable}>
+                  <thead>
+                    <tr>
+                      <th scope="col">Invoice #</th>
+                      <th scope="col">Due Date</th>
+                      <th scope="col">Status</th>
+                      <th scope="col" data-align="end">
+                        Total
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {invoices.map((invoice) => (
+                      <tr key={invoice.id}>
+                        <td>{invoice.invoiceId}</td>
+                        <td>{invoice.paidDate ? 'N/A' : formatInvoiceDay(invoice.dueDate)}</td>
+                        <td>
+                          <StatusBadge tone={invoiceStatusTone(invoice.status)}>{invoiceStatusLabel(invoice.status, labels)}</StatusBadge>
+                        </td>
+                        <td data-align="end">{formatMoney(invoice.total)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+                <p className={totalRow}>
+                  <span>Amount to pay</span>
+                  <span className={totalAmount}>{formatMoney(amount)}</span>
+                </p>
+              </section>
+            )}
+            {notPayable.length > 0 && (
+              <Alert status="warning" title={UNPAID_ONLY_MESSAGE}>
+                {notPayable.map((invoice) => invoice.invoiceId).join(', ')} {notPayable.length === 1 ? 'is' : 'are'} no longer unpaid. Close
+                this window and select again.
+              </Alert>
+            )}
+            {!online && <Alert status="warning">{CONNECTION_NEEDED}</Alert>}
+
+            <CardFields form={card} />
+            <Field label="Expiration date" error={expiryError} required className={expiryField}>
+              <ExpiryInput
+                ref={expiryRef}
+                name="cardExpiry"
+                value={expiry}
+                onValueChange={(value) => {
+                  setExpiry(value)
+                  if (expiryError) setExpiryError('')
+                }}
+              />
+            </Field>
+            {client && (
+              <p className={billing}>
+                Billed to {client.firstName} {client.lastName}, {client.address}, {client.city}, {client.stateProvince} {client.zipcode}
+              </p>
+            )}
+            {failure && (
+              <Alert status="danger" title={failure.title}>
+                {failure.text}
+              </Alert>
+            )}
+          </form>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={submitting} disabled={!ready}>
+            {ready ? `Pay ${formatMoney(amount)}` : 'Pay'}
+          </Button>
+        </Dialog.Footer>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}

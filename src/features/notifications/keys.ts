@@ -1,0 +1,21 @@
+/**
+ * Query keys of notifications, on their own so other features can refresh the bell without loading it
+ * (a public entry of this feature, like ./routing).
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  list: (params: NotificationListParams) => [...notificationKeys.lists(), params] as const,
+  markRead: () => [...notificationKeys.all, 'mark-read'] as const,
+  markAllRead: () => [...notificationKeys.all, 'mark-all-read'] as const,
+}
+
+export interface NotificationListParams {
+  /** Clients pass their clientId (SPEC.md section 7); agents pass nothing and see every notification. */
+  clientId?: number
+  limit: number
+  page: number
+  unread?: boolean
+  /** Agents: only those addressed to staff. */
+  audience?: 'agents'
+}

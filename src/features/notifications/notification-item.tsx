@@ -1,0 +1,81 @@
+import type { Notification } from '@contract/notifications'
+import { useNavigate } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { css, cx } from 'styled-system/css'
+import { useRequiredSession } from '~/lib/session'
+import { canMarkRead, notificationTarget, useMarkNotificationRead } from './api'
+import { newIdempotencyKey } from './queue'
+import { formatNotificationTime, timeAgo } from './format'
+
+/**
+ * Opening a notification (SPEC.md section 4): an unread one the user owns becomes read at once
+ * (optimistic; queued while offline), then its page opens.
+ */
+export function useOpenNotification(onOpened?: () => void) {
+  const { user } = useRequiredSession()
+  const navigate = useNavigate()
+  const { mutate: markRead } = useMarkNotificationRead()
+  return useCallback(
+    (notification: Notification) => {
+      if (!notification.isRead && canMarkRead(notification, user)) {
+        markRead({ id: notification.id, idempotencyKey: newIdempotencyKey('notification') })
+      }
+      onOpened?.()
+      void navigate(notificationTarget(notification, user))
+    },
+    [user, navigate, onOpened, markRead],
+  )
+}
+
+/** Dot column and text column, for the list's buttons and the bell's menu entries alike. */
+export const notificationLayout = css({
+  display: 'grid',
+  gridTemplateColumns: '0.625rem minmax(0, 1fr)',
+  columnGap: '3',
+  alignItems: 'start',
+  textAlign: 'left',
+})
+
+const item = css({
+  w: '100%',
+  px: '3',
+  py: '2.5',
+  borderRadius: 'md',
+  bg: 'transparent',
+  color: 'fg.default',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '-2px' },
+})
+const dot = css({ w: '2.5', h: '2.5', mt: '1.5', borderRadius: 'full', bg: 'accent' })
+const message = css({ display: 'block', fontSize: 'sm', lineHeight: 'snug' })
+const unreadMessage = css({ fontWeight: 'semibold' })
+const meta = css({ display: 'block', mt: '0.5', fontSize: 'xs', color: 'fg.muted' })
+const srOnly = css({ srOnly: true })
+
+/** The words of a notification: unread mark, message and when. */
+export function NotificationText({ notification }: { notification: Notification }) {
+  return (
+    <>
+      <span aria-hidden="true" className={notification.isRead ? undefined : dot} />
+      <span>
+        <span className={cx(message, !notification.isRead && unreadMessage)}>
+          {!notification.isRead && <span className={srOnly}>Unread: </span>}
+          {notification.message}
+        </span>
+        <time className={meta} dateTime={notification.createdAt} title={formatNotificationTime(notification.createdAt)}>
+          {timeAgo(notification.createdAt)}
+        </time>
+      </span>
+    </>
+  )
+}
+
+/** One notification as a button (the full list); activating it opens its page. */
+export function NotificationItem({ notification, onOpen }: { notification: Notification; onOpen: (notification: Notification) => void }) {
+  return (
+    <button type="button" className={cx(notificationLayout, item)} onClick={() => onOpen(notification)} data-unread={!notification.isRead || undefined}>
+      <NotificationText notification={notification} />
+    </button>
+  )
+}

@@ -1,0 +1,118 @@
+import { useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { Brand } from './brand'
+import { Footer } from './footer'
+import { requestToaster } from '~/lib/toaster-host'
+import { InsideAppLayout } from './layout-context'
+import { OfflineBanner } from './offline-banner'
+import { SIDEBAR_NAV_ID, SidebarNav } from './sidebar'
+import { MOBILE_QUERY, useMediaQuery, useSidebarExpanded, useToggleShortcut } from './sidebar-state'
+import { TopBar } from './top-bar'
+
+// The drawer (a modal dialog) is for narrow screens only: desktops never load it.
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })))
+
+const shell = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'auto minmax(0, 1fr)' },
+  minH: '100dvh',
+  bg: 'bg.subtle',
+})
+const skipLink = css({
+  position: 'absolute',
+  left: '2',
+  top: '2',
+  zIndex: 'skipLink',
+  px: '4',
+  py: '2',
+  borderRadius: 'md',
+  bg: 'bg.surface',
+  color: 'accent.text',
+  fontWeight: 'semibold',
+  boxShadow: 'md',
+  transform: 'translateY(-200%)',
+  _focus: { transform: 'translateY(0)' },
+})
+const aside = css({
+  display: { base: 'none', md: 'flex' },
+  flexDirection: 'column',
+  gap: '6',
+  position: 'sticky',
+  top: '0',
+  h: '100dvh',
+  w: '64',
+  p: '4',
+  overflowY: 'auto',
+  overflowX: 'hidden',
+  bg: 'bg.surface',
+  borderRightWidth: '1px',
+  borderColor: 'border.default',
+  transition: 'width 0.2s ease',
+  '&[data-state=collapsed]': { w: '4.5rem', px: '3' },
+})
+const column = css({ display: 'flex', flexDirection: 'column', minW: '0', minH: '100dvh' })
+const main = css({
+  flex: '1',
+  w: '100%',
+  maxW: '7xl',
+  mx: 'auto',
+  px: { base: '4', md: '8' },
+  py: { base: '5', md: '8' },
+  outline: 'none',
+})
+
+/**
+ * The authenticated layout (SPEC.md section 2): sidebar, top bar, main content and footer. The sidebar
+ * collapses to icons (Ctrl/Cmd+B or the top bar button; kept in a cookie for 7 days) and becomes a
+ * drawer under 768 px.
+ */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const isMobile = useMediaQuery(MOBILE_QUERY)
+  const [expanded, setExpanded] = useSidebarExpanded()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+
+  const toggle = useCallback(() => {
+    if (window.matchMedia(MOBILE_QUERY).matches) setDrawerOpen((open) => !open)
+    else setExpanded((current) => !current)
+  }, [setExpanded])
+  useToggleShortcut(toggle)
+  // Signed-in pages raise toasts from background work too: the toaster is always there.
+  useEffect(requestToaster, [])
+
+  // The drawer belongs to narrow screens and to the page it was opened on.
+  useEffect(() => {
+    if (!isMobile) setDrawerOpen(false)
+  }, [isMobile])
+  useEffect(() => {
+    setDrawerOpen(false)
+  }, [pathname])
+
+  return (
+    <InsideAppLayout.Provider value={true}>
+      <div className={shell}>
+        <a href="#main-content" className={skipLink}>
+          Skip to main content
+        </a>
+        <div className={aside} data-state={expanded ? 'expanded' : 'collapsed'}>
+          <Brand compact={!expanded} className={cx(!expanded && css({ alignSelf: 'center' }))} />
+          <SidebarNav id={SIDEBAR_NAV_ID} collapsed={!expanded} />
+        </div>
+        <div className={column}>
+          <TopBar isMobile={isMobile} sidebarExpanded={expanded} drawerOpen={drawerOpen} onToggleSidebar={toggle} />
+          <OfflineBanner />
+          <main id="main-content" tabIndex={-1} className={main}>
+            {children}
+          </main>
+          <Footer />
+        </div>
+        {isMobile && (
+          <Suspense fallback={null}>
+            <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          </Suspense>
+        )}
+      </div>
+    </InsideAppLayout.Provider>
+  )
+}

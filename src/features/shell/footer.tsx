@@ -1,0 +1,45 @@
+import { css } from 'styled-system/css'
+import { usePublicConfig } from './api'
+
+const footer = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  rowGap: '2',
+  columnGap: '6',
+  px: { base: '4', md: '6' },
+  py: '4',
+  borderTopWidth: '1px',
+  borderColor: 'border.default',
+  fontSize: 'sm',
+  color: 'fg.muted',
+  bg: 'bg.surface',
+})
+const contacts = css({ display: 'flex', flexWrap: 'wrap', rowGap: '2', columnGap: '5', listStyle: 'none', m: '0', p: '0' })
+const link = css({ color: 'fg.muted', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { color: 'fg.default' } })
+
+/** SPEC.md section 1: the company location, support phone and support e-mail, from the server's configuration. */
+export function Footer() {
+  const { data: config } = usePublicConfig()
+  return (
+    <footer className={footer}>
+      <p className={css({ m: '0' })}>
+        © {new Date().getFullYear()} Registered Agent Services
+        {config?.companyLocation && <span> · {config.companyLocation}</span>}
+      </p>
+      {config && (
+        <ul className={contacts} aria-label="Support contacts">
+          <li>
+            Support: <a className={link} href={`tel:${config.supportPhone.replace(/[^+\d]/g, '')}`}>{config.supportPhone}</a>
+          </li>
+          <li>
+            <a className={link} href={`mailto:${config.supportEmail}`}>
+              {config.supportEmail}
+            </a>
+          </li>
+        </ul>
+      )}
+    </footer>
+  )
+}

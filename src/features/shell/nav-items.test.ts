@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import type { Session } from '~/lib/session'
+import { displayName } from './display-name'
+import { navItemsFor } from './nav-items'
+
+const agent = (roleId: number, permissions: string[], firstName = 'Morgan'): Session => ({
+  token: 't',
+  remember: false,
+  permissions,
+  user: { id: 2, firstName, lastName: 'Bell', email: 'manager@demo.test', role: 'Office manager', clientId: null, agentId: 1, roleId, roleType: 'agent', companyName: null },
+})
+const client: Session = {
+  token: 't',
+  remember: false,
+  permissions: [],
+  user: { id: 7, firstName: 'Jordan', lastName: 'Avery', email: 'client@demo.test', role: 'Client', clientId: 3, agentId: null, roleId: 2, roleType: 'client', companyName: 'Sunshine Holdings LLC' },
+}
+const labels = (session: Session) => navItemsFor(session).map((item) => item.label)
+
+describe('sidebar menus (SPEC.md section 2)', () => {
+  it('clients get their menu', () => {
+    expect(labels(client)).toEqual(['Dashboard', 'Documents List', 'Invoices', 'Add-Ons', 'Requested Documents', 'Support'])
+  })
+
+  it('agents see Users only with UCV and Roles only with RCV', () => {
+    const base = ['Dashboard', 'Clients', 'Requested Documents', 'Upload Documents']
+    expect(labels(agent(5, ['DCV']))).toEqual(base)
+    expect(labels(agent(5, ['UCV']))).toEqual([...base, 'Users'])
+    expect(labels(agent(5, ['RCV']))).toEqual([...base, 'Roles'])
+    expect(labels(agent(1, []))).toEqual([...base, 'Users', 'Roles'])
+  })
+})
+
+describe('display name (SPEC.md section 2)', () => {
+  it('clients: first and last name, else e-mail', () => {
+    expect(displayName(client.user)).toBe('Jordan Avery')
+    expect(displayName({ ...client.user, firstName: '', lastName: ' ' })).toBe('client@demo.test')
+  })
+
+  it('agents: first name, else e-mail', () => {
+    expect(displayName(agent(5, []).user)).toBe('Morgan')
+    expect(displayName(agent(5, [], '').user)).toBe('manager@demo.test')
+  })
+})

@@ -1,0 +1,48 @@
+import type { FileRoutesByTo } from '~/routeTree.gen'
+import { PERM, sessionHasPermission } from '~/lib/permissions'
+import { userKind, type Session } from '~/lib/session'
+import {
+  AddOnsIcon,
+  ClientsIcon,
+  DashboardIcon,
+  DocumentsIcon,
+  InvoicesIcon,
+  RequestsIcon,
+  RolesIcon,
+  SupportIcon,
+  UploadIcon,
+  UsersIcon,
+  type NavIcon,
+} from './nav-icons'
+
+export interface NavItem {
+  label: string
+  to: keyof FileRoutesByTo
+  icon: NavIcon
+}
+
+/** SPEC.md section 2: the client menu (the external FAQs link is added from configuration). */
+const clientMenu: NavItem[] = [
+  { label: 'Dashboard', to: '/client/dashboard', icon: DashboardIcon },
+  { label: 'Documents List', to: '/client/documents', icon: DocumentsIcon },
+  { label: 'Invoices', to: '/client/invoices', icon: InvoicesIcon },
+  { label: 'Add-Ons', to: '/client/addons', icon: AddOnsIcon },
+  { label: 'Requested Documents', to: '/client/requested-documents', icon: RequestsIcon },
+  { label: 'Support', to: '/client/support', icon: SupportIcon },
+]
+
+/** SPEC.md section 2: the provider menu; Users only with UCV, Roles only with RCV. */
+export function navItemsFor(session: Session): NavItem[] {
+  const kind = userKind(session.user)
+  if (kind === 'client') return clientMenu
+  if (kind !== 'agent') return []
+  const items: NavItem[] = [
+    { label: 'Dashboard', to: '/provider/dashboard', icon: DashboardIcon },
+    { label: 'Clients', to: '/provider/clients', icon: ClientsIcon },
+    { label: 'Requested Documents', to: '/provider/requested-documents', icon: RequestsIcon },
+    { label: 'Upload Documents', to: '/provider/documents/add', icon: UploadIcon },
+  ]
+  if (sessionHasPermission(session, PERM.UCV)) items.push({ label: 'Users', to: '/provider/users', icon: UsersIcon })
+  if (sessionHasPermission(session, PERM.RCV)) items.push({ label: 'Roles', to: '/provider/roles', icon: RolesIcon })
+  return items
+}

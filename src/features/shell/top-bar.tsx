@@ -1,0 +1,51 @@
+import { css } from 'styled-system/css'
+import { IconButton } from '~/ui/button'
+import { Brand } from './brand'
+import { MenuIcon, SidebarIcon } from './nav-icons'
+import { NotificationBell } from '~/features/notifications'
+import { SIDEBAR_NAV_ID } from './sidebar'
+import { UserMenu } from './user-menu'
+
+const bar = css({
+  position: 'sticky',
+  top: '0',
+  zIndex: 'sticky',
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  h: '16',
+  px: { base: '2', md: '4' },
+  bg: 'bg.surface',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
+
+export interface TopBarProps {
+  isMobile: boolean
+  sidebarExpanded: boolean
+  drawerOpen: boolean
+  onToggleSidebar: () => void
+}
+
+/** The top bar: the sidebar toggle (Ctrl/Cmd+B), the notification bell's place and the user menu. */
+export function TopBar({ isMobile, sidebarExpanded, drawerOpen, onToggleSidebar }: TopBarProps) {
+  const label = isMobile ? 'Open menu' : sidebarExpanded ? 'Collapse sidebar' : 'Expand sidebar'
+  return (
+    <header className={bar}>
+      <IconButton
+        aria-label={label}
+        title={`${label} (Ctrl+B)`}
+        aria-expanded={isMobile ? drawerOpen : sidebarExpanded}
+        aria-controls={isMobile ? undefined : SIDEBAR_NAV_ID}
+        aria-keyshortcuts="Control+B Meta+B"
+        onClick={onToggleSidebar}
+      >
+        {isMobile ? <MenuIcon /> : <SidebarIcon />}
+      </IconButton>
+      {isMobile && <Brand compact />}
+      <div className={css({ flex: '1' })} />
+      <NotificationBell />
+      <UserMenu />
+    </header>
+  )
+}

@@ -1,0 +1,456 @@
+import { AFFILIATE_NOT_VALID, COUPON_NOT_VALID, type Service } from '@contract/catalogue'
+import { REGISTRATION_MESSAGES, type RegistrationInput } from '@contract/clients'
+import { orderLines, orderTotals, toRegistrationPayload, type SignupForm } from '@contract/signup'
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useRef, useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import * as v from 'valibot'
+import { CardExpirySchema, CardFields, ExpiryInput, parseCardExpiry, useCardForm } from '~/features/payments'
+import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
+import { useOnlineStatus } from '~/lib/online-status'
+import { requestToaster } from '~/lib/toaster-host'
+import { Alert } from '~/ui/alert'
+import { Field } from '~/ui/field'
+import { affiliateQueryOptions, couponQueryOptions, newRegistrationKey, servicesQueryOptions, signupKeys, useRegisterClient } from './api'
+import { clearDraft, saveDraft, useDraft } from './draft'
+import { formatMoney } from './format'
+import { PromoCodeField } from './promo-code-field'
+import { AddressStepSchema, CompanyStepSchema, PersonalStepSchema, type SignupDraft } from './schemas'
+import { AFTER_SUCCESS, neighbours, stepPath, stepTitle, type StepId, type WizardFlavor } from './steps'
+import { StepActions, WizardFrame } from './wizard-frame'
+
+/** Sign-up never waits in a queue for the network (DECISIONS.md): offline, the page says so. */
+export const CONNECTION_NEEDED = 'Registering needs an internet connection. Connect and try again; nothing has been charged.'
+
+const section = css({ display: 'grid', gap: '4', pb: '6', mb: '6', borderBottomWidth: '1px', borderColor: 'border.default' })
+const sectionHeading = css({ fontSize: 'md', fontWeight: 'bold', m: '0' })
+const table = css({
+  width: '100%',
+  borderCollapse: 'collapse',
+  fontSize: 'sm',
+  '& th, & td': { py: '2', px: '2', textAlign: 'start', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
+  '& thead th': { fontWeight: 'semibold', color: 'fg.muted', fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wide' },
+  '& [data-align=end]': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  '& tfoot th, & tfoot td': { borderBottomWidth: '0', pt: '2', pb: '0' },
+  '& tfoot tr[data-total] th, & tfoot tr[data-total] td': { fontSize: 'lg', fontWeight: 'bold', pt: '3' },
+})
+const lineDetail = css({ display: 'block', color: 'fg.muted', fontSize: 'xs' })
+const addonList = css({ display: 'grid', gap: '3', listStyle: 'none', m: '0', p: '0', gridTemplateColumns: { base: '1fr', md: 'repeat(auto-fill, minmax(16rem, 1fr))' } })
+const addonCard = css({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  columnGap: '3',
+  rowGap: '1',
+  alignItems: 'start',
+  h: '100%',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border.strong',
+  borderRadius: 'lg',
+  cursor: 'pointer',
+  _hover: { borderColor: 'accent' },
+  '&:has(input:checked)': { borderColor: 'accent', bg: 'bg.accent' },
+  '&:has(input:focus-visible)': { outline: '2px solid token(colors.border.focus)', outlineOffset: '2px' },
+  '&:has(input:disabled)': { cursor: 'not-allowed', opacity: 0.7 },
+})
+const addonBox = css({ mt: '0.5', w: '4', h: '4', accentColor: 'token(colors.accent)', cursor: 'inherit' })
+const addonName = css({ fontSize: 'sm', fontWeight: 'semibold' })
+const addonDescription = css({ gridColumn: '2', fontSize: 'xs', color: 'fg.muted' })
+const codes = css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })
+const expiryField = css({ maxW: { sm: '40' } })
+const muted = css({ fontSize: 'xs', color: 'fg.muted', m: '0' })
+/** Links inside a sentence are underlined, not told apart by colour alone. */
+const inlineLink = css({ textDecoration: 'underline', fontWeight: 'semibold' })
+
+/** Toasts load on demand: the toaster is not part of this page's first load (its script budget). */
+function toast(kind: 'success' | 'error', message: string) {
+  requestToaster()
+  void import('~/ui/toaster').then(({ notify }) => notify[kind](message))
+}
+
+type Failure = { title: string; text: string; step?: StepId; signIn?: boolean }
+
+/** The wizard step holding the field a server refusal points at (its issue path). */
+function stepOfIssue(path: string | undefined): StepId | undefined {
+  if (!path) return undefined
+  if (path.startsWith('userInformation')) return 'personal'
+  if (path.startsWith('serviceSubscriptions')) return 'address'
+  if (/^clientInformation\.(companyName|businessType|attorneyEmail|notifyAttorney|changeAgent)/.test(path)) return 'company'
+  if (path.startsWith('clientInformation.affiliated_id')) return undefined
+  if (path.startsWith('clientInformation')) return 'personal'
+  return undefined
+}
+
+/** What to say after a failed registration. The toast carries the server's details text (SPEC.md section 8). */
+function describeFailure(error: unknown, flavor: WizardFlavor): Failure {
+  if (error instanceof OfflineError) return { title: 'Nothing was charged', text: CONNECTION_NEEDED }
+  if (error instanceof NetworkError) {
+    return {
+      title: 'The answer from the server did not arrive',
+      text: 'Submit again when the connection is back: the same order is sent again, and the card is never charged twice.',
+    }
+  }
+  if (error instanceof ApiError) {
+    const text = error.details || error.detail
+    const emailTaken = error.status === 409 && error.detail === REGISTRATION_MESSAGES.emailTaken
+    return {
+      title: error.detail === text ? 'The registration was not completed' : error.detail,
+      text,
+      step: emailTaken ? 'personal' : stepOfIssue(error.issues[0]?.path),
+      signIn: emailTaken && flavor === 'public',
+    }
+  }
+  return { title: 'The registration was not completed', text: errorMessage(error) }
+}
+
+/** The earlier steps' values as the payload needs them (trimmed, e-mail lower-cased), or the first step to fix. */
+function completeForm(draft: SignupDraft, expiry: string): { form: SignupForm } | { step: StepId } {
+  const company = v.safeParse(CompanyStepSchema, draft)
+  if (!company.success) return { step: 'company' }
+  const address = v.safeParse(AddressStepSchema, draft)
+  if (!address.success) return { step: 'address' }
+  const personal = v.safeParse(PersonalStepSchema, draft)
+  if (!personal.success) return { step: 'personal' }
+  return {
+    form: {
+      ...(company.output as v.InferOutput<typeof CompanyStepSchema>),
+      ...(address.output as v.InferOutput<typeof AddressStepSchema>),
+      ...(personal.output as v.InferOutput<typeof PersonalStepSchema>),
+      addonServices: draft.addonServices,
+      couponCode: draft.couponCode,
+      cardExpiry: expiry,
+    },
+  }
+}
+
+/** One package per add-on service: choosing a package replaces another of the same service. */
+function toggledAddons(current: string[], service: Service, packageId: number, checked: boolean): string[] {
+  const others = current.filter((id) => !service.servicesPackages.some((p) => String(p.id) === id))
+  return checked ? [...others, String(packageId)] : others
+}
+
+/**
+ * Order Summary: the chosen address package and any add-ons as line items, coupon and affiliate codes
+ * verified by the server, the total, and the card (number and CVV in the processor's frames, the expiry
+ * typed here). Submitting asks the frames for a one-time token and posts the registration with an
+ * Idempotency-Key made once per attempt, so a double click, a retry or a second tab charges once.
+ */
+export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const draft = useDraft(flavor)
+  const addressServices = useSuspenseQuery(servicesQueryOptions('address')).data
+  const addons = useSuspenseQuery(servicesQueryOptions('addon')).data
+  const coupon = useQuery({ ...couponQueryOptions(draft.couponCode), enabled: draft.couponCode !== '' })
+  const affiliate = useQuery({ ...affiliateQueryOptions(draft.affiliateCode), enabled: draft.affiliateCode !== '' })
+  const card = useCardForm()
+  const register = useRegisterClient(flavor)
+  const { online } = useOnlineStatus()
+  const { previous } = neighbours(flavor, 'order')
+
+  const expiryRef = useRef<HTMLInputElement>(null)
+  const [expiry, setExpiry] = useState('')
+  const [expiryError, setExpiryError] = useState('')
+  const [failure, setFailure] = useState<Failure | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+  const [done, setDone] = useState(false)
+  // Guards against a second submit before React re-renders the disabled button.
+  const busy = useRef(false)
+  // The attempt whose answer was lost on the way: sent again as it was (same key, same token).
+  const unanswered = useRef<{ fingerprint: string; key: string; payload: RegistrationInput } | null>(null)
+
+  const catalogue = [...addressServices, ...addons]
+  const lines = orderLines(catalogue, [draft.companyAddress.servicePackageId, ...draft.addonServices])
+  const addressLine = lines.find((line) => String(line.servicePackageId) === draft.companyAddress.servicePackageId)
+  const totals = orderTotals(lines, coupon.data ?? null)
+  const codesPending = (draft.couponCode !== '' && !coupon.isSuccess) || (draft.affiliateCode !== '' && !affiliate.isSuccess)
+
+  if (done) {
+    return (
+      <WizardFrame flavor={flavor} step="order" done>
+        <Alert status="success" title={REGISTRATION_MESSAGES.success}>
+          {flavor === 'public' ? 'Taking you to the sign-in page…' : 'Taking you to the clients list…'}
+        </Alert>
+      </WizardFrame>
+    )
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy.current) return
+    setFailure(null)
+    const parsedExpiry = v.safeParse(CardExpirySchema, expiry)
+    if (!parsedExpiry.success) {
+      setExpiryError(parsedExpiry.issues[0].message)
+      expiryRef.current?.focus()
+      return
+    }
+    setExpiryError('')
+    const complete = completeForm(draft, parsedExpiry.output)
+    if ('step' in complete) {
+      void navigate({ to: stepPath(flavor, complete.step) })
+      return
+    }
+    if (!addressLine) return
+    if (codesPending) {
+      const checking = (draft.couponCode !== '' && coupon.isPending) || (draft.affiliateCode !== '' && affiliate.isPending)
+      setFailure(
+        checking
+          ? { title: 'Checking the codes', text: 'Wait a moment for the codes to be checked, then pay.' }
+          : { title: 'Check the codes', text: 'Remove the coupon or affiliate code that is not valid, or enter a valid one.' },
+      )
+      return
+    }
+    if (!online) {
+      setFailure({ title: 'Nothing was charged', text: CONNECTION_NEEDED })
+      return
+    }
+    const expiryParts = parseCardExpiry(parsedExpiry.output)
+    if (!expiryParts) return
+
+    busy.current = true
+    setSubmitting(true)
+    try {
+      const fingerprint = JSON.stringify([draft, parsedExpiry.output])
+      let attempt = unanswered.current?.fingerprint === fingerprint ? unanswered.current : null
+      if (!attempt) {
+        const { form } = complete
+        // Null: the fields are not ready (logged) or the processor refused the card (shown by the fields).
+        const token = await card.getPaymentToken({
+          ...expiryParts,
+          postal_code: form.zipCode.slice(0, 10),
+          name: `${form.firstName} ${form.lastName}`.slice(0, 120),
+          address1: form.address.slice(0, 255),
+        })
+        if (!token) {
+          if (card.getSnapshot().status !== 'ready') {
+            setFailure({ title: 'The card form is not ready', text: 'Wait for the card fields to load, then try again. Nothing was charged.' })
+          }
+          return
+        }
+        const payload = toRegistrationPayload(form, {
+          catalogue,
+          couponId: coupon.data?.id ?? 0,
+          affiliateId: affiliate.data?.id ?? null,
+          leadGeneratedBy: draft.leadGeneratedBy.trim() || null,
+          token,
+        })
+        attempt = { fingerprint, key: newRegistrationKey(), payload }
+      }
+      unanswered.current = attempt
+      await register.mutateAsync({ payload: attempt.payload, idempotencyKey: attempt.key })
+      unanswered.current = null
+      setDone(true)
+      clearDraft(flavor)
+      toast('success', REGISTRATION_MESSAGES.success)
+      await navigate({ to: AFTER_SUCCESS[flavor], replace: true })
+    } catch (error) {
+      // Only a lost answer leaves the outcome open; any answer from the server closes the attempt.
+      if (!(error instanceof NetworkError) || error instanceof OfflineError) unanswered.current = null
+      const described = describeFailure(error, flavor)
+      setFailure(described)
+      if (error instanceof ApiError) {
+        toast('error', described.text)
+        // The catalogue changed under the order (a price, a retired package): show the current one.
+        if (error.status === 409 || error.status === 422) void queryClient.invalidateQueries({ queryKey: signupKeys.catalogue })
+      }
+    } finally {
+      busy.current = false
+      setSubmitting(false)
+    }
+  }
+
+  const submitLabel = `Pay ${formatMoney(totals.total)} and ${flavor === 'public' ? 'register' : 'add client'}`
+
+  return (
+    <WizardFrame
+      flavor={flavor}
+      step="order"
+      busy={submitting}
+      intro={flavor === 'public' ? 'Review your order, add extras, and pay to finish setting up your company.' : 'Review the order, add extras, and take the first payment.'}
+    >
+      <form noValidate onSubmit={submit} aria-busy={submitting || undefined}>
+        <section className={section} aria-labelledby="order-lines-heading">
+          <h3 id="order-lines-heading" className={sectionHeading}>
+            Your order
+          </h3>
+          {!addressLine && (
+            <Alert status="warning" title="Choose an address package">
+              The address package chosen earlier is no longer offered. <Link to={stepPath(flavor, 'address')} className={inlineLink}>
+                Choose again
+              </Link>.
+            </Alert>
+          )}
+          <table className={table}>
+            <caption className={css({ srOnly: true })}>Order line items</caption>
+            <thead>
+              <tr>
+                <th scope="col">Service</th>
+                <th scope="col">Package</th>
+                <th scope="col" data-align="end">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.servicePackageId}>
+                  <td>
+                    {line.serviceName}
+                    {line.serviceDescription && <span className={lineDetail}>{line.serviceDescription}</span>}
+                  </td>
+                  <td>
+                    {line.servicePackageName}
+                    {line.servicePackageDescription && <span className={lineDetail}>{line.servicePackageDescription}</span>}
+                  </td>
+                  <td data-align="end">{formatMoney(line.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  Subtotal
+                </th>
+                <td data-align="end">{formatMoney(totals.subtotal)}</td>
+              </tr>
+              {totals.discount > 0 && (
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    Coupon {coupon.data?.code}
+                  </th>
+                  <td data-align="end">−{formatMoney(totals.discount)}</td>
+                </tr>
+              )}
+              <tr data-total="">
+                <th scope="row" colSpan={2}>
+                  Total
+                </th>
+                <td data-align="end" data-testid="order-total">
+                  {formatMoney(totals.total)}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </section>
+
+        {addons.length > 0 && (
+          <section className={section} aria-labelledby="order-addons-heading">
+            <h3 id="order-addons-heading" className={sectionHeading}>
+              Add-ons
+            </h3>
+            <ul className={addonList}>
+              {addons.flatMap((service) =>
+                service.servicesPackages.map((pkg) => (
+                  <li key={pkg.id}>
+                    <label className={addonCard}>
+                      <input
+                        type="checkbox"
+                        className={addonBox}
+                        checked={draft.addonServices.includes(String(pkg.id))}
+                        disabled={submitting}
+                        onChange={(event) => saveDraft(flavor, { addonServices: toggledAddons(draft.addonServices, service, pkg.id, event.target.checked) })}
+                      />
+                      <span className={addonName}>
+                        {service.name}
+                        {service.servicesPackages.length > 1 ? ` (${pkg.name})` : ''}: {formatMoney(pkg.amount)}
+                      </span>
+                      {service.description && <span className={addonDescription}>{service.description}</span>}
+                    </label>
+                  </li>
+                )),
+              )}
+            </ul>
+          </section>
+        )}
+
+        <section className={section} aria-labelledby="order-codes-heading">
+          <h3 id="order-codes-heading" className={sectionHeading}>
+            Discounts and referrals
+          </h3>
+          <div className={codes}>
+            <PromoCodeField
+              key={`coupon-${draft.couponCode}`}
+              label="Coupon code"
+              code={draft.couponCode}
+              check={coupon}
+              notValidMessage={COUPON_NOT_VALID}
+              appliedText={coupon.data?.description || 'applied'}
+              onApply={(code) => saveDraft(flavor, { couponCode: code })}
+              onRemove={() => saveDraft(flavor, { couponCode: '' })}
+              disabled={submitting}
+            />
+            <PromoCodeField
+              key={`affiliate-${draft.affiliateCode}`}
+              label="Affiliate code"
+              code={draft.affiliateCode}
+              check={affiliate}
+              notValidMessage={AFFILIATE_NOT_VALID}
+              appliedText="referral recorded"
+              helperText="From the partner who referred you, if any."
+              onApply={(code) => saveDraft(flavor, { affiliateCode: code })}
+              onRemove={() => saveDraft(flavor, { affiliateCode: '' })}
+              disabled={submitting}
+            />
+          </div>
+        </section>
+
+        <section className={css({ display: 'grid', gap: '4' })} aria-labelledby="order-payment-heading">
+          <h3 id="order-payment-heading" className={sectionHeading}>
+            Payment
+          </h3>
+          {!online && <Alert status="warning">{CONNECTION_NEEDED}</Alert>}
+          <CardFields form={card} />
+          <Field label="Expiration date" error={expiryError} required className={expiryField}>
+            <ExpiryInput
+              ref={expiryRef}
+              name="cardExpiry"
+              value={expiry}
+              onValueChange={(value) => {
+                setExpiry(value)
+                if (expiryError) setExpiryError('')
+              }}
+            />
+          </Field>
+          <p className={muted}>
+            Billed to {draft.firstName} {draft.lastName}, {draft.address}, {draft.city}, {draft.state} {draft.zipCode}. The card is charged{' '}
+            {formatMoney(totals.total)} once; the paid invoice appears in the portal.
+          </p>
+          {failure && (
+            <Alert status="danger" title={failure.title}>
+              {failure.text}
+              {failure.step && (
+                <>
+                  {' '}
+                  <Link to={stepPath(flavor, failure.step)} className={inlineLink}>
+                    Go to {stepTitle(flavor, failure.step)}
+                  </Link>.
+                </>
+              )}
+              {failure.signIn && (
+                <>
+                  {' '}
+                  <Link to="/login" className={inlineLink}>
+                    Sign in
+                  </Link>{' '}
+                  or{' '}
+                  <Link to="/forgot-password" className={inlineLink}>
+                    reset the password
+                  </Link>.
+                </>
+              )}
+            </Alert>
+          )}
+        </section>
+
+        <StepActions
+          onBack={previous ? () => void navigate({ to: stepPath(flavor, previous) }) : undefined}
+          nextLabel={submitLabel}
+          submitting={submitting}
+          disabled={!addressLine || !online}
+        />
+      </form>
+    </WizardFrame>
+  )
+}

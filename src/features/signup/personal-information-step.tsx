@@ -1,0 +1,105 @@
+import { PASSWORD_MIN_LENGTH } from '@contract/auth'
+import { useForm } from '@modular-forms/react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
+import { FormField, TextField } from '~/ui/form-field'
+import { PhoneInput } from '~/ui/phone-input'
+import { countriesQueryOptions } from './api'
+import { getDraft, saveDraft } from './draft'
+import { NativeSelect } from './native-select'
+import { PersonalStepSchema, stepValidator } from './schemas'
+import { neighbours, stepPath, type WizardFlavor } from './steps'
+import { formPatch, useAutosave } from './use-autosave'
+import { formGrid, fullWidth, StepActions, WizardFrame } from './wizard-frame'
+
+type PersonalValues = {
+  firstName: string
+  lastName: string
+  mobile: string
+  country: string
+  city: string
+  state: string
+  zipCode: string
+  address: string
+  email: string
+  password: string
+  confirmPassword: string
+}
+
+const FIELDS = ['firstName', 'lastName', 'mobile', 'country', 'city', 'state', 'zipCode', 'address', 'email', 'password', 'confirmPassword'] as const
+
+/**
+ * Personal Information: the contact person, the address on file and the portal sign-in (e-mail and
+ * password, typed twice). The phone starts on the United States, and so does the country.
+ */
+export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
+  const navigate = useNavigate()
+  const countries = useSuspenseQuery(countriesQueryOptions()).data
+  const options = useMemo(() => countries.map((country) => ({ value: String(country.id), label: country.name })), [countries])
+  const [initialValues] = useState<PersonalValues>(() => {
+    const draft = getDraft(flavor)
+    const values = Object.fromEntries(FIELDS.map((name) => [name, draft[name]])) as PersonalValues
+    const us = countries.find((country) => country.iso2 === 'US') ?? countries[0]
+    if (!values.country && us) values.country = String(us.id)
+    return values
+  })
+  const [form, { Form }] = useForm<PersonalValues>({ validate: stepValidator<PersonalValues>(PersonalStepSchema), initialValues, revalidateOn: 'change' })
+  useAutosave(form, flavor)
+  const { previous, next } = neighbours(flavor, 'personal')
+  const staff = flavor === 'staff'
+
+  return (
+    <WizardFrame
+      flavor={flavor}
+      step="personal"
+      intro={staff ? "The client's contact person, address on file, and the e-mail and password the client will sign in with." : 'Who we contact, your address on file, and how you will sign in to the portal.'}
+    >
+      <Form
+        noValidate
+        onSubmit={(values) => {
+          saveDraft(flavor, values)
+          if (next) return navigate({ to: stepPath(flavor, next) })
+        }}
+      >
+        <div className={formGrid}>
+          <TextField of={form} name="firstName" label="First Name" required autoComplete={staff ? 'off' : 'given-name'} maxLength={50} />
+          <TextField of={form} name="lastName" label="Last Name" required autoComplete={staff ? 'off' : 'family-name'} maxLength={50} />
+          <TextField of={form} name="email" label="E-mail" type="email" required autoComplete={staff ? 'off' : 'email'} maxLength={254} />
+          <FormField of={form} name="mobile" label="Mobile Phone" required>
+            {(control) => <PhoneInput value={control.value ?? ''} onValueChange={control.setValue} />}
+          </FormField>
+          <TextField of={form} name="address" label="Address" required autoComplete={staff ? 'off' : 'street-address'} maxLength={255} className={fullWidth} />
+          <TextField of={form} name="city" label="City" required autoComplete={staff ? 'off' : 'address-level2'} maxLength={100} />
+          <TextField of={form} name="state" label="State" required autoComplete={staff ? 'off' : 'address-level1'} maxLength={100} />
+          <TextField of={form} name="zipCode" label="Postal/Zip Code" required autoComplete={staff ? 'off' : 'postal-code'} maxLength={10} />
+          <FormField of={form} name="country" label="Country" required>
+            {(control) => (
+              <NativeSelect options={options} value={control.value ?? ''} onValueChange={control.setValue} placeholder="Choose a country" />
+            )}
+          </FormField>
+          <TextField
+            of={form}
+            name="password"
+            label="Password"
+            type="password"
+            required
+            autoComplete="new-password"
+            helperText={staff ? `At least ${PASSWORD_MIN_LENGTH} characters. Share it with the client securely.` : `At least ${PASSWORD_MIN_LENGTH} characters.`}
+          />
+          <TextField of={form} name="confirmPassword" label="Confirm Password" type="password" required autoComplete="new-password" />
+        </div>
+        <StepActions
+          onBack={
+            previous
+              ? () => {
+                  saveDraft(flavor, formPatch(form))
+                  void navigate({ to: stepPath(flavor, previous) })
+                }
+              : undefined
+          }
+        />
+      </Form>
+    </WizardFrame>
+  )
+}

@@ -1,0 +1,18 @@
+/**
+ * The PWA's own configuration, read once from the build (nothing else reads import.meta.env).
+ * Values the provider configures at run time (support phone and e-mail, company location, FAQs link)
+ * come from GET /api/config instead, see features/shell/api.ts.
+ */
+export const appConfig = {
+  /** Every call of the portal goes to this base on the same origin. */
+  apiBase: '/api',
+  /** The user's time zone for display is the provider's (SPEC: the UI shows America/New_York). */
+  timeZone: 'America/New_York',
+  /** Bumped when the persisted query cache's shape changes, so old caches are dropped. */
+  cacheVersion: 'v1',
+  /** How long data saved for offline use is kept (the persister's maxAge; gcTime is at least this). */
+  offlineCacheMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
+  /** Refresh the access token this long before it expires. */
+  tokenRefreshLeadMs: 60 * 1000,
+  isProduction: import.meta.env.PROD,
+} as const

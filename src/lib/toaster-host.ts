@@ -1,0 +1,34 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * When the toaster (sonner, ~10 KB) is mounted. The first page stays light: the toaster loads with the
+ * signed-in layout, on the first interaction (toasts follow actions), or when the app itself raises a
+ * toast (network error, update prompt). Toasts raised before it mounts are replayed by sonner.
+ */
+let wanted = false
+const listeners = new Set<() => void>()
+
+export function requestToaster(): void {
+  if (wanted) return
+  wanted = true
+  for (const listener of listeners) listener()
+}
+
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => wanted,
+    () => false,
+  )
+}
+
+if (typeof window !== 'undefined') {
+  const onFirstInteraction = () => {
+    requestToaster()
+    for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) window.removeEventListener(type, onFirstInteraction, true)
+  }
+  for (const type of ['pointerdown', 'keydown', 'touchstart'] as const) window.addEventListener(type, onFirstInteraction, { capture: true, passive: true })
+}

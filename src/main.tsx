@@ -1,0 +1,66 @@
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { refreshPermissions } from '~/features/auth'
+import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
+import { createQueryClient, markCacheRestored, persistOptions } from '~/lib/query-client'
+import { registerServiceWorker } from '~/lib/service-worker'
+import { getSession } from '~/lib/session'
+import { requestToaster } from '~/lib/toaster-host'
+import { createAppRouter } from './router'
+import './index.css'
+
+const queryClient = createQueryClient()
+const router = createAppRouter(queryClient)
+
+// SPEC.md section 8: the toast of a network error (api-client removes the session).
+// The toaster loads on demand, keeping sonner out of the first page's script.
+onNetworkError((message) => {
+  requestToaster()
+  void import('~/ui/toaster').then(({ notify }) => notify.error(message, { id: 'network-error' }))
+})
+keepAccessTokenFresh()
+
+// A role may have changed since the session began: re-read the permission codes when online.
+if (getSession() && navigator.onLine) void refreshPermissions().catch(() => undefined)
+
+// After a deploy, a page holding the old build may fail to load a route chunk: reload once.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('chunk-reload') === '1') return
+  sessionStorage.setItem('chunk-reload', '1')
+  event.preventDefault()
+  window.location.reload()
+})
+window.addEventListener('load', () => sessionStorage.removeItem('chunk-reload'))
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={markCacheRestored} onError={markCacheRestored}>
+      <RouterProvider router={router} />
+    </PersistQueryClientProvider>
+  </StrictMode>,
+)
+
+// The service worker registers once the first page is on screen and the browser is idle.
+const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000))
+const stopWaiting = router.subscribe('onResolved', () => {
+  stopWaiting()
+  whenIdle(() => registerSW())
+})
+
+function registerSW() {
+  void registerServiceWorker({
+    onNeedRefresh: (update) => {
+      requestToaster()
+      void import('sonner').then(({ toast }) =>
+        // Stays until answered (the kit's notify toasts time out): the user picks the moment to reload.
+        toast.info('A new version is available', {
+          id: 'app-update',
+          duration: Number.POSITIVE_INFINITY,
+          action: { label: 'Reload', onClick: () => void update() },
+        }),
+      )
+    },
+  })
+}

@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { routeTree } from './routeTree.gen'
+
+/**
+ * The router: file-based routes (src/routes), each page's code split into its own chunk. The error,
+ * not-found and pending states load on demand too, so the first page stays small.
+ */
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Freshness is TanStack Query's business: the router always asks it.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    defaultErrorComponent: lazyRouteComponent(() => import('~/features/shell/route-states'), 'RouteErrorPage'),
+    defaultNotFoundComponent: lazyRouteComponent(() => import('~/features/shell/route-states'), 'NotFoundPage'),
+    defaultPendingComponent: lazyRouteComponent(() => import('~/features/shell/route-states'), 'RoutePending'),
+  })
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>
+  }
+}

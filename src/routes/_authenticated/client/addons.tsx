@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlaceholderPage } from '~/features/shell'
+
+export const Route = createFileRoute('/_authenticated/client/addons')({
+  component: AddOnsPage,
+})
+
+/** LATER: the Add-Ons feature replaces this placeholder. */
+function AddOnsPage() {
+  return <PlaceholderPage title="Add-Ons" />
+}

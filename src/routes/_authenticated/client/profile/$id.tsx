@@ -1,0 +1,19 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { OwnClientProfile } from '~/features/clients/client-profile'
+import { clientIdFromParam } from '~/features/clients/routing'
+import { loadClient } from '~/features/clients/loaders'
+
+/** Client › Profile: only the signed-in client's own profile; any other id is not found. */
+export const Route = createFileRoute('/_authenticated/client/profile/$id')({
+  loader: ({ context, params }) => {
+    const clientId = clientIdFromParam(params.id)
+    if (clientId === null || clientId !== context.session.user.clientId) throw notFound()
+    return loadClient(context.queryClient, clientId)
+  },
+  component: ClientProfilePage,
+})
+
+function ClientProfilePage() {
+  const { id } = Route.useParams()
+  return <OwnClientProfile clientId={Number(id)} />
+}

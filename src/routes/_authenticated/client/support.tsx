@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlaceholderPage } from '~/features/shell'
+
+export const Route = createFileRoute('/_authenticated/client/support')({
+  component: SupportPage,
+})
+
+/** LATER: the Support feature replaces this placeholder. */
+function SupportPage() {
+  return <PlaceholderPage title="Support" />
+}

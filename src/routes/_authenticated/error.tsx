@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AccountErrorPage } from '~/features/auth/account-error-page'
+
+/** Where a signed-in user who is neither a client nor an agent lands (SPEC.md section 2). */
+export const Route = createFileRoute('/_authenticated/error')({
+  component: AccountErrorPage,
+})

@@ -1,0 +1,22 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { ProviderClientProfile } from '~/features/clients/client-profile'
+import { clientIdFromParam, ClientProfileSearchSchema } from '~/features/clients/routing'
+import { loadClient } from '~/features/clients/loaders'
+
+/** Provider › a client's profile; the tab lives in the URL: ?tab=basic|invoices|documents (SPEC.md section 2). */
+export const Route = createFileRoute('/_authenticated/provider/clients/$id')({
+  validateSearch: ClientProfileSearchSchema,
+  loader: ({ context, params }) => {
+    const clientId = clientIdFromParam(params.id)
+    if (clientId === null) throw notFound()
+    return loadClient(context.queryClient, clientId)
+  },
+  component: ProviderClientProfilePage,
+})
+
+function ProviderClientProfilePage() {
+  const { id } = Route.useParams()
+  const { tab } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return <ProviderClientProfile clientId={Number(id)} tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { requireAgent } from '~/features/auth'
+
+/** The provider area: agents only (SPEC.md section 2). */
+export const Route = createFileRoute('/_authenticated/provider')({
+  beforeLoad: requireAgent,
+  component: Outlet,
+})

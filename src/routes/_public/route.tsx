@@ -1,0 +1,15 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { PublicLayout } from '~/features/shell'
+
+/** The public pages' frame (no session needed): sign in, password reset and sign-up. */
+export const Route = createFileRoute('/_public')({
+  component: PublicFrame,
+})
+
+function PublicFrame() {
+  return (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  )
+}

@@ -1,0 +1,53 @@
+import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
+import { ark } from '@ark-ui/react/factory'
+import { Portal } from '@ark-ui/react/portal'
+import type { ComponentProps, ReactNode } from 'react'
+import { createStyleContext } from './style-context.tsx'
+import { dialog } from 'styled-system/recipes'
+import { CloseIcon } from './icons.tsx'
+
+const { withRootProvider, withContext } = createStyleContext(dialog)
+
+/** Mounts its content only while open, so closed dialogs cost nothing and forms start fresh. */
+const Root = withRootProvider(ArkDialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } })
+const Trigger = ArkDialog.Trigger
+const Backdrop = withContext(ArkDialog.Backdrop, 'backdrop')
+const Positioner = withContext(ArkDialog.Positioner, 'positioner')
+const Surface = withContext(ArkDialog.Content, 'content')
+const HeaderBar = withContext(ark.div, 'header')
+const Title = withContext(ArkDialog.Title, 'title')
+const CloseTrigger = withContext(ArkDialog.CloseTrigger, 'closeTrigger')
+const Description = withContext(ArkDialog.Description, 'description')
+const Body = withContext(ark.div, 'body')
+const Footer = withContext(ark.div, 'footer')
+
+/** Backdrop, positioner and the dialog surface, rendered in a portal. */
+function Content({ children, ...props }: ComponentProps<typeof Surface>) {
+  return (
+    <Portal>
+      <Backdrop />
+      <Positioner>
+        <Surface {...props}>{children}</Surface>
+      </Positioner>
+    </Portal>
+  )
+}
+
+/** The header bar: the dialog's title and a close button (aria-label 'Close'). */
+function Header({ children, closeLabel = 'Close' }: { children: ReactNode; closeLabel?: string }) {
+  return (
+    <HeaderBar>
+      <Title>{children}</Title>
+      <CloseTrigger aria-label={closeLabel}>
+        <CloseIcon size={18} />
+      </CloseTrigger>
+    </HeaderBar>
+  )
+}
+
+/**
+ * Dialog.Root (open / onOpenChange, size sm|md|lg) > Dialog.Content > Dialog.Header (title) >
+ * Dialog.Description? > Dialog.Body > Dialog.Footer. Focus is trapped inside and returns to the trigger;
+ * Escape and the close button close it.
+ */
+export const Dialog = { Root, Trigger, Content, Header, Title, CloseTrigger, Description, Body, Footer }

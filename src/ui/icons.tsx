@@ -1,0 +1,49 @@
+import type { SVGProps } from 'react'
+
+/** A few stroke icons (24 px grid), decorative unless given a title by the caller. */
+type IconProps = SVGProps<SVGSVGElement> & { size?: number | string }
+
+function icon(paths: string[], displayName: string) {
+  function Icon({ size = '1em', ...props }: IconProps) {
+    return (
+      <svg
+        width={size}
+        height={size}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        {...props}
+      >
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
+    )
+  }
+  Icon.displayName = displayName
+  return Icon
+}
+
+export const CloseIcon = icon(['M18 6 6 18', 'm6 6 12 12'], 'CloseIcon')
+export const CheckIcon = icon(['M20 6 9 17l-5-5'], 'CheckIcon')
+export const MinusIcon = icon(['M5 12h14'], 'MinusIcon')
+export const ChevronDownIcon = icon(['m6 9 6 6 6-6'], 'ChevronDownIcon')
+export const ChevronLeftIcon = icon(['m15 18-6-6 6-6'], 'ChevronLeftIcon')
+export const ChevronRightIcon = icon(['m9 18 6-6-6-6'], 'ChevronRightIcon')
+export const ChevronsLeftIcon = icon(['m11 17-5-5 5-5', 'm18 17-5-5 5-5'], 'ChevronsLeftIcon')
+export const ChevronsRightIcon = icon(['m6 17 5-5-5-5', 'm13 17 5-5-5-5'], 'ChevronsRightIcon')
+export const ArrowUpIcon = icon(['m5 12 7-7 7 7', 'M12 19V5'], 'ArrowUpIcon')
+export const ArrowDownIcon = icon(['M12 5v14', 'm19 12-7 7-7-7'], 'ArrowDownIcon')
+export const SortIcon = icon(['m7 15 5 5 5-5', 'm7 9 5-5 5 5'], 'SortIcon')
+export const SearchIcon = icon(['m21 21-4.3-4.3', 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z'], 'SearchIcon')
+export const InfoIcon = icon(['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 16v-4', 'M12 8h.01'], 'InfoIcon')
+export const SuccessIcon = icon(['M22 11.08V12a10 10 0 1 1-5.93-9.14', 'M22 4 12 14.01l-3-3'], 'SuccessIcon')
+export const WarningIcon = icon(['m21.73 18-8-14a2 2 0 0 0-3.48 0l-8 14A2 2 0 0 0 4 21h16a2 2 0 0 0 1.73-3Z', 'M12 9v4', 'M12 17h.01'], 'WarningIcon')
+export const DangerIcon = icon(['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'm15 9-6 6', 'm9 9 6 6'], 'DangerIcon')
+export const InboxIcon = icon(['M22 12h-6l-2 3h-4l-2-3H2', 'M5.45 5.11 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.45-6.89A2 2 0 0 0 16.76 4H7.24a2 2 0 0 0-1.79 1.11z'], 'InboxIcon')
+export const ClockIcon = icon(['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 6v6l4 2'], 'ClockIcon')

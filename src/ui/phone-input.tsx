@@ -1,0 +1,96 @@
+import { useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { input } from 'styled-system/recipes'
+import { useFieldControlProps } from './field.tsx'
+import { PHONE_COUNTRIES, type PhoneCountry } from './phone-countries.ts'
+
+/** SPEC.md section 9: the phone input starts on the United States. */
+export const DEFAULT_PHONE_COUNTRY = 'US'
+const MAX_E164_DIGITS = 15
+
+const byIso = new Map(PHONE_COUNTRIES.map((country) => [country.iso, country]))
+
+/** The country a stored number belongs to: the longest matching dial code, the US for +1. */
+export function countryOfPhone(value: string, preferred = DEFAULT_PHONE_COUNTRY): PhoneCountry | undefined {
+  if (!value.startsWith('+')) return undefined
+  const digits = value.slice(1)
+  const preferredCountry = byIso.get(preferred)
+  if (preferredCountry && digits.startsWith(preferredCountry.dial)) return preferredCountry
+  let best: PhoneCountry | undefined
+  for (const country of PHONE_COUNTRIES) {
+    if (digits.startsWith(country.dial) && (!best || country.dial.length > best.dial.length)) best = country
+  }
+  return best
+}
+
+/** '+1' and '3055550100' -> '+13055550100'; no digits -> ''. */
+export function toE164(country: PhoneCountry, national: string): string {
+  const digits = national.replace(/\D/g, '').slice(0, MAX_E164_DIGITS - country.dial.length)
+  return digits ? `+${country.dial}${digits}` : ''
+}
+
+export type PhoneInputProps = {
+  /** The number as '+' country code and digits, e.g. '+13055550100'; '' when empty. */
+  value: string
+  onValueChange: (value: string) => void
+  defaultCountry?: string
+  name?: string
+  disabled?: boolean
+  onBlur?: () => void
+  className?: string
+}
+
+/**
+ * A country calling-code select (a native select: light, and the phone's own picker on mobile) and a
+ * national number input. Inside a Field the label names the number input.
+ */
+export function PhoneInput({ value, onValueChange, defaultCountry = DEFAULT_PHONE_COUNTRY, name, disabled, onBlur, className }: PhoneInputProps) {
+  const fieldProps = useFieldControlProps()
+  const [iso, setIso] = useState(() => countryOfPhone(value, defaultCountry)?.iso ?? defaultCountry)
+  let country = byIso.get(iso) ?? PHONE_COUNTRIES[0]
+  // A number set from outside (a loaded profile) that belongs elsewhere moves the country select.
+  if (value && !value.startsWith(`+${country.dial}`)) {
+    const owner = countryOfPhone(value, defaultCountry)
+    if (owner) {
+      country = owner
+      setIso(owner.iso)
+    }
+  }
+  const national = value.startsWith(`+${country.dial}`) ? value.slice(country.dial.length + 1) : value.replace(/\D/g, '')
+
+  return (
+    <div className={cx(css({ display: 'flex', gap: '2', width: '100%' }), className)}>
+      <select
+        aria-label="Country code"
+        className={cx(input(), css({ width: '36', flexShrink: 0, pr: '2', cursor: 'pointer' }))}
+        value={country.iso}
+        disabled={disabled || fieldProps.disabled}
+        onChange={(event) => {
+          const next = byIso.get(event.target.value) ?? PHONE_COUNTRIES[0]
+          setIso(next.iso)
+          onValueChange(toE164(next, national))
+        }}
+        onBlur={onBlur}
+      >
+        {PHONE_COUNTRIES.map((option) => (
+          <option key={option.iso} value={option.iso}>
+            {`+${option.dial} ${option.name}`}
+          </option>
+        ))}
+      </select>
+      <input
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        placeholder={country.dial === '1' ? '3055550100' : 'Phone number'}
+        className={input()}
+        {...fieldProps}
+        disabled={disabled || fieldProps.disabled}
+        value={national}
+        onChange={(event) => onValueChange(toE164(country, event.target.value))}
+        onBlur={onBlur}
+      />
+      {name && <input type="hidden" name={name} value={value} />}
+    </div>
+  )
+}

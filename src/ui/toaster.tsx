@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react'
+import type { ExternalToast } from 'sonner'
+
+/** sonner (about 10 KB) loads on the first toast, not with every page that can raise one. */
+const sonner = () => import('sonner').then((m) => m.toast)
+
+/** SPEC.md section 9: toasts last 4 s, three at most are visible, 356 px wide; errors and payments 10 s. */
+export const TOAST_DURATION_MS = 4_000
+export const LONG_TOAST_DURATION_MS = 10_000
+export const VISIBLE_TOASTS = 3
+export const TOAST_WIDTH_PX = 356
+
+type Message = ReactNode
+type Options = Omit<ExternalToast, 'duration'>
+
+/** The only way features raise toasts, so durations stay as the spec says. */
+export const notify = {
+  success: (message: Message, options?: Options) => void sonner().then((toast) => toast.success(message, { duration: TOAST_DURATION_MS, ...options })),
+  info: (message: Message, options?: Options) => void sonner().then((toast) => toast.info(message, { duration: TOAST_DURATION_MS, ...options })),
+  warning: (message: Message, options?: Options) => void sonner().then((toast) => toast.warning(message, { duration: LONG_TOAST_DURATION_MS, ...options })),
+  error: (message: Message, options?: Options) => void sonner().then((toast) => toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...options })),
+  /** 'Payment successful' / 'Payment failed', shown 10 s either way. */
+  payment: (message: Message, ok: boolean, options?: Options) =>
+    void sonner().then((toast) => (ok ? toast.success : toast.error)(message, { duration: LONG_TOAST_DURATION_MS, ...options })),
+  dismiss: (id?: string | number) => void sonner().then((toast) => toast.dismiss(id)),
+}

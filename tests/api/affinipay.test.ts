@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Service } from '../../contract/catalogue'
+import { businessEntityTypes, clients, countries, payments } from '../../server/db/schema'
+import { parseEnv } from '../../server/env'
+import { createLogger } from '../../server/logger'
+import { AffiniPayGateway, createGateway, gatewayCsp, paymentDeps, SandboxGateway } from '../../server/payments'
+import { createTestServer, type TestServer } from './harness'
+
+/**
+ * The AffiniPay adapter against a loopback stand-in of AffiniPay's charge API (POST /v1/charges with
+ * basic auth), which records every request and answers like AffiniPay: the charge on success, 422 with
+ * `messages[].code` on a decline. The token decides the answer.
+ */
+interface Recorded {
+  method: string
+  path: string
+  authorization?: string
+  contentType?: string
+  body: any
+}
+
+const SECRET = 'secret_test_key_123'
+const PUBLIC = 'public_test_key_456'
+const ACCOUNT = 'acct_loopback_789'
+const HOSTED_FIELDS = 'https://cdn.affinipay.example/hostedfields/1.5.3/fieldGen_1.5.3.js'
+
+let standIn: Server
+let apiUrl: string
+const requests: Recorded[] = []
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = ''
+    req.on('data', (chunk) => (data += chunk))
+    req.on('end', () => resolve(data))
+  })
+
+function decline(code: string) {
+  return { status: 422, body: { messages: [{ code, level: 'error', facility: 'payment_processor' }] } }
+}
+
+function answer(body: any): { status: number; body: unknown; delayMs?: number } {
+  switch (body?.method) {
+    case 'tok_declined':
+      return decline('card_declined')
+    case 'tok_nsf':
+      return decline('card_declined_insufficient_funds')
+    case 'tok_expired_card':
+      return decline('card_expired')
+    case 'tok_used':
+      return decline('no_card_details_or_token_present')
+    case 'tok_down':
+      return { status: 503, body: { messages: [{ code: 'card_processor_not_available', level: 'error' }] } }
+    case 'tok_slow':
+      return { status: 200, body: {}, delayMs: 1500 }
+    default:
+      return {
+        status: 200,
+        body: {
+          id: `ch_${randomUUID().slice(0, 8)}`,
+          type: 'CHARGE',
+          account_id: body.account_id,
+          status: 'AUTHORIZED',
+          amount: body.amount,
+          currency: 'USD',
+          method: { type: 'card', number: '************1111', card_type: 'VISA', exp_month: 12, exp_year: 2030 },
+        },
+      }
+  }
+}
+
+let server: TestServer
+let addressService: Service
+beforeAll(async () => {
+  standIn = createServer(async (req, res) => {
+    const raw = await readBody(req)
+    let body: any = null
+    try {
+      body = JSON.parse(raw)
+    } catch {
+      body = raw
+    }
+    requests.push({ method: req.method!, path: req.url!, authorization: req.headers.authorization, contentType: req.headers['content-type'], body })
+    const expected = `Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`
+    const reply = req.headers.authorization !== expected ? { status: 401, body: { messages: [{ code: 'unauthorized', level: 'error' }] } } : answer(body)
+    setTimeout(() => {
+      res.writeHead(reply.status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(reply.body))
+    }, reply.delayMs ?? 0)
+  })
+  await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve))
+  apiUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`
+  server = await createTestServer({
+    seed: true,
+    env: {
+      AFFINIPAY_PUBLIC_KEY: PUBLIC,
+      AFFINIPAY_SECRET_KEY: SECRET,
+      AFFINIPAY_ACCOUNT_ID: ACCOUNT,
+      AFFINIPAY_API_URL: apiUrl,
+      AFFINIPAY_HOSTED_FIELDS_URL: HOSTED_FIELDS,
+    },
+  })
+  addressService = (await server.request('GET', '/api/services?kind=address')).json[0]
+})
+afterAll(async () => {
+  await server.close()
+  await new Promise((resolve) => standIn.close(resolve))
+})
+beforeEach(() => {
+  requests.length = 0
+})
+
+const charge = (token: string, idempotencyKey = randomUUID(), amountCents = 14_900) =>
+  server.deps.gateway.charge({ token, amountCents, idempotencyKey, description: 'Test' })
+
+describe('choosing the gateway', () => {
+  it('uses AffiniPay when its three keys are set, the sandbox otherwise', () => {
+    const logger = createLogger('silent')
+    const ledger = { db: server.db, clock: server.clock, logger }
+    expect(server.deps.gateway).toBeInstanceOf(AffiniPayGateway)
+    expect(createGateway(parseEnv({}), ledger)).toBeInstanceOf(SandboxGateway)
+    expect(() => parseEnv({ AFFINIPAY_PUBLIC_KEY: PUBLIC })).toThrow('must be set together')
+  })
+
+  it('lets the portal policy load AffiniPay script and frames, and nothing extra for the sandbox', () => {
+    const ledger = { db: server.db, clock: server.clock, logger: createLogger('silent') }
+    expect(gatewayCsp(server.deps.gateway)).toEqual({ frameOrigins: ['https://cdn.affinipay.example'], scriptOrigins: ['https://cdn.affinipay.example'] })
+    expect(paymentDeps(parseEnv({}), ledger).csp).toEqual({ frameOrigins: [], scriptOrigins: [] })
+  })
+
+  it('gives the browser AffiniPay hosted fields with the public key (never the secret), and hides the sandbox', async () => {
+    const res = await server.request('GET', '/api/payments/config')
+    expect(res.json).toEqual({ provider: 'affinipay', scriptUrl: HOSTED_FIELDS, publicKey: PUBLIC, frameOrigin: 'https://cdn.affinipay.example' })
+    expect(res.text).not.toContain(SECRET)
+    expect((await server.request('GET', '/api/payments/sandbox/fields.js')).status).toBe(404)
+    expect((await server.request('POST', '/api/payments/sandbox/tokens', { body: { field: 'cvv', value: '123' } })).status).toBe(404)
+  })
+})
+
+describe('AffiniPay charges', () => {
+  it('posts the amount in cents, the account id and the token, with the secret key as basic auth', async () => {
+    const key = randomUUID()
+    const result = await charge('tok_visa', key, 27_900)
+    expect(requests).toHaveLength(1)
+    const [request] = requests
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/charges', contentType: 'application/json' })
+    expect(request.authorization).toBe(`Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`)
+    expect(request.body).toEqual({ amount: 27_900, account_id: ACCOUNT, method: 'tok_visa', reference: key })
+    expect(result).toEqual({ ok: true, reference: expect.stringMatching(/^ch_/), cardBrand: 'visa', cardLast4: '1111' })
+  })
+
+  it('maps declines to readable messages', async () => {
+    expect(await charge('tok_declined')).toEqual({ ok: false, code: 'card_declined', message: 'Your card was declined' })
+    expect(await charge('tok_nsf')).toEqual({ ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds' })
+    expect(await charge('tok_expired_card')).toEqual({ ok: false, code: 'card_declined', message: 'Your card has expired' })
+    expect(await charge('tok_used')).toMatchObject({ ok: false, code: 'invalid_token' })
+  })
+
+  it('reports an unavailable processor, a refused secret key and a timeout as processor errors', async () => {
+    expect(await charge('tok_down')).toMatchObject({ ok: false, code: 'processor_error' })
+    const wrongKey = new AffiniPayGateway(
+      { publicKey: PUBLIC, secretKey: 'wrong', accountId: ACCOUNT, apiUrl, hostedFieldsUrl: HOSTED_FIELDS },
+      { db: server.db, clock: server.clock, logger: createLogger('silent') },
+    )
+    expect(await wrongKey.charge({ token: 'tok_visa', amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).toMatchObject({
+      ok: false,
+      code: 'processor_error',
+    })
+    const impatient = new AffiniPayGateway(
+      { publicKey: PUBLIC, secretKey: SECRET, accountId: ACCOUNT, apiUrl, hostedFieldsUrl: HOSTED_FIELDS, timeoutMs: 200 },
+      { db: server.db, clock: server.clock, logger: createLogger('silent') },
+    )
+    expect(await impatient.charge({ token: 'tok_slow', amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).toMatchObject({
+      ok: false,
+      code: 'processor_error',
+    })
+  })
+
+  it('charges an idempotency key once, even when calls race', async () => {
+    const key = randomUUID()
+    const results = await Promise.all(Array.from({ length: 5 }, () => charge('tok_visa', key)))
+    expect(requests).toHaveLength(1)
+    expect(new Set(results.map((r) => (r.ok ? r.reference : r.code))).size).toBe(1)
+    const again = await charge('tok_visa', key)
+    expect(requests).toHaveLength(1)
+    expect(again).toEqual(results[0])
+  })
+
+  it('lets a key be retried after a decline', async () => {
+    const key = randomUUID()
+    expect((await charge('tok_declined', key)).ok).toBe(false)
+    expect((await charge('tok_visa', key)).ok).toBe(true)
+    expect(requests).toHaveLength(2)
+  })
+})
+
+describe('registration through AffiniPay', () => {
+  async function signup(token: string) {
+    const [us] = await server.db.select().from(countries).where(eq(countries.iso2, 'US'))
+    const [type] = await server.db.select().from(businessEntityTypes).limit(1)
+    const pkg = addressService.servicesPackages[0]
+    return {
+      clientInformation: {
+        companyName: `Coral Reef Dive ${randomUUID().slice(0, 6)} Inc`,
+        businessType: type.id,
+        firstName: 'Lena',
+        lastName: 'Ortiz',
+        phone: '+1 786 555 0199',
+        countryId: us.id,
+        address: '1 Harbor Way',
+        city: 'Key Largo',
+        stateProvince: 'FL',
+        zipcode: '33037',
+      },
+      userInformation: { email: `lena.${randomUUID().slice(0, 8)}@example.test`, password: 'Reef-dives-at-dawn' },
+      serviceSubscriptions: [{ active: true, serviceId: addressService.id, servicePackageId: pkg.id, servicePackageAmount: pkg.amount }],
+      affinipayPaymentDetails: { token },
+      couponId: 0,
+    }
+  }
+
+  it('charges the first invoice through AffiniPay and records its charge id', async () => {
+    const body = await signup('tok_visa')
+    const res = await server.request('POST', '/api/client', { body, headers: { 'idempotency-key': randomUUID() } })
+    expect(res.status).toBe(201)
+    expect(requests).toHaveLength(1)
+    expect(requests[0].body.amount).toBe(Math.round(addressService.servicesPackages[0].amount * 100))
+    const [payment] = await server.db.select().from(payments).where(eq(payments.clientId, res.json.clientId))
+    expect(payment).toMatchObject({ gateway: 'affinipay', cardLast4: '1111', gatewayReference: expect.stringMatching(/^ch_/) })
+  })
+
+  it('creates nothing when AffiniPay declines, showing its reason', async () => {
+    const body = await signup('tok_declined')
+    const [{ n: before }] = await countClients()
+    const res = await server.request('POST', '/api/client', { body, headers: { 'idempotency-key': randomUUID() } })
+    expect(res.status).toBe(402)
+    expect(res.json.details).toBe('Your card was declined')
+    const [{ n: after }] = await countClients()
+    expect(after).toBe(before)
+    expect(await server.db.select().from(clients).where(eq(clients.companyName, body.clientInformation.companyName))).toHaveLength(0)
+  })
+})
+
+async function countClients() {
+  const result = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from clients`)
+  return (Array.isArray(result) ? result : (result as unknown as { rows: { n: number }[] }).rows) as { n: number }[]
+}

@@ -1,0 +1,465 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { AccessTokenClaimsSchema, FORGOT_PASSWORD_MESSAGE, INVALID_RESET_LINK } from '../../contract/auth'
+import * as v from 'valibot'
+import { createApp } from '../../server/app'
+import { commonPasswordIssue } from '../../server/auth/common-passwords'
+import { IN_PROCESS_ADDRESS_HEADER } from '../../server/auth/rate-limit'
+import { REFRESH_COOKIE } from '../../server/auth/session'
+import { sha256, signAccessToken } from '../../server/auth/tokens'
+import { loginAttempts, refreshSessions, users } from '../../server/db/schema'
+import { createTestServer, DEMO_ACCOUNTS, DEMO_PASSWORD, login, type TestServer } from './harness'
+
+// Sign-in runs argon2id at 64 MiB on purpose; on a busy machine a test of several sign-ins needs time.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
+
+let server: TestServer
+beforeAll(async () => {
+  server = await createTestServer({ seed: true })
+}, 120_000)
+afterAll(() => server.close())
+
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'))
+const headerOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString('utf8'))
+let addressCounter = 0
+/** A fresh caller address, so the per-address limit of one test does not leak into another. */
+const fromAddress = () => ({ [IN_PROCESS_ADDRESS_HEADER]: `198.51.100.${++addressCounter}` })
+
+function signIn(email: string, password: string, options: { remember?: boolean; headers?: Record<string, string> } = {}) {
+  return server.request('POST', '/api/auth/login', {
+    body: { email, password, remember: options.remember ?? false },
+    headers: options.headers ?? fromAddress(),
+  })
+}
+
+const cookieOf = (res: { headers: Headers }) => (res.headers.get('set-cookie') ?? '').split(';')[0]
+
+describe('sign-in', () => {
+  it('gives each demo account a token with exactly the session claims and the right identity', async () => {
+    const expected: Record<string, { roleId?: number; role: string; roleType: string; client: boolean; companyName?: string }> = {
+      [DEMO_ACCOUNTS.admin]: { roleId: 1, role: 'Super Admin', roleType: 'agent', client: false },
+      [DEMO_ACCOUNTS.clerk]: { role: 'Mailroom clerk', roleType: 'agent', client: false },
+      [DEMO_ACCOUNTS.manager]: { role: 'Office manager', roleType: 'agent', client: false },
+      [DEMO_ACCOUNTS.client]: { roleId: 2, role: 'Client', roleType: 'client', client: true, companyName: 'Sunshine Holdings LLC' },
+      [DEMO_ACCOUNTS.client2]: { roleId: 2, role: 'Client', roleType: 'client', client: true, companyName: 'Gulf Coast Ventures Inc' },
+    }
+    const seenClientIds = new Set<number>()
+    for (const [email, want] of Object.entries(expected)) {
+      const { token, user } = await login(server, email, DEMO_PASSWORD)
+      const claims = claimsOf(token)
+      expect(Object.keys(claims).sort()).toEqual(
+        ['id', 'email', 'clientId', 'agentId', 'role', 'companyName', 'firstName', 'lastName', 'roleType', 'roleId', 'exp', 'iss', 'aud'].sort(),
+      )
+      expect(v.is(AccessTokenClaimsSchema, claims)).toBe(true)
+      expect(headerOf(token).alg).toBe('HS256')
+      expect(claims.email).toBe(email)
+      expect(claims.role).toBe(want.role)
+      expect(claims.roleType).toBe(want.roleType)
+      if (want.roleId) expect(claims.roleId).toBe(want.roleId)
+      if (want.client) {
+        expect(claims.clientId).toEqual(expect.any(Number))
+        expect(claims.agentId).toBeNull()
+        expect(claims.companyName).toBe(want.companyName)
+        seenClientIds.add(claims.clientId)
+      } else {
+        expect(claims.agentId).toEqual(expect.any(Number))
+        expect(claims.clientId).toBeNull()
+      }
+      expect(claims.iss).toBe(server.env.JWT_ISSUER)
+      expect(claims.aud).toBe(server.env.JWT_AUDIENCE)
+      expect(claims.exp).toBe(Math.floor(server.clock.now().getTime() / 1000) + server.env.ACCESS_TOKEN_TTL_SECONDS)
+      // The user of the answer is the session user, consistent with the token.
+      expect(user).toEqual({
+        id: claims.id,
+        firstName: claims.firstName,
+        lastName: claims.lastName,
+        email,
+        role: claims.role,
+        clientId: claims.clientId,
+        agentId: claims.agentId,
+        roleId: claims.roleId,
+        roleType: claims.roleType,
+        companyName: claims.companyName,
+      })
+      const me = await server.request('GET', `/api/user/${claims.id}/permissions`, { token })
+      expect(me.status).toBe(200)
+    }
+    expect(seenClientIds.size).toBe(2)
+  })
+
+  it('accepts the e-mail in any case and with surrounding spaces', async () => {
+    const res = await signIn('  Manager@Demo.TEST ', DEMO_PASSWORD)
+    expect(res.status).toBe(200)
+    expect(res.json.user.email).toBe(DEMO_ACCOUNTS.manager)
+  })
+
+  it('answers a wrong password and an unknown e-mail with the same 401, naming neither', async () => {
+    const wrongPassword = await signIn(DEMO_ACCOUNTS.client, 'not-the-password')
+    const unknownEmail = await signIn('nobody@demo.test', DEMO_PASSWORD)
+    expect(wrongPassword.status).toBe(401)
+    expect(unknownEmail.status).toBe(401)
+    expect(wrongPassword.json).toEqual({ detail: 'Incorrect e-mail or password', details: 'Incorrect e-mail or password' })
+    expect(unknownEmail.json).toEqual(wrongPassword.json)
+    expect(wrongPassword.headers.get('set-cookie')).toBeNull()
+  })
+
+  it('refuses a deactivated account', async () => {
+    const { user } = await server.factories.client({}, 'Inactive-pass-2026')
+    await server.db.update(users).set({ active: false }).where(eq(users.id, user.id))
+    const res = await signIn(user.email, 'Inactive-pass-2026')
+    expect(res.status).toBe(403)
+    expect(res.json.detail).toMatch(/deactivated/)
+    expect(res.json.token).toBeUndefined()
+  })
+
+  it('sets a browser-session refresh cookie by default and a persistent one with "keep me signed in"', async () => {
+    const session = await signIn(DEMO_ACCOUNTS.clerk, DEMO_PASSWORD, { remember: false })
+    const persistent = await signIn(DEMO_ACCOUNTS.clerk, DEMO_PASSWORD, { remember: true })
+    for (const res of [session, persistent]) {
+      const cookie = res.headers.get('set-cookie')!
+      expect(cookie).toMatch(new RegExp(`^${REFRESH_COOKIE}=[A-Za-z0-9_-]{43};`))
+      expect(cookie).toMatch(/HttpOnly/)
+      expect(cookie).toMatch(/SameSite=Strict/)
+      expect(cookie).toMatch(/Path=\/api\/auth/)
+      expect(cookie).not.toMatch(/Secure/) // PUBLIC_URL is http://localhost in tests
+    }
+    expect(session.headers.get('set-cookie')).not.toMatch(/Max-Age|Expires/)
+    expect(persistent.headers.get('set-cookie')).toMatch(new RegExp(`Max-Age=${server.env.REFRESH_TOKEN_TTL_DAYS * 86400}`))
+    expect(session.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('marks the refresh cookie Secure when the portal is served over https', async () => {
+    const app = createApp({ ...server.deps, env: { ...server.env, PUBLIC_URL: 'https://portal.example.com' } })
+    const res = await app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...fromAddress() },
+      body: JSON.stringify({ email: DEMO_ACCOUNTS.clerk, password: DEMO_PASSWORD }),
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('set-cookie')).toMatch(/; Secure/)
+  })
+})
+
+describe('sign-in rate limit', () => {
+  it('answers 429 with Retry-After after 5 failures for one account, even with the right password, until the window passes', async () => {
+    const { user } = await server.factories.client({}, 'Limited-pass-2026')
+    for (let i = 0; i < 5; i++) expect((await signIn(user.email, `wrong-${i}`)).status).toBe(401)
+    const blocked = await signIn(user.email, 'Limited-pass-2026')
+    expect(blocked.status).toBe(429)
+    expect(blocked.json.detail).toBe('Too many failed sign-in attempts. Try again in 15 minutes.')
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(14 * 60)
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60)
+    server.clock.advance(10 * 60_000)
+    const stillBlocked = await signIn(user.email, 'Limited-pass-2026')
+    expect(stillBlocked.status).toBe(429)
+    expect(stillBlocked.json.detail).toBe('Too many failed sign-in attempts. Try again in 5 minutes.')
+    server.clock.advance(5 * 60_000 + 1000)
+    expect((await signIn(user.email, 'Limited-pass-2026')).status).toBe(200)
+  })
+
+  it('forgets an account\'s failures after a successful sign-in', async () => {
+    const { user } = await server.factories.client({}, 'Forgiven-pass-2026')
+    for (let i = 0; i < 4; i++) expect((await signIn(user.email, `wrong-${i}`)).status).toBe(401)
+    expect((await signIn(user.email, 'Forgiven-pass-2026')).status).toBe(200)
+    // Without the reset, the second of these would be the sixth failure in the window and answer 429.
+    for (let i = 0; i < 2; i++) expect((await signIn(user.email, `again-${i}`)).status).toBe(401)
+    expect((await signIn(user.email, 'Forgiven-pass-2026')).status).toBe(200)
+  })
+
+  it('limits one address to 20 failures across accounts', async () => {
+    const headers = fromAddress()
+    for (let i = 0; i < 20; i++) {
+      expect((await signIn(`guess-${i}@example.test`, 'wrong-password', { headers })).status).toBe(401)
+    }
+    const blocked = await signIn(DEMO_ACCOUNTS.manager, DEMO_PASSWORD, { headers })
+    expect(blocked.status).toBe(429)
+    expect(blocked.json.detail).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/)
+    // Another address is not affected.
+    expect((await signIn(DEMO_ACCOUNTS.manager, DEMO_PASSWORD)).status).toBe(200)
+  })
+
+  it('keeps the count in the database, so another server instance sees the same limit', async () => {
+    const { user } = await server.factories.client({}, 'Shared-pass-2026')
+    for (let i = 0; i < 5; i++) expect((await signIn(user.email, `wrong-${i}`)).status).toBe(401)
+    const rows = await server.db.select().from(loginAttempts).where(eq(loginAttempts.key, `account:${user.email}`))
+    expect(rows).toHaveLength(5)
+    const otherInstance = createApp({ ...server.deps })
+    const res = await otherInstance.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...fromAddress() },
+      body: JSON.stringify({ email: user.email, password: 'Shared-pass-2026' }),
+    })
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBeTruthy()
+  })
+})
+
+describe('access tokens', () => {
+  let adminId: number
+  beforeAll(async () => {
+    ;[{ id: adminId }] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin))
+  })
+  const settings = () => ({
+    key: server.deps.jwtKey,
+    issuer: server.env.JWT_ISSUER,
+    audience: server.env.JWT_AUDIENCE,
+    ttlSeconds: server.env.ACCESS_TOKEN_TTL_SECONDS,
+  })
+  const claims = () => ({
+    id: adminId,
+    email: DEMO_ACCOUNTS.admin,
+    clientId: null,
+    agentId: 1,
+    role: 'Super Admin',
+    companyName: null,
+    firstName: 'Alex',
+    lastName: 'Rivera',
+    roleType: 'agent',
+    roleId: 1,
+  })
+  const call = (token: string) => server.request('GET', '/api/permissions', { token })
+
+  it('accepts a token the server signed', async () => {
+    expect((await call(await signAccessToken(claims(), settings(), server.clock.now()))).status).toBe(200)
+  })
+
+  it('refuses a token with a bad signature', async () => {
+    const forged = await signAccessToken(claims(), { ...settings(), key: new TextEncoder().encode('x'.repeat(64)) }, server.clock.now())
+    const res = await call(forged)
+    expect(res.status).toBe(401)
+    expect(res.json.detail).toEqual(expect.any(String))
+  })
+
+  it('refuses a token with alg "none"', async () => {
+    const good = await signAccessToken(claims(), settings(), server.clock.now())
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
+    expect((await call(`${header}.${good.split('.')[1]}.`)).status).toBe(401)
+    expect((await call(`${header}.${good.split('.')[1]}.${good.split('.')[2]}`)).status).toBe(401)
+  })
+
+  it('refuses a token for another audience or from another issuer', async () => {
+    expect((await call(await signAccessToken(claims(), { ...settings(), audience: 'another-app' }, server.clock.now()))).status).toBe(401)
+    expect((await call(await signAccessToken(claims(), { ...settings(), issuer: 'someone-else' }, server.clock.now()))).status).toBe(401)
+  })
+
+  it('refuses a token past its expiry', async () => {
+    const token = await signAccessToken(claims(), settings(), server.clock.now())
+    server.clock.advance((server.env.ACCESS_TOKEN_TTL_SECONDS + 1) * 1000)
+    expect((await call(token)).status).toBe(401)
+  })
+
+  it('refuses requests without a bearer token or with a garbled one', async () => {
+    expect((await server.request('GET', '/api/permissions')).status).toBe(401)
+    expect((await call('not.a.token')).status).toBe(401)
+    expect((await server.request('GET', '/api/permissions', { headers: { authorization: 'Basic YWRtaW46eA==' } })).status).toBe(401)
+  })
+
+  it('refuses the token of a user who has since been deactivated', async () => {
+    const { user } = await server.factories.agent(['UCV'])
+    const token = await server.tokenFor(user.id)
+    expect((await call(token)).status).toBe(200)
+    await server.db.update(users).set({ active: false }).where(eq(users.id, user.id))
+    expect((await call(token)).status).toBe(401)
+  })
+})
+
+describe('refresh and log out', () => {
+  const refresh = (cookie?: string) => server.request('POST', '/api/auth/refresh', { headers: cookie ? { cookie } : {} })
+
+  it('rotates the refresh cookie and returns a fresh token for the same user', async () => {
+    const first = await login(server, DEMO_ACCOUNTS.client, DEMO_PASSWORD, { remember: true })
+    server.clock.advance(60_000)
+    const res = await refresh(first.cookie)
+    expect(res.status).toBe(200)
+    expect(res.json.user).toEqual(first.user)
+    expect(claimsOf(res.json.token).exp).toBeGreaterThan(claimsOf(first.token).exp)
+    const next = cookieOf(res)
+    expect(next).toMatch(new RegExp(`^${REFRESH_COOKIE}=`))
+    expect(next).not.toBe(first.cookie)
+    // A remembered session stays persistent across rotations.
+    expect(res.headers.get('set-cookie')).toMatch(/Max-Age=\d+/)
+    expect((await refresh(next)).status).toBe(200)
+  })
+
+  it('revokes the whole chain when an already-used refresh token comes back', async () => {
+    const first = await login(server, DEMO_ACCOUNTS.client2, DEMO_PASSWORD, { remember: true })
+    const second = await refresh(first.cookie)
+    expect(second.status).toBe(200)
+    const reused = await refresh(first.cookie)
+    expect(reused.status).toBe(401)
+    expect(reused.json.detail).toMatch(/session has ended/i)
+    expect(reused.headers.get('set-cookie')).toMatch(new RegExp(`${REFRESH_COOKIE}=;`))
+    // The legitimate successor is dead too: the thief and the owner both have to sign in again.
+    expect((await refresh(cookieOf(second))).status).toBe(401)
+    const [firstRow] = await server.db
+      .select()
+      .from(refreshSessions)
+      .where(eq(refreshSessions.tokenHash, sha256(first.cookie.split('=')[1])))
+    const family = await server.db.select().from(refreshSessions).where(eq(refreshSessions.familyId, firstRow.familyId))
+    expect(family).toHaveLength(2)
+    expect(family.every((row) => row.revokedAt !== null)).toBe(true)
+  })
+
+  it('refuses a missing, unknown or expired refresh cookie', async () => {
+    expect((await refresh()).status).toBe(401)
+    expect((await refresh(`${REFRESH_COOKIE}=${'a'.repeat(43)}`)).status).toBe(401)
+    const browserSession = await login(server, DEMO_ACCOUNTS.manager, DEMO_PASSWORD, { remember: false })
+    server.clock.advance(13 * 3_600_000)
+    expect((await refresh(browserSession.cookie)).status).toBe(401)
+  })
+
+  it('log out revokes the access token and the refresh chain, and clears the cookie', async () => {
+    const session = await login(server, DEMO_ACCOUNTS.manager, DEMO_PASSWORD, { remember: true })
+    expect((await server.request('GET', '/api/permissions', { token: session.token })).status).toBe(200)
+    const out = await server.request('POST', '/api/auth/logout', { token: session.token, headers: { cookie: session.cookie } })
+    expect(out.status).toBe(204)
+    expect(out.headers.get('set-cookie')).toMatch(new RegExp(`${REFRESH_COOKIE}=;.*Max-Age=0`))
+    const after = await server.request('GET', '/api/permissions', { token: session.token })
+    expect(after.status).toBe(401)
+    expect((await refresh(session.cookie)).status).toBe(401)
+  })
+
+  it('log out without any session still answers 204', async () => {
+    expect((await server.request('POST', '/api/auth/logout')).status).toBe(204)
+  })
+})
+
+describe('password reset', () => {
+  const linkToken = (text: string) => /\/reset\/([A-Za-z0-9_-]+)/.exec(text)?.[1]
+
+  it('answers the same whether or not the account exists, and mails only a real account', async () => {
+    const { user } = await server.factories.client({}, 'Original-pass-2026')
+    const before = server.sent.length
+    const known = await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })
+    const unknown = await server.request('POST', '/api/auth/forgot-password', { body: { email: 'nobody-here@example.test' } })
+    expect(known.status).toBe(202)
+    expect(unknown.status).toBe(202)
+    expect(unknown.json).toEqual(known.json)
+    expect(known.json).toEqual({ message: FORGOT_PASSWORD_MESSAGE })
+    const mails = server.sent.slice(before)
+    expect(mails).toHaveLength(1)
+    expect(mails[0].to).toBe(user.email)
+    expect(mails[0].text).toContain(`${server.env.PUBLIC_URL}/reset/`)
+    // 32 random bytes: at least 256 bits in the link.
+    expect(linkToken(mails[0].text)!.length).toBeGreaterThanOrEqual(43)
+  })
+
+  it('lets a reset link set a new password exactly once and ends every session', async () => {
+    const { user } = await server.factories.client({}, 'Original-pass-2026')
+    const session = await signIn(user.email, 'Original-pass-2026', { remember: true })
+    expect(session.status).toBe(200)
+    await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })
+    const token = linkToken(server.sent.at(-1)!.text)!
+
+    const check = await server.request('GET', `/api/auth/reset/${token}`)
+    expect(check.status).toBe(200)
+    expect(check.json).toEqual({ valid: true, email: user.email })
+
+    const common = await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'password123' } })
+    expect(common.status).toBe(422)
+    expect(common.json.detail).toMatch(/too common/)
+    const short = await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'short' } })
+    expect(short.status).toBe(422)
+    expect(short.json.details).toMatch(/at least 8 characters/)
+
+    const reset = await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'Brand-new-pass-2026' } })
+    expect(reset.status).toBe(200)
+    expect((await signIn(user.email, 'Original-pass-2026')).status).toBe(401)
+    expect((await signIn(user.email, 'Brand-new-pass-2026')).status).toBe(200)
+    // The refresh session from before the reset is gone.
+    expect((await server.request('POST', '/api/auth/refresh', { headers: { cookie: cookieOf(session) } })).status).toBe(401)
+
+    const again = await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'Another-pass-2026' } })
+    expect(again.status).toBe(400)
+    expect(again.json.detail).toBe(INVALID_RESET_LINK)
+    expect((await server.request('GET', `/api/auth/reset/${token}`)).status).toBe(400)
+  })
+
+  it('refuses a reset link after 60 minutes', async () => {
+    const { user } = await server.factories.client({}, 'Original-pass-2026')
+    await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })
+    const token = linkToken(server.sent.at(-1)!.text)!
+    server.clock.advance(61 * 60_000)
+    const res = await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'Brand-new-pass-2026' } })
+    expect(res.status).toBe(400)
+    expect(res.json.detail).toBe(INVALID_RESET_LINK)
+  })
+
+  it('refuses a made-up reset token', async () => {
+    const res = await server.request('POST', '/api/auth/reset-password', { body: { token: 'A'.repeat(43), password: 'Brand-new-pass-2026' } })
+    expect(res.status).toBe(400)
+    expect(res.json.detail).toBe(INVALID_RESET_LINK)
+  })
+
+  it('sends at most 3 reset e-mails an hour to one account, answering the same each time', async () => {
+    const { user } = await server.factories.client({}, 'Original-pass-2026')
+    const before = server.sent.length
+    for (let i = 0; i < 5; i++) {
+      const res = await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })
+      expect(res.status).toBe(202)
+      expect(res.json).toEqual({ message: FORGOT_PASSWORD_MESSAGE })
+    }
+    expect(server.sent.slice(before).filter((m) => m.to === user.email)).toHaveLength(3)
+  })
+})
+
+describe('change password', () => {
+  it('checks the current password, refuses common ones, and keeps only this device signed in', async () => {
+    const { user } = await server.factories.client({}, 'Current-pass-2026')
+    const other = await signIn(user.email, 'Current-pass-2026', { remember: true })
+    const here = await signIn(user.email, 'Current-pass-2026', { remember: true })
+    const token = here.json.token
+    const headers = { cookie: cookieOf(here) }
+
+    const wrong = await server.request('POST', '/api/auth/change-password', {
+      token,
+      headers,
+      body: { currentPassword: 'not-it-at-all', newPassword: 'Next-pass-2026' },
+    })
+    expect(wrong.status).toBe(422)
+    expect(wrong.json.issues[0].path).toBe('currentPassword')
+
+    const common = await server.request('POST', '/api/auth/change-password', {
+      token,
+      headers,
+      body: { currentPassword: 'Current-pass-2026', newPassword: 'qwerty123' },
+    })
+    expect(common.status).toBe(422)
+    expect(common.json.issues[0].path).toBe('newPassword')
+
+    const ok = await server.request('POST', '/api/auth/change-password', {
+      token,
+      headers,
+      body: { currentPassword: 'Current-pass-2026', newPassword: 'Next-pass-2026' },
+    })
+    expect(ok.status).toBe(200)
+    expect((await signIn(user.email, 'Current-pass-2026')).status).toBe(401)
+    expect((await signIn(user.email, 'Next-pass-2026')).status).toBe(200)
+    expect((await server.request('POST', '/api/auth/refresh', { headers: { cookie: cookieOf(other) } })).status).toBe(401)
+    expect((await server.request('POST', '/api/auth/refresh', { headers })).status).toBe(200)
+  })
+
+  it('needs a signed-in user', async () => {
+    const res = await server.request('POST', '/api/auth/change-password', { body: { currentPassword: 'a', newPassword: 'Next-pass-2026' } })
+    expect(res.status).toBe(401)
+  })
+})
+
+describe('new password rules', () => {
+  it('refuses common passwords and easy variants, case-insensitively', () => {
+    for (const password of ['password', 'Password1', 'PASSWORD123!', 'qwerty123', '12345678', 'iloveyou', 'Welcome2026!', 'aaaaaaaa', 'abcdefgh', 'abcabcabc', '98765432']) {
+      expect(commonPasswordIssue(password), password).toMatch(/too common/)
+    }
+  })
+
+  it('refuses the account\'s own e-mail as a password', () => {
+    expect(commonPasswordIssue('jane.doe@example.com', { email: 'jane.doe@example.com' })).toMatch(/e-mail/)
+    expect(commonPasswordIssue('Janedoe2026', { email: 'janedoe@example.com' })).toMatch(/e-mail/)
+  })
+
+  it('accepts unusual passphrases without composition rules', () => {
+    for (const password of [DEMO_PASSWORD, 'correct horse battery staple', 'tangerine-lighthouse', 'Zq8!vR2#']) {
+      expect(commonPasswordIssue(password), password).toBeNull()
+    }
+  })
+})

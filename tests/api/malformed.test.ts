@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestServer, type TestServer } from './harness'
+
+/**
+ * Bad input across every route that exists when the suite runs (read from app.routes, so new routes are
+ * covered without editing this file): malformed JSON, non-JSON bodies, wrong field types, bodies over
+ * 1 MB, ids that are not ids, and wrong methods. Every answer must be a 4xx with a readable `detail`,
+ * never a 500 and never a success.
+ */
+let server: TestServer
+let adminToken: string
+let clientToken: string
+let clientId: number
+
+beforeAll(async () => {
+  server = await createTestServer()
+  const admin = await server.factories.agent([], { roleId: 1 })
+  const client = await server.factories.client()
+  adminToken = await server.tokenFor(admin.user.id)
+  clientToken = await server.tokenFor(client.user.id)
+  clientId = client.client.id
+}, 120_000)
+afterAll(() => server.close())
+
+/** Routes that take no request body: a bad body is not bad input for them. */
+const BODYLESS = new Set(['POST /api/auth/logout', 'POST /api/auth/refresh', 'PATCH /api/system-notifications/mark-all-read'])
+
+const BAD_IDS = ['abc', '-1', '0', '1e3', '1.5', '99999999999999', '%00', 'null']
+
+/** Every field name the contracts use, each with a value of the wrong type. */
+const WRONG_TYPES = {
+  email: 12345,
+  password: ['not', 'a', 'string'],
+  remember: 'yes',
+  token: { nested: true },
+  currentPassword: null,
+  newPassword: 42,
+  invoiceIds: 'INV-1',
+  status: 'shipped',
+  documentId: 'first',
+  clientInformation: 'none',
+  userInformation: [],
+  serviceSubscriptions: { one: 1 },
+  couponId: 'WELCOME10',
+  companyName: { name: 'x' },
+  carrier: 7,
+  trackingNumber: false,
+  message: [],
+  isRead: 'no',
+}
+/** The same, plus a prototype-pollution attempt (a literal __proto__ key in the JSON). */
+const WRONG_TYPES_JSON = JSON.stringify(WRONG_TYPES).replace(/}$/, ',"__proto__":{"isSuperAdmin":true}}')
+
+interface Case {
+  label: string
+  method: string
+  path: string
+  body?: string
+  headers?: Record<string, string>
+}
+
+function routeList() {
+  const seen = new Map<string, { method: string; path: string }>()
+  for (const route of server.app.routes) {
+    if (route.method === 'ALL' || !route.path.startsWith('/api/')) continue
+    seen.set(`${route.method} ${route.path}`, { method: route.method, path: route.path })
+  }
+  return [...seen.values()]
+}
+
+const PARAM = /:(\w+)(\{[^}]+\})?/g
+const isIdParam = (name: string) => /id$/i.test(name)
+const fill = (path: string, value: (name: string) => string) => path.replace(PARAM, (_m, name: string) => value(name))
+
+function buildCases(): Case[] {
+  const cases: Case[] = []
+  const routes = routeList()
+  const json = { 'content-type': 'application/json' }
+
+  for (const { method, path } of routes) {
+    const key = `${method} ${path}`
+    const params = [...path.matchAll(PARAM)].map((m) => m[1])
+    const takesBody = ['POST', 'PUT', 'PATCH'].includes(method) && !BODYLESS.has(key)
+
+    // Ids that are not ids.
+    if (params.some(isIdParam)) {
+      for (const bad of BAD_IDS) {
+        cases.push({
+          label: `id ${bad}`,
+          method,
+          path: fill(path, (name) => (isIdParam(name) ? bad : 'x')),
+          ...(takesBody ? { body: '{}', headers: json } : {}),
+        })
+      }
+    }
+
+    // Bad bodies, sent with real-looking ids so the body is what gets judged.
+    if (takesBody) {
+      const target = fill(path, (name) => (isIdParam(name) ? String(clientId) : 'x'))
+      cases.push(
+        { label: 'truncated JSON', method, path: target, body: '{"email": "a@b.co", "password": ', headers: json },
+        { label: 'not JSON', method, path: target, body: 'email=a@b.co&password=x', headers: { 'content-type': 'text/plain' } },
+        { label: 'JSON array', method, path: target, body: '[1, 2, 3]', headers: json },
+        { label: 'JSON null', method, path: target, body: 'null', headers: json },
+        { label: 'wrong field types', method, path: target, body: WRONG_TYPES_JSON, headers: json },
+        { label: 'body over 1 MB', method, path: target, body: JSON.stringify({ email: 'a@b.co', padding: 'x'.repeat(1_100_000) }), headers: json },
+      )
+    }
+  }
+
+  // Wrong methods: every path, asked with a method it does not serve.
+  const methodsByPath = new Map<string, Set<string>>()
+  for (const { method, path } of routes) methodsByPath.set(path, (methodsByPath.get(path) ?? new Set()).add(method))
+  for (const [path, methods] of methodsByPath) {
+    const wrong = ['DELETE', 'PUT', 'PATCH', 'POST', 'GET'].find((m) => !methods.has(m))
+    if (wrong) cases.push({ label: 'wrong method', method: wrong, path: fill(path, () => '1') })
+  }
+  return cases
+}
+
+describe('malformed requests', () => {
+  it('answer 4xx with a readable detail on every route, for an agent and for a client', async () => {
+    const cases = buildCases()
+    expect(cases.length).toBeGreaterThanOrEqual(50)
+    const failures: string[] = []
+    let sent = 0
+    for (const token of [adminToken, clientToken]) {
+      for (const c of cases) {
+        const res = await server.request(c.method, c.path, { token, body: c.body, headers: c.headers })
+        sent++
+        const ok = res.status >= 400 && res.status < 500 && typeof res.json?.detail === 'string' && res.json.detail.length > 0
+        if (!ok) failures.push(`${c.method} ${c.path} [${c.label}] -> ${res.status} ${res.text.slice(0, 160)}`)
+      }
+    }
+    expect(failures).toEqual([])
+    expect(sent).toBeGreaterThanOrEqual(100)
+  }, 180_000)
+
+  it('answers a body over 1 MB with 413', async () => {
+    const res = await server.request('POST', '/api/auth/login', {
+      body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(res.status).toBe(413)
+    expect(res.json.detail).toBe('Request too large')
+  })
+
+  it('answers malformed JSON with 400 and a wrong field type with 422 naming the field', async () => {
+    const malformed = await server.request('POST', '/api/auth/login', { body: '{"email":', headers: { 'content-type': 'application/json' } })
+    expect(malformed.status).toBe(400)
+    const wrongType = await server.request('POST', '/api/auth/login', { body: { email: 'a@b.co', password: 'x', remember: 'yes' } })
+    expect(wrongType.status).toBe(422)
+    expect(wrongType.json.issues).toContainEqual({ path: 'remember', message: expect.stringContaining('remember') })
+  })
+})

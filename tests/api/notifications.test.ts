@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NotificationPageSchema, NotificationSchema } from '../../contract/notifications'
+import { notifications } from '../../server/db/schema'
+import { notifyAgents, notifyClient } from '../../server/notifications'
+import { createTestServer, type TestServer } from './harness'
+
+const NOW = new Date('2026-11-21T15:00:00Z')
+let server: TestServer
+let agent: { id: number }
+let userA: { id: number }
+let userB: { id: number }
+let clientA: { id: number }
+let clientB: { id: number }
+const ids: Record<string, number> = {}
+
+const token = (user: { id: number }) => server.tokenFor(user.id)
+const get = async (user: { id: number }, query = '') => server.request('GET', `/api/system-notifications${query}`, { token: await token(user) })
+const markRead = async (user: { id: number }, id: number) => server.request('PATCH', `/api/system-notifications/${id}/mark-read`, { token: await token(user) })
+
+beforeAll(async () => {
+  server = await createTestServer({ now: NOW })
+  agent = (await server.factories.agent([])).user
+  const a = await server.factories.client()
+  const b = await server.factories.client()
+  clientA = a.client
+  userA = a.user
+  clientB = b.client
+  userB = b.user
+  // Seven for client A, one a minute apart (a1 oldest); two for B; two for agents.
+  for (let i = 1; i <= 7; i++) ids[`a${i}`] = (await notifyClient(server.db, clientA.id, `A message ${i}`, {}, new Date(NOW.getTime() - (10 - i) * 60_000))).id
+  ids.b1 = (await notifyClient(server.db, clientB.id, 'B message 1', {}, new Date(NOW.getTime() - 30 * 60_000))).id
+  ids.b2 = (await notifyClient(server.db, clientB.id, 'B message 2', {}, new Date(NOW.getTime() - 29 * 60_000))).id
+  ids.g1 = (await notifyAgents(server.db, 'Agents message 1', {}, new Date(NOW.getTime() - 20 * 60_000))).id
+  ids.g2 = (await notifyAgents(server.db, 'Agents message 2', {}, new Date(NOW.getTime() - 60_000))).id
+})
+afterAll(() => server.close())
+
+describe('GET /api/system-notifications', () => {
+  it('gives a client its own, latest first, with the unread count (the bell asks for 5)', async () => {
+    const res = await get(userA, `?clientId=${clientA.id}&limit=5`)
+    expect(res.status).toBe(200)
+    expect(v.is(NotificationPageSchema, res.json)).toBe(true)
+    expect(res.json.data.map((n: { message: string }) => n.message)).toEqual(['A message 7', 'A message 6', 'A message 5', 'A message 4', 'A message 3'])
+    expect(res.json).toMatchObject({ total: 7, page: 1, pageSize: 5, unreadCount: 7 })
+    expect(res.json.data[0]).toEqual({
+      id: ids.a7,
+      message: 'A message 7',
+      isRead: false,
+      createdAt: new Date(NOW.getTime() - 3 * 60_000).toISOString(),
+      clientId: clientA.id,
+      documentRequestId: null,
+      documentId: null,
+    })
+    const page2 = await get(userA, '?limit=5&page=2')
+    expect(page2.json.data.map((n: { message: string }) => n.message)).toEqual(['A message 2', 'A message 1'])
+  })
+
+  it('never shows a client another client’s notifications', async () => {
+    expect((await get(userA, `?clientId=${clientB.id}`)).status).toBe(404)
+    const own = await get(userB)
+    expect(own.json.data.map((n: { message: string }) => n.message)).toEqual(['B message 2', 'B message 1'])
+  })
+
+  it('shows agents every notification, or only those for staff, or one client’s', async () => {
+    const all = await get(agent, '?limit=100')
+    expect(all.json.total).toBe(11)
+    expect(all.json.data[0].message).toBe('Agents message 2')
+    expect(all.json.unreadCount).toBe(2)
+    const staff = await get(agent, '?audience=agents')
+    expect(staff.json.data.map((n: { message: string }) => n.message)).toEqual(['Agents message 2', 'Agents message 1'])
+    const ofB = await get(agent, `?clientId=${clientB.id}`)
+    expect(ofB.json.total).toBe(2)
+  })
+
+  it('rejects bad paging and needs a session', async () => {
+    expect((await get(userA, '?limit=0')).status).toBe(400)
+    expect((await get(userA, '?limit=1000')).status).toBe(400)
+    expect((await get(userA, '?page=x')).status).toBe(400)
+    expect((await server.request('GET', '/api/system-notifications')).status).toBe(401)
+  })
+})
+
+describe('PATCH /api/system-notifications/{id}/mark-read', () => {
+  it('marks the owner’s notification read, idempotently', async () => {
+    const first = await markRead(userA, ids.a1)
+    expect(first.status).toBe(200)
+    expect(first.json).toMatchObject({ id: ids.a1, isRead: true })
+    expect(v.is(NotificationSchema, first.json)).toBe(true)
+    const again = await markRead(userA, ids.a1)
+    expect(again.status).toBe(200)
+    expect(again.json.isRead).toBe(true)
+    expect((await get(userA)).json.unreadCount).toBe(6)
+  })
+
+  it('refuses anyone but the owner', async () => {
+    expect((await markRead(userB, ids.a2)).status).toBe(404)
+    const byAgent = await markRead(agent, ids.a2)
+    expect(byAgent.status).toBe(403)
+    expect((await server.db.select().from(notifications).where(eq(notifications.id, ids.a2)))[0].isRead).toBe(false)
+    expect((await markRead(userA, ids.g1)).status).toBe(404)
+    expect((await markRead(agent, ids.g1)).status).toBe(200)
+    expect((await markRead(agent, 999_999)).status).toBe(404)
+  })
+
+  it('marks all of the caller’s own notifications read', async () => {
+    const res = await server.request('PATCH', '/api/system-notifications/mark-all-read', { token: await token(userB) })
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({ updated: 2 })
+    expect((await get(userB)).json.unreadCount).toBe(0)
+    expect((await get(userA)).json.unreadCount).toBe(6)
+  })
+})

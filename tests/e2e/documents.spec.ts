@@ -1,0 +1,339 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, expectAccessible, loginAs, test } from './fixtures'
+
+/**
+ * Documents end to end on the real server and the demo data: the mailroom uploads scans for Sunshine
+ * Holdings LLC, the client reads one (Unread becomes Read) and asks for it by mail, staff mark the
+ * request Mailed with a tracking number, the client sees the timeline; deleting needs DCD. Then the
+ * offline parts: an opened file reads offline, a mail request made offline is sent once when the
+ * connection returns, and an upload cut off by the network is retried with the same Idempotency-Key.
+ *
+ * The first tests run in order on one server and share what they upload (files named by this run).
+ */
+
+const RUN = `e2e-${Date.now().toString(36)}`
+const FILE_A = `${RUN}-a.pdf`
+const FILE_B = `${RUN}-b.pdf`
+
+/** Today on the New York clock as the documents table writes it: 21-Nov-2026. */
+function todayDocumentDate(): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: 'short', day: '2-digit' })
+      .formatToParts(new Date())
+      .map((part) => [part.type, part.value]),
+  )
+  return `${parts.day}-${parts.month}-${parts.year}`
+}
+
+/** A small, valid one-page PDF (the server recognises files by their first bytes). */
+function pdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, index) => {
+    offsets.push(body.length)
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
+
+function documentsTable(page: Page) {
+  return page.getByRole('region', { name: 'Documents', exact: true })
+}
+
+/** A row's cell under the column named `column`. */
+async function cell(page: Page, row: Locator, column: string): Promise<Locator> {
+  const headers = (await documentsTable(page).getByRole('columnheader').allTextContents()).map((text) => text.trim())
+  const index = headers.findIndex((text) => text.startsWith(column))
+  expect(index, `column ${column} in ${headers.join(' | ')}`).toBeGreaterThanOrEqual(0)
+  return row.getByRole('cell').nth(index)
+}
+
+/** Narrows a documents table with its search box (the server matches the uploaded file name). */
+async function search(page: Page, text: string, rows: number) {
+  await page.getByRole('searchbox', { name: 'Search documents' }).fill(text)
+  await expect(documentsTable(page).locator('tbody tr')).toHaveCount(rows)
+}
+
+/** Uploads files for a client through the form, as the mailroom does. */
+async function upload(page: Page, company: string, files: { name: string; buffer: Buffer }[]) {
+  await page.goto('/provider/documents/add')
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload Documents' })).toBeVisible()
+  await page.getByRole('combobox', { name: 'Client' }).fill(company.split(' ')[0])
+  await page.getByRole('option', { name: new RegExp(company) }).click()
+  await page.getByRole('combobox', { name: 'Document Type' }).selectOption({ label: 'General Mail' })
+  await page.getByRole('radiogroup', { name: /Jurisdiction/ }).getByText('Private').click()
+  await expect(page.getByRole('radio', { name: 'Private' })).toBeChecked()
+  await page.getByLabel('Choose files').setInputFiles(files.map((file) => ({ name: file.name, mimeType: 'application/pdf', buffer: file.buffer })))
+  const list = page.getByRole('list', { name: 'Files to upload' })
+  await expect(list.getByRole('listitem')).toHaveCount(files.length)
+}
+
+test.describe.serial('documents, mail requests and the mailroom', () => {
+  let requestId = ''
+
+  test('the mailroom clerk uploads two PDFs for Sunshine Holdings LLC, each with its progress', async ({ page }) => {
+    test.setTimeout(60_000)
+    await loginAs(page, 'clerk')
+    await upload(page, 'Sunshine Holdings LLC', [
+      { name: FILE_A, buffer: pdf(`${RUN} first`) },
+      { name: FILE_B, buffer: pdf(`${RUN} second`) },
+    ])
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/document\/client\/\d+$/.test(new URL(request.url()).pathname)) posts.push(request.headers()['idempotency-key'] ?? '')
+    })
+    await expectAccessible(page, 'upload form with two files')
+    await page.getByRole('button', { name: 'Upload 2 files' }).click()
+    await expect(page.getByRole('status').filter({ hasText: '2 documents uploaded for Sunshine Holdings LLC' }).first()).toBeVisible()
+    const list = page.getByRole('list', { name: 'Files to upload' })
+    await expect(list.getByText('Uploaded')).toHaveCount(2)
+    // One request per file, each with its own key.
+    expect(posts).toHaveLength(2)
+    expect(new Set(posts).size).toBe(2)
+  })
+
+  test("the client sees them Unread with today's date, opens one (now Read) and requests it by mail", async ({ page }) => {
+    test.setTimeout(90_000)
+    await loginAs(page, 'client')
+    await page.getByRole('link', { name: 'Documents List' }).first().click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Documents List' })).toBeVisible()
+    await expect(page.getByText('You have 60 days from upload to request a document by mail. After that, it is shredded.')).toBeVisible()
+    await search(page, RUN, 2)
+
+    const rows = documentsTable(page).locator('tbody tr')
+    for (const row of await rows.all()) {
+      await expect(await cell(page, row, 'Date Received')).toHaveText(todayDocumentDate())
+      await expect(await cell(page, row, 'Status')).toHaveText('Unread')
+      await expect(await cell(page, row, 'Days Left')).toHaveText('60 days')
+    }
+
+    const first = rows.first()
+    await first.getByRole('button', { name: /^View / }).click()
+    const viewer = page.getByRole('dialog', { name: /General Mail received/ })
+    await expect(viewer).toBeVisible()
+    await expect(viewer.locator('iframe')).toHaveAttribute('src', /^blob:/)
+    await expectAccessible(page, 'document viewer')
+    await viewer.getByRole('button', { name: 'Close', exact: true }).first().click()
+    await expect(viewer).toBeHidden()
+    await expect(await cell(page, first, 'Status')).toHaveText('Read')
+
+    // Still Read after a fresh load: the server recorded it.
+    await page.reload()
+    await search(page, RUN, 2)
+    const readRows = documentsTable(page).locator('tbody tr').filter({ hasText: 'Read' }).filter({ hasNotText: 'Unread' })
+    await expect(readRows).toHaveCount(1)
+
+    await readRows.getByRole('link', { name: /^Request by mail/ }).click()
+    await expect(page).toHaveURL(/\/client\/document-request\?documentId=\d+/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Request a Document' })).toBeVisible()
+    // The address starts as the client's own.
+    await expect(page.getByRole('textbox', { name: 'Address', exact: true })).not.toHaveValue('')
+    await expect(page.getByRole('textbox', { name: 'City' })).not.toHaveValue('')
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(1)
+    await page.getByRole('button', { name: 'Request by mail' }).click()
+
+    await expect(page).toHaveURL(/\/client\/document-progress\/\d+$/)
+    requestId = page.url().split('/').pop()!
+    await expect(page.getByRole('heading', { level: 1, name: 'Document Progress' })).toBeVisible()
+    const timeline = page.getByRole('list', { name: 'Request timeline' })
+    await expect(timeline.getByRole('listitem')).toHaveCount(4)
+    await expect(timeline.getByRole('listitem').nth(0)).toContainText('Requested')
+    await expect(timeline.getByRole('listitem').nth(0)).toHaveAttribute('aria-current', 'step')
+    await expect(timeline.getByRole('listitem').nth(2)).toContainText('Mailed (not yet)')
+  })
+
+  test('staff mark the request Processing, then Mailed with a tracking number', async ({ page }) => {
+    test.setTimeout(60_000)
+    expect(requestId).not.toBe('')
+    await loginAs(page, 'admin')
+    await page.goto('/provider/document-progress/' + requestId)
+    await expect(page.getByRole('heading', { level: 1, name: 'Document Progress' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Mark as Processing' }).click()
+    await page.getByRole('dialog', { name: 'Mark as Processing' }).getByRole('button', { name: 'Mark as Processing' }).click()
+    await expect(page.getByText('The request is marked as Processing; the client has been notified')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Mark as Mailed' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Mark as Mailed' })
+    // Carrier and tracking number are required for Mailed.
+    await dialog.getByRole('button', { name: 'Mark as Mailed' }).click()
+    await expect(dialog.getByText('This field is mandatory')).toHaveCount(2)
+    await expectAccessible(page, 'Mailed dialog with errors')
+    await dialog.getByLabel('Carrier').fill('USPS')
+    await dialog.getByLabel('Tracking Number').fill('9400111899223344556677')
+    await dialog.getByRole('button', { name: 'Mark as Mailed' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('The request is marked as Mailed; the client has been notified')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Mark as Delivered' })).toBeVisible()
+  })
+
+  test('the client sees Mailed with the carrier and tracking number, and is told in the bell', async ({ page }) => {
+    await loginAs(page, 'client')
+    await page.goto('/client/document-progress/' + requestId)
+    const timeline = page.getByRole('list', { name: 'Request timeline' })
+    await expect(timeline.getByRole('listitem').nth(2)).toContainText('Mailed')
+    await expect(timeline.getByRole('listitem').nth(2)).toContainText('USPS, tracking number 9400111899223344556677')
+    await expect(timeline.getByRole('listitem').nth(2)).toHaveAttribute('aria-current', 'step')
+    await expect(timeline.getByRole('listitem').nth(3)).toContainText('Delivered (not yet)')
+
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click()
+    await expect(page.getByRole('menuitem', { name: /General Mail is now Mailed \(USPS, tracking number 9400111899223344556677\)/ })).toBeVisible()
+  })
+
+  test('an agent without DCD sees no delete button', async ({ page }) => {
+    await loginAs(page, 'clerk')
+    await page.goto('/provider/documents')
+    await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible()
+    await search(page, RUN, 2)
+    // Staff see no Read/Unread column; a company column instead.
+    const headers = await documentsTable(page).getByRole('columnheader').allTextContents()
+    expect(headers.map((h) => h.trim())).toEqual(expect.arrayContaining(['Company', 'Date Received', 'Type', 'Jurisdiction', 'Days Left', 'Actions']))
+    expect(headers.map((h) => h.trim())).not.toContain('Status')
+    await expect(documentsTable(page).getByRole('button', { name: /^View / })).toHaveCount(2)
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+  })
+
+  test("the office manager deletes a document and sees 'Document deleted successfully'", async ({ page }) => {
+    await loginAs(page, 'manager')
+    await page.goto('/provider/documents')
+    await search(page, RUN, 2)
+    const rows = documentsTable(page).locator('tbody tr')
+    await page.getByRole('searchbox', { name: 'Search documents' }).fill(FILE_B)
+    await expect(rows).toHaveCount(1)
+    await rows.first().getByRole('button', { name: /^Delete/ }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Delete document' })
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
+    await expect(page.getByText('Document deleted successfully')).toBeVisible()
+    await expect(dialog).toBeHidden()
+    await expect(documentsTable(page).getByText('No results.')).toBeVisible()
+  })
+})
+
+test.describe('offline and poor connections', () => {
+  test('a document the client opened opens again offline', async ({ page, context }) => {
+    await loginAs(page, 'client2')
+    await page.goto('/client/documents')
+    const rows = documentsTable(page).locator('tbody tr')
+    await expect(rows.first()).toBeVisible()
+    const first = rows.filter({ has: page.getByRole('button', { name: /^View / }) }).first()
+    await first.getByRole('button', { name: /^View / }).click()
+    const viewer = page.getByRole('dialog', { name: /received/ })
+    await expect(viewer.locator('iframe, img')).toHaveAttribute('src', /^blob:/)
+    await viewer.getByRole('button', { name: 'Close', exact: true }).first().click()
+
+    await context.setOffline(true)
+    try {
+      await first.getByRole('button', { name: /^View / }).click()
+      await expect(viewer.getByText('You are offline: this is the copy saved on this device.')).toBeVisible()
+      await expect(viewer.locator('iframe, img')).toHaveAttribute('src', /^blob:/)
+    } finally {
+      await context.setOffline(false)
+    }
+  })
+
+  test('a mail request made offline is kept, then sent once with its Idempotency-Key when back online', async ({ page, context }) => {
+    await loginAs(page, 'client2')
+    // Online first, so the pages' code is loaded before the connection goes.
+    await page.goto('/client/requested-documents')
+    await expect(page.getByRole('heading', { level: 1, name: 'Requested Documents' })).toBeVisible()
+    await page.getByRole('link', { name: 'Request a document' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Request a Document' })).toBeVisible()
+    const documents = page.getByRole('region', { name: 'Documents to mail' })
+    await documents.locator('[data-part="control"]').first().click()
+    await expect(documents.getByRole('checkbox').first()).toBeChecked()
+    await expect(page.getByRole('textbox', { name: 'City' })).not.toHaveValue('')
+
+    // Calls the server answered (an attempt the network drops as it comes back is retried with the same key).
+    const posts: { key: string | undefined }[] = []
+    page.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/client/document-request') posts.push({ key: request.headers()['idempotency-key'] })
+    })
+
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Request by mail' }).click()
+    await expect(page).toHaveURL(/\/client\/requested-documents$/)
+    await expect(page.getByRole('alert').filter({ hasText: '1 request is waiting for a connection' })).toBeVisible()
+    expect(posts).toHaveLength(0)
+
+    await context.setOffline(false)
+    await expect(page.getByRole('alert').filter({ hasText: 'waiting for a connection' })).toBeHidden({ timeout: 15_000 })
+    expect(posts).toHaveLength(1)
+    expect(posts[0].key).toMatch(/^mail-request-/)
+    await expect(page.getByRole('region', { name: 'Requested documents' }).getByText('Requested').first()).toBeVisible()
+  })
+
+  test('a mail request queued offline survives a reload without a connection and is sent once when it returns', async ({ page, context }) => {
+    test.setTimeout(90_000)
+    await loginAs(page, 'client2')
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      if (navigator.serviceWorker.controller) return
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }))
+    })
+    await page.goto('/client/requested-documents')
+    await expect(page.getByRole('heading', { level: 1, name: 'Requested Documents' })).toBeVisible()
+    await page.getByRole('link', { name: 'Request a document' }).click()
+    const documents = page.getByRole('region', { name: 'Documents to mail' })
+    await documents.locator('[data-part="control"]').first().click()
+    await expect(page.getByRole('textbox', { name: 'City' })).not.toHaveValue('')
+
+    // Calls the server answered (an attempt the network drops as it comes back is retried with the same key).
+    const posts: (string | undefined)[] = []
+    page.on('requestfinished', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/client/document-request') posts.push(request.headers()['idempotency-key'])
+    })
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Request by mail' }).click()
+    const waiting = page.getByRole('alert').filter({ hasText: '1 request is waiting for a connection' })
+    await expect(waiting).toBeVisible()
+    // The saved cache is written about a second after a change.
+    await page.waitForTimeout(2_000)
+
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Requested Documents' })).toBeVisible()
+    await expect(waiting).toBeVisible()
+    expect(posts).toHaveLength(0)
+
+    await context.setOffline(false)
+    await expect.poll(() => posts.length, { timeout: 20_000 }).toBe(1)
+    expect(posts[0]).toMatch(/^mail-request-/)
+    await expect(waiting).toBeHidden()
+    expect(posts).toHaveLength(1)
+  })
+
+  test('an upload cut off by the network is retried with the same Idempotency-Key', async ({ page }) => {
+    await loginAs(page, 'clerk')
+    const name = `${RUN}-retry.pdf`
+    await upload(page, 'Gulf Coast Ventures Inc', [{ name, buffer: pdf(`${RUN} retry`) }])
+    const keys: string[] = []
+    let cut = true
+    await page.route('**/api/document/client/*', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '')
+      if (cut) {
+        cut = false
+        await route.abort('connectionreset')
+      } else {
+        await route.continue()
+      }
+    })
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    const list = page.getByRole('list', { name: 'Files to upload' })
+    await expect(list.getByText(`The connection was lost while sending ${name}.`, { exact: false })).toBeVisible()
+    await list.getByRole('button', { name: `Retry ${name}` }).click()
+    await expect(list.getByText('Uploaded')).toBeVisible()
+    expect(keys).toHaveLength(2)
+    expect(keys[0]).not.toBe('')
+    expect(keys[1]).toBe(keys[0])
+  })
+})

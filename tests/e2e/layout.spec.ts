@@ -1,0 +1,88 @@
+import { expect, loginAs, test } from './fixtures'
+
+test.describe('layout', () => {
+  // These checks need no service worker; without one, a newer build cannot reload the page under them.
+  test.use({ serviceWorkers: 'block' })
+  test('Ctrl+B collapses the sidebar, the state survives a reload, and Ctrl+B expands it again', async ({ page, context }) => {
+    await loginAs(page, 'client')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const toggle = page.getByRole('button', { name: /sidebar/ })
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expect(nav.getByText('Invoices', { exact: true })).toBeVisible()
+
+    await page.keyboard.press('Control+b')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(toggle).toHaveAccessibleName('Expand sidebar')
+    // Collapsed: icons only; the labels stay for screen readers.
+    await expect(nav.getByRole('link', { name: 'Invoices' })).toBeVisible()
+    await expect(nav.getByText('Invoices', { exact: true })).not.toBeInViewport()
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state')
+    expect(cookie?.value).toBe('false')
+    // Kept for 7 days.
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000)
+
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false')
+
+    await page.keyboard.press('Control+b')
+    await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute('aria-expanded', 'true')
+    expect((await context.cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe('true')
+  })
+
+  test('at 390 px wide the sidebar is a drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await loginAs(page, 'client')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const drawer = page.getByRole('dialog', { name: 'Menu' })
+    await expect(drawer).toBeVisible()
+    await expect(drawer.getByRole('link', { name: 'Invoices' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(drawer).toBeHidden()
+
+    // Ctrl+B opens it too; choosing a page closes it and goes there.
+    await page.keyboard.press('Control+b')
+    await expect(drawer).toBeVisible()
+    await drawer.getByRole('link', { name: 'Support' }).click()
+    await expect(page).toHaveURL(/\/client\/support$/)
+    await expect(drawer).toBeHidden()
+  })
+
+  test('the client menu, with the external FAQs link opening in a new tab', async ({ page }) => {
+    await loginAs(page, 'client')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Documents List', 'Invoices', 'Add-Ons', 'Requested Documents', 'Support', /^FAQs/])
+    const faqs = nav.getByRole('link', { name: /FAQs/ })
+    await expect(faqs).toHaveAttribute('target', '_blank')
+    await expect(faqs).toHaveAttribute('rel', /noopener/)
+    const config = await (await page.request.get('/api/config')).json()
+    await expect(faqs).toHaveAttribute('href', config.faqsUrl)
+  })
+
+  test('the provider menu of super admin, and the footer with the configured contacts', async ({ page }) => {
+    await loginAs(page, 'admin')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Clients', 'Requested Documents', 'Upload Documents', 'Users', 'Roles'])
+
+    const config = await (await page.request.get('/api/config')).json()
+    const footer = page.getByRole('contentinfo')
+    await expect(footer).toContainText(config.companyLocation)
+    await expect(footer.getByRole('link', { name: config.supportPhone })).toHaveAttribute('href', /^tel:/)
+    await expect(footer.getByRole('link', { name: config.supportEmail })).toHaveAttribute('href', `mailto:${config.supportEmail}`)
+  })
+
+  test('the user menu works from the keyboard', async ({ page }) => {
+    await loginAs(page, 'client')
+    await page.getByRole('button', { name: /Account menu/ }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('menu')).toBeVisible()
+    await page.keyboard.press('End')
+    await expect(page.getByRole('menuitem', { name: 'Log Out' })).toHaveAttribute('data-highlighted', '')
+    await page.keyboard.press('ArrowUp')
+    await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute('data-highlighted', '')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/account-settings\/change-password$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible()
+  })
+})
