@@ -26,8 +26,9 @@ keepAccessTokenFresh()
 if (getSession() && navigator.onLine) void refreshPermissions().catch(() => undefined)
 
 // After a deploy, a page holding the old build may fail to load a route chunk: reload once.
+// Offline, a reload would only show the browser's error page: the route's own error view says more.
 window.addEventListener('vite:preloadError', (event) => {
-  if (sessionStorage.getItem('chunk-reload') === '1') return
+  if (!navigator.onLine || sessionStorage.getItem('chunk-reload') === '1') return
   sessionStorage.setItem('chunk-reload', '1')
   event.preventDefault()
   window.location.reload()

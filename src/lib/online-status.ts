@@ -85,6 +85,8 @@ export function subscribeOnlineStatus(listener: () => void): () => void {
 }
 
 if (typeof window !== 'undefined') {
+  // A page opened offline must pause its queries from the start, not only after the next change.
+  onlineManager.setOnline(snapshot.online)
   window.addEventListener('online', () => {
     update()
     if (!serverReachable) void probe()

@@ -58,6 +58,7 @@ test.describe('session', () => {
   test('offline, a change is refused plainly and the session stays', async ({ page, context }) => {
     await loginAs(page, 'manager')
     await page.goto('/account-settings/change-password')
+    await expect(page.locator('input[name="currentPassword"]')).toBeVisible()
     await context.setOffline(true)
     const banner = page.getByText(/^You are offline\. You can still see/)
     await expect(banner).toBeVisible()

@@ -382,6 +382,7 @@ test.describe('the public sign-up wizard', () => {
 
   test('offline, the order summary says a connection is needed and sends nothing', async ({ page, context }) => {
     await reachOrderSummary(page, newSignup('offline'))
+    await expect(payButton(page)).toBeEnabled()
     await context.setOffline(true)
     await expect(page.getByText('Registering needs an internet connection').first()).toBeVisible()
     await expect(payButton(page)).toBeDisabled()
