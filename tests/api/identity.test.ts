@@ -176,6 +176,7 @@ describe('public reference calls', () => {
       supportEmail: 'help@portal.example',
       companyLocation: '1 Main St, Tampa, FL 33602',
       faqsUrl: 'https://portal.example/faqs',
+      uploadMaxBytes: 25 * 1024 * 1024,
     })
   })
 
