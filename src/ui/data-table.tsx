@@ -16,10 +16,9 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table'
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { table as tableRecipe } from 'styled-system/recipes'
-import { Checkbox } from './checkbox.tsx'
 import { PAGE_SIZES, PaginationBar } from './data-table-pagination.tsx'
 import { ArrowDownIcon, ArrowUpIcon, SortIcon } from './icons.tsx'
 import { DebouncedInput } from './search-input.tsx'
@@ -188,12 +187,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           const selectableRows = pageRows.filter((row) => row.getCanSelect())
           const selectedCount = selectableRows.filter((row) => row.getIsSelected()).length
           return (
-            <Checkbox
+            <SelectionCheckbox
               label="Select all rows on this page"
-              hideLabel
               disabled={selectableRows.length === 0}
-              checked={selectedCount === 0 ? false : selectedCount === selectableRows.length ? true : 'indeterminate'}
-              onCheckedChange={(checked) => table.toggleAllPageRowsSelected(checked === true)}
+              checked={selectedCount > 0 && selectedCount === selectableRows.length}
+              indeterminate={selectedCount > 0 && selectedCount < selectableRows.length}
+              onChange={(checked) => table.toggleAllPageRowsSelected(checked)}
             />
           )
         },
@@ -202,15 +201,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           const index = table.getRowModel().rows.indexOf(row)
           const name = rowLabel ? rowLabel(row.original) : `row ${table.getState().pagination.pageIndex * table.getState().pagination.pageSize + index + 1}`
           return (
-            <Checkbox
+            <SelectionCheckbox
               label={`Select ${name}`}
-              hideLabel
               checked={row.getIsSelected()}
               // A refused row stays focusable and says why, rather than being silently disabled.
-              readOnly={verdict !== true}
-              description={verdict === true ? undefined : verdict}
-              onClick={verdict === true ? undefined : () => notify.error(verdict)}
-              onCheckedChange={(checked) => row.toggleSelected(checked === true)}
+              refusal={verdict === true ? undefined : verdict}
+              onChange={(checked) => row.toggleSelected(checked)}
             />
           )
         },
@@ -402,5 +398,69 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onPageSizeChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
       />
     </div>
+  )
+}
+
+const selectionBox = css({
+  display: 'block',
+  w: '4.5',
+  h: '4.5',
+  m: '0',
+  accentColor: 'accent',
+  cursor: 'pointer',
+  _disabled: { cursor: 'not-allowed', opacity: 0.6 },
+  '&[aria-readonly=true]': { cursor: 'not-allowed' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+})
+
+/**
+ * Row selection: a native checkbox (the browser's own keyboard and screen-reader behaviour, no state
+ * machine on every list page). The header's mixed state is set through the element, as HTML has no
+ * attribute for it. A refused row keeps its box focusable, read-only, described by the reason, which
+ * a click also shows as a toast.
+ */
+function SelectionCheckbox({
+  label,
+  checked,
+  indeterminate = false,
+  disabled,
+  refusal,
+  onChange,
+}: {
+  label: string
+  checked: boolean
+  indeterminate?: boolean
+  disabled?: boolean
+  refusal?: string
+  onChange: (checked: boolean) => void
+}) {
+  const ref = useRef<HTMLInputElement>(null)
+  const reasonId = useId()
+  // After every render: a click clears the element's mixed state whatever the table decides.
+  useLayoutEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate
+  })
+  return (
+    <>
+      <input
+        ref={ref}
+        type="checkbox"
+        className={selectionBox}
+        aria-label={label}
+        checked={checked}
+        disabled={disabled}
+        aria-readonly={refusal ? true : undefined}
+        aria-describedby={refusal ? reasonId : undefined}
+        onChange={(event) => {
+          if (refusal) notify.error(refusal)
+          else onChange(event.target.checked)
+        }}
+      />
+      {refusal && (
+        <span id={reasonId} className={visuallyHiddenClass}>
+          {refusal}
+        </span>
+      )}
+    </>
   )
 }

@@ -4,7 +4,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { select } from 'styled-system/recipes'
 import { useDebouncedCallback } from '~/lib/debounce.ts'
-import { useFieldContext, useFieldControlProps } from './field.tsx'
+import { useArkFieldProps, useFieldControlProps } from './field.tsx'
 import { CheckIcon, ChevronDownIcon } from './icons.tsx'
 import type { SelectOption } from './select.tsx'
 import { Spinner, visuallyHiddenClass } from './spinner.tsx'
@@ -56,7 +56,8 @@ export function SearchableSelect({
   className,
 }: SearchableSelectProps) {
   const classes = select()
-  const inField = Boolean(useFieldContext())
+  // Inside a Field: its label names the control and its states apply.
+  const inField = useArkFieldProps('input')
   const { 'aria-describedby': describedBy } = useFieldControlProps()
   const [query, setQuery] = useState('')
   const [remote, setRemote] = useState<{ options: SelectOption[]; loading: boolean } | null>(null)
@@ -142,10 +143,11 @@ export function SearchableSelect({
       }}
       openOnClick
       name={name}
-      disabled={disabled}
+      {...inField}
+      disabled={disabled ?? inField.disabled}
       positioning={{ sameWidth: true }}
     >
-      {label && !inField && <Combobox.Label className={hideLabel ? visuallyHiddenClass : classes.label}>{label}</Combobox.Label>}
+      {label && !inField.ids && <Combobox.Label className={hideLabel ? visuallyHiddenClass : classes.label}>{label}</Combobox.Label>}
       <Combobox.Control className={classes.control}>
         <Combobox.Input className={classes.input} placeholder={placeholder} aria-describedby={describedBy} />
         <Combobox.Trigger className={cx(classes.indicator, triggerPosition)} aria-label="Show options">

@@ -3,7 +3,7 @@ import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select'
 import { useMemo, type ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { select } from 'styled-system/recipes'
-import { useFieldControlProps, useFieldContext } from './field.tsx'
+import { useArkFieldProps, useFieldControlProps } from './field.tsx'
 import { CheckIcon, ChevronDownIcon } from './icons.tsx'
 import { visuallyHiddenClass } from './spinner.tsx'
 
@@ -29,7 +29,8 @@ export type SelectProps = {
 /** A single-choice listbox (Ark Select) with type-ahead and full keyboard use. */
 export function Select({ options, value, defaultValue, onValueChange, placeholder = 'Select…', label, hideLabel = false, name, disabled, className, portal = true }: SelectProps) {
   const classes = select()
-  const inField = Boolean(useFieldContext())
+  // Inside a Field: its label names the control and its states apply.
+  const inField = useArkFieldProps('hiddenSelect')
   const { 'aria-describedby': describedBy } = useFieldControlProps()
   const collection = useMemo(() => createListCollection({ items: options, isItemDisabled: (item) => Boolean(item.disabled) }), [options])
   const content = (
@@ -54,10 +55,11 @@ export function Select({ options, value, defaultValue, onValueChange, placeholde
       defaultValue={defaultValue === undefined ? undefined : [defaultValue]}
       onValueChange={onValueChange && ((details) => onValueChange(details.value[0] ?? null))}
       name={name}
-      disabled={disabled}
+      {...inField}
+      disabled={disabled ?? inField.disabled}
       positioning={{ sameWidth: true }}
     >
-      {label && !inField && <ArkSelect.Label className={hideLabel ? visuallyHiddenClass : classes.label}>{label}</ArkSelect.Label>}
+      {label && !inField.ids && <ArkSelect.Label className={hideLabel ? visuallyHiddenClass : classes.label}>{label}</ArkSelect.Label>}
       <ArkSelect.Control className={classes.control}>
         <ArkSelect.Trigger className={classes.trigger} aria-describedby={describedBy}>
           <ArkSelect.ValueText className={classes.valueText} placeholder={placeholder} />

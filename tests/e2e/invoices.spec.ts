@@ -46,9 +46,9 @@ async function cell(page: Page, row: Locator, column: string): Promise<Locator> 
   return row.getByRole('cell').nth(index)
 }
 
-/** Ticks a row's checkbox as a pointer user does (the native input sits under the drawn box). */
+/** Ticks a row's checkbox as a pointer user does. */
 async function toggleRow(row: Locator) {
-  await row.locator('[data-part="control"]').click()
+  await row.getByRole('checkbox').click()
 }
 
 async function openClientInvoices(page: Page, who: 'client' | 'client2' = 'client') {
