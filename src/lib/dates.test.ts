@@ -1,7 +1,80 @@
 import { describe, expect, it } from 'vitest'
-import { daysBetween, daysLeftToRequest, formatDateTime, formatDocumentDate, formatInvoiceDate, formatRelativeTime, ordinal } from './dates.ts'
+import {
+  calendarDate,
+  daysBetween,
+  daysLeftToRequest,
+  daysText,
+  formatDateTime,
+  formatDocumentDate,
+  formatInvoiceDate,
+  formatRelativeTime,
+  ordinal,
+  todayYmd,
+} from './dates.ts'
 
-describe('invoice dates (Do MMMM, YYYY)', () => {
+// These tests run under any TZ (npm scripts try UTC, Asia/Tokyo and America/Los_Angeles): nothing here
+// may depend on the machine's zone.
+
+describe('calendar dates (YYYY-MM-DD) show as that very day', () => {
+  it('does not move a date received through UTC into New York time (the 20-Nov bug)', () => {
+    expect(formatDocumentDate('2026-11-21')).toBe('21-Nov-2026')
+    expect(formatInvoiceDate('2026-11-21')).toBe('21st November, 2026')
+    expect(calendarDate('2026-11-21')).toBe('2026-11-21')
+  })
+
+  it.each([
+    ['2024-01-01', '01-Jan-2024', '1st January, 2024'],
+    ['2023-12-31', '31-Dec-2023', '31st December, 2023'],
+    ['2024-03-01', '01-Mar-2024', '1st March, 2024'],
+    ['2024-02-29', '29-Feb-2024', '29th February, 2024'],
+    ['2024-05-01', '01-May-2024', '1st May, 2024'],
+    ['2024-09-30', '30-Sep-2024', '30th September, 2024'],
+    // The days clocks change on: midnight exists on both, the day must not slip.
+    ['2026-03-08', '08-Mar-2026', '8th March, 2026'],
+    ['2026-11-01', '01-Nov-2026', '1st November, 2026'],
+  ])('%s -> %s, %s', (value, documentDate, invoiceDate) => {
+    expect(formatDocumentDate(value)).toBe(documentDate)
+    expect(formatInvoiceDate(value)).toBe(invoiceDate)
+  })
+
+  it('refuses dates that are not on the calendar', () => {
+    expect(formatDocumentDate('2023-02-29', '—')).toBe('—')
+    expect(formatDocumentDate('2024-13-01', '—')).toBe('—')
+    expect(formatInvoiceDate('2024-04-31', 'N/A')).toBe('N/A')
+  })
+})
+
+describe('instants show on the New York clock', () => {
+  it('puts the hours after UTC midnight on the previous day', () => {
+    expect(formatInvoiceDate('2024-05-01T02:00:00Z')).toBe('30th April, 2024')
+    expect(formatDocumentDate('2024-05-01T02:00:00Z')).toBe('30-Apr-2024')
+    expect(formatDocumentDate('2024-05-01T03:59:59Z')).toBe('30-Apr-2024')
+    expect(formatDocumentDate('2024-05-01T04:00:00Z')).toBe('01-May-2024')
+    expect(formatDocumentDate('2024-05-01T12:00:00Z')).toBe('01-May-2024')
+  })
+
+  it('crosses month and year ends, with the winter offset (UTC-5)', () => {
+    expect(formatInvoiceDate('2024-01-01T04:59:00Z')).toBe('31st December, 2023')
+    expect(formatInvoiceDate('2024-01-01T05:00:00Z')).toBe('1st January, 2024')
+    expect(formatDocumentDate('2024-03-01T04:30:00Z')).toBe('29-Feb-2024')
+    expect(formatInvoiceDate('2024-06-02T02:00:00Z')).toBe('1st June, 2024')
+  })
+
+  it('reads a time without an offset as UTC, and other offsets as given', () => {
+    expect(formatDocumentDate('2024-05-01T02:00:00')).toBe('30-Apr-2024')
+    expect(formatDocumentDate('2024-05-01T02:00:00.123456Z')).toBe('30-Apr-2024')
+    expect(formatDocumentDate('2024-05-01T02:00:00+02:00')).toBe('30-Apr-2024')
+    expect(formatDocumentDate('2024-04-30T23:30:00-05:00')).toBe('01-May-2024')
+    expect(formatDocumentDate('2024-05-01 12:00:00+00')).toBe('01-May-2024')
+  })
+
+  it('accepts a Date and epoch milliseconds', () => {
+    expect(formatDocumentDate(new Date('2024-12-25T17:00:00Z'))).toBe('25-Dec-2024')
+    expect(formatDocumentDate(Date.parse('2024-12-25T03:00:00Z'))).toBe('24-Dec-2024')
+  })
+})
+
+describe('ordinals (Do MMMM, YYYY)', () => {
   it('formats the spec example', () => {
     expect(formatInvoiceDate('2024-05-01T12:00:00Z')).toBe('1st May, 2024')
   })
@@ -20,46 +93,91 @@ describe('invoice dates (Do MMMM, YYYY)', () => {
     [31, '31st'],
   ])('day %i reads %s', (day, expected) => {
     expect(ordinal(day)).toBe(expected)
-    const iso = `2024-03-${String(day).padStart(2, '0')}T15:00:00Z`
-    expect(formatInvoiceDate(iso)).toBe(`${expected} March, 2024`)
+    expect(formatInvoiceDate(`2024-03-${String(day).padStart(2, '0')}T15:00:00Z`)).toBe(`${expected} March, 2024`)
+    expect(formatInvoiceDate(`2024-03-${String(day).padStart(2, '0')}`)).toBe(`${expected} March, 2024`)
   })
 
-  it('shows the date on the New York clock, not UTC', () => {
-    // 02:00 UTC on 2 June is still 1 June in Florida (EDT, UTC-4).
-    expect(formatInvoiceDate('2024-06-02T02:00:00Z')).toBe('1st June, 2024')
-    // In winter the offset is UTC-5.
-    expect(formatInvoiceDate('2024-01-01T04:59:00Z')).toBe('31st December, 2023')
-  })
-
-  it('returns the fallback for a missing or broken value', () => {
-    expect(formatInvoiceDate(null)).toBe('')
-    expect(formatInvoiceDate(undefined, 'N/A')).toBe('N/A')
-    expect(formatInvoiceDate('not a date', 'N/A')).toBe('N/A')
+  it('keeps 111th, 112th, 113th and 101st right', () => {
+    expect([101, 111, 112, 113, 122].map(ordinal)).toEqual(['101st', '111th', '112th', '113th', '122nd'])
   })
 })
 
-describe('document dates (DD-MMM-YYYY)', () => {
-  it('pads the day and abbreviates the month', () => {
-    expect(formatDocumentDate('2024-05-01T12:00:00Z')).toBe('01-May-2024')
-    expect(formatDocumentDate('2024-09-30T12:00:00Z')).toBe('30-Sep-2024')
-  })
-
-  it('uses the New York day', () => {
-    expect(formatDocumentDate('2024-05-01T03:00:00Z')).toBe('30-Apr-2024')
-  })
-
-  it('accepts a Date', () => {
-    expect(formatDocumentDate(new Date('2024-12-25T17:00:00Z'))).toBe('25-Dec-2024')
-  })
-})
-
-describe('timeline and relative times', () => {
-  it('formats a date-time with its zone', () => {
+describe('date-time (timelines, notifications, saved-at notes)', () => {
+  it('writes the time with the zone', () => {
     expect(formatDateTime('2024-05-01T12:00:00Z')).toBe('May 1, 2024, 8:00 AM EDT')
+    expect(formatDateTime('2026-11-21T14:05:00Z')).toBe('Nov 21, 2026, 9:05 AM EST')
+    expect(formatDateTime('2026-12-24T23:05:00Z')).toBe('Dec 24, 2026, 6:05 PM EST')
   })
 
-  it('says how long ago something happened', () => {
-    expect(formatRelativeTime('2024-05-01T11:55:00Z', '2024-05-01T12:00:00Z')).toBe('5 minutes ago')
+  it('writes midnight and noon as 12', () => {
+    expect(formatDateTime('2024-05-01T04:00:00Z')).toBe('May 1, 2024, 12:00 AM EDT')
+    expect(formatDateTime('2024-05-01T16:00:00Z')).toBe('May 1, 2024, 12:00 PM EDT')
+  })
+
+  it('follows the daylight-saving changes (2026: 8 March and 1 November)', () => {
+    // Spring forward: 1:59 EST, then 3:00 EDT.
+    expect(formatDateTime('2026-03-08T06:59:00Z')).toBe('Mar 8, 2026, 1:59 AM EST')
+    expect(formatDateTime('2026-03-08T07:00:00Z')).toBe('Mar 8, 2026, 3:00 AM EDT')
+    // Fall back: 1:30 happens twice.
+    expect(formatDateTime('2026-11-01T05:30:00Z')).toBe('Nov 1, 2026, 1:30 AM EDT')
+    expect(formatDateTime('2026-11-01T06:30:00Z')).toBe('Nov 1, 2026, 1:30 AM EST')
+    expect(formatDocumentDate('2026-03-08T04:59:00Z')).toBe('07-Mar-2026')
+    expect(formatDocumentDate('2026-03-08T05:00:00Z')).toBe('08-Mar-2026')
+    expect(formatDocumentDate('2026-11-02T04:59:00Z')).toBe('01-Nov-2026')
+    expect(formatDocumentDate('2026-11-02T05:00:00Z')).toBe('02-Nov-2026')
+  })
+
+  it('shows a calendar date at its midnight in New York, whatever the season', () => {
+    expect(formatDateTime('2026-11-21')).toBe('Nov 21, 2026, 12:00 AM EST')
+    expect(formatDateTime('2026-07-04')).toBe('Jul 4, 2026, 12:00 AM EDT')
+    expect(formatDateTime('2026-03-08')).toBe('Mar 8, 2026, 12:00 AM EST')
+    expect(formatDateTime('2026-11-01')).toBe('Nov 1, 2026, 12:00 AM EDT')
+  })
+
+  it('accepts epoch milliseconds (a query’s dataUpdatedAt)', () => {
+    expect(formatDateTime(Date.parse('2026-05-01T12:00:00Z'))).toBe('May 1, 2026, 8:00 AM EDT')
+  })
+})
+
+describe('missing or broken values', () => {
+  it.each([null, undefined, '', 'not a date', '2024-05-01T25:00:00Z', '05/01/2024', Number.NaN, new Date('nope')])('%s gives the fallback', (value) => {
+    expect(formatInvoiceDate(value, 'N/A')).toBe('N/A')
+    expect(formatDocumentDate(value, '—')).toBe('—')
+    expect(formatDateTime(value, '?')).toBe('?')
+    expect(formatRelativeTime(value, '2024-05-01T12:00:00Z', '?')).toBe('?')
+    expect(calendarDate(value)).toBeNull()
+    expect(daysBetween(value, '2024-05-01')).toBeNaN()
+    expect(daysLeftToRequest(value, '2024-05-01T12:00:00Z')).toBe(0)
+  })
+
+  it('falls back to an empty string by default', () => {
+    expect(formatInvoiceDate(null)).toBe('')
+    expect(formatDocumentDate(undefined)).toBe('')
+    expect(formatDateTime('x')).toBe('')
+  })
+})
+
+describe('relative time (notifications)', () => {
+  const now = '2024-05-10T12:00:00Z'
+  it.each([
+    ['2024-05-10T11:59:30Z', 'just now'],
+    ['2024-05-10T11:59:00Z', '1 minute ago'],
+    ['2024-05-10T11:55:00Z', '5 minutes ago'],
+    ['2024-05-10T10:30:00Z', '1 hour ago'],
+    ['2024-05-09T12:00:00Z', 'yesterday'],
+    ['2024-05-07T12:00:00Z', '3 days ago'],
+    ['2024-04-19T12:00:00Z', '3 weeks ago'],
+    ['2024-03-01T12:00:00Z', '2 months ago'],
+    ['2022-05-01T12:00:00Z', '2 years ago'],
+    ['2024-05-12T12:00:00Z', 'in 2 days'],
+    ['2024-05-10T12:00:30Z', 'just now'],
+  ])('%s is %s', (value, expected) => {
+    expect(formatRelativeTime(value, now)).toBe(expected)
+  })
+
+  it('counts from the current time by default', () => {
+    expect(formatRelativeTime(new Date(Date.now() - 5 * 60_000))).toBe('5 minutes ago')
+    expect(formatRelativeTime(Date.now() - 2 * 86_400_000, Date.now())).toBe('2 days ago')
   })
 })
 
@@ -67,6 +185,15 @@ describe('day counts', () => {
   it('counts calendar days in New York', () => {
     expect(daysBetween('2024-05-01T12:00:00Z', '2024-05-03T01:00:00Z')).toBe(1)
     expect(daysBetween('2024-05-01T12:00:00Z', '2024-05-03T12:00:00Z')).toBe(2)
+    expect(daysBetween('2024-05-03T12:00:00Z', '2024-05-01T12:00:00Z')).toBe(-2)
+  })
+
+  it('counts calendar dates as they are, across DST and leap days', () => {
+    expect(daysBetween('2026-03-07', '2026-03-09')).toBe(2)
+    expect(daysBetween('2026-10-31', '2026-11-02')).toBe(2)
+    expect(daysBetween('2024-02-28', '2024-03-01')).toBe(2)
+    expect(daysBetween('2023-12-31', '2024-01-01')).toBe(1)
+    expect(daysBetween('2024-05-01', '2024-05-01T03:00:00Z')).toBe(-1)
   })
 
   it('counts started days left to request by mail: 60 on upload, 1 in the last day, then 0', () => {
@@ -76,5 +203,21 @@ describe('day counts', () => {
     expect(daysLeftToRequest('2024-05-01T12:00:00Z', '2024-06-30T11:00:00Z')).toBe(1)
     expect(daysLeftToRequest('2024-05-01T12:00:00Z', '2024-06-30T12:00:00Z')).toBe(0)
     expect(daysLeftToRequest('2024-05-01T12:00:00Z', '2024-08-01T12:00:00Z')).toBe(0)
+    // Never more than the window, even with a clock behind the upload.
+    expect(daysLeftToRequest('2024-05-01T12:00:00Z', '2024-04-01T12:00:00Z')).toBe(60)
+    expect(daysLeftToRequest('2024-05-01T12:00:00Z', '2024-05-03T12:00:00Z', 10)).toBe(8)
+  })
+
+  it('takes today on the Florida clock', () => {
+    expect(todayYmd(new Date('2026-11-22T03:30:00Z'))).toBe('2026-11-21')
+    expect(todayYmd(new Date('2026-11-22T12:00:00Z'))).toBe('2026-11-22')
+    expect(todayYmd('2026-01-01T04:59:59Z')).toBe('2025-12-31')
+    expect(todayYmd()).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  })
+
+  it('says days in words', () => {
+    expect(daysText(1)).toBe('1 day')
+    expect(daysText(0)).toBe('0 days')
+    expect(daysText(45)).toBe('45 days')
   })
 })

@@ -1,19 +1,142 @@
-import { DateTime } from 'luxon'
+/**
+ * Every date the portal shows goes through this module, built on the platform's Intl (no date library:
+ * docs/decisions/2026-11-22-dates-on-intl.md).
+ *
+ * Two kinds of value travel from the server:
+ * - instants, ISO 8601 with a time ('2024-05-01T12:00:00Z'): shown on the provider's clock (Florida),
+ *   so '2024-05-01T02:00:00Z' is 30th April;
+ * - calendar dates, 'YYYY-MM-DD' (a document's date received): shown as that very day. Read as UTC
+ *   midnight and moved to Florida time they would show the day before.
+ * A time without an offset is read as UTC, as everything on the wire is UTC. The machine's own time zone
+ * never matters.
+ */
 
-/** Dates travel as ISO 8601 in UTC; the portal shows them on the provider's clock (Florida). */
 export const DISPLAY_ZONE = 'America/New_York'
 const LOCALE = 'en-US'
 
 /** SPEC.md: a client may request a document by mail for 60 days after upload. */
 export const MAIL_REQUEST_WINDOW_DAYS = 60
 
-export type DateInput = string | Date | null | undefined
+/** ISO text, a Date, or milliseconds since the epoch (e.g. a query's `dataUpdatedAt`). */
+export type DateInput = string | number | Date | null | undefined
 
-function toZoned(value: DateInput): DateTime | null {
-  if (value === null || value === undefined || value === '') return null
-  const parsed = value instanceof Date ? DateTime.fromJSDate(value) : DateTime.fromISO(value, { zone: 'utc' })
-  return parsed.isValid ? parsed.setZone(DISPLAY_ZONE).setLocale(LOCALE) : null
+const DAY_MS = 86_400_000
+
+/** Month names as the tables show them ('May', 'Sep'). */
+export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
+
+/** A day on a calendar: month 1-12. */
+interface CalendarDay {
+  year: number
+  month: number
+  day: number
 }
+
+/** The provider's clock: what an instant reads there, with the zone's name ('EDT', 'EST'). */
+interface ZonedTime extends CalendarDay {
+  hour: number
+  minute: number
+  zoneName: string
+}
+
+const zonedParts = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: DISPLAY_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+})
+const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' })
+
+const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/i
+
+/** A calendar day with no time, when `value` is one ('2024-02-30' is none). */
+function plainDate(value: string): CalendarDay | null {
+  const match = PLAIN_DATE.exec(value)
+  if (!match) return null
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const check = new Date(Date.UTC(year, month - 1, day))
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? { year, month, day } : null
+}
+
+/** An ISO date-time as an instant; without an offset it is UTC. */
+function parseDateTime(value: string): Date | null {
+  const match = DATE_TIME.exec(value)
+  if (!match) return null
+  let offset = match[3] ?? 'Z'
+  if (/^[+-]\d{2}$/.test(offset)) offset += ':00'
+  else if (/^[+-]\d{4}$/.test(offset)) offset = `${offset.slice(0, 3)}:${offset.slice(3)}`
+  const date = new Date(`${match[1]}T${match[2]}${offset.toUpperCase()}`)
+  return Number.isNaN(date.getTime()) ? null : date
+}
+
+function zoned(at: Date): ZonedTime {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const part of zonedParts.formatToParts(at)) parts[part.type] = part.value
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    zoneName: parts.timeZoneName ?? '',
+  }
+}
+
+/** The provider's offset from UTC at an instant, in milliseconds (-4 h in summer, -5 h in winter). */
+function zoneOffset(at: Date): number {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  for (const part of zonedParts.formatToParts(at)) parts[part.type] = part.value
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second))
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000
+}
+
+/** Midnight starting a calendar day on the provider's clock. */
+function startOfDay({ year, month, day }: CalendarDay): Date {
+  const wall = Date.UTC(year, month - 1, day)
+  let at = wall - zoneOffset(new Date(wall))
+  // The offset may differ between the guess and the answer on a daylight-saving day.
+  at = wall - zoneOffset(new Date(at))
+  return new Date(at)
+}
+
+type Reading = { kind: 'day'; day: CalendarDay } | { kind: 'instant'; at: Date }
+
+function read(value: DateInput): Reading | null {
+  if (value === null || value === undefined || value === '') return null
+  if (value instanceof Date || typeof value === 'number') {
+    const at = new Date(value instanceof Date ? value.getTime() : value)
+    return Number.isNaN(at.getTime()) ? null : { kind: 'instant', at }
+  }
+  const text = value.trim()
+  const day = plainDate(text)
+  if (day) return { kind: 'day', day }
+  const at = parseDateTime(text)
+  return at ? { kind: 'instant', at } : null
+}
+
+/** The day a value names: a calendar date as it is, an instant as the provider's clock reads it. */
+function calendarDayOf(value: DateInput): CalendarDay | null {
+  const reading = read(value)
+  if (!reading) return null
+  return reading.kind === 'day' ? reading.day : zoned(reading.at)
+}
+
+/** The instant a value names: a calendar date starts at midnight on the provider's clock. */
+function instantOf(value: DateInput): Date | null {
+  const reading = read(value)
+  if (!reading) return null
+  return reading.kind === 'day' ? startOfDay(reading.day) : reading.at
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0')
+const dayNumber = ({ year, month, day }: CalendarDay) => Date.UTC(year, month - 1, day) / DAY_MS
 
 /** 1 -> '1st', 2 -> '2nd', 11 -> '11th', 22 -> '22nd'. */
 export function ordinal(day: number): string {
@@ -31,37 +154,67 @@ export function ordinal(day: number): string {
   }
 }
 
-/** Invoice dates, 'Do MMMM, YYYY': '2024-05-01T12:00:00Z' -> '1st May, 2024'. */
+/** Invoice dates, 'Do MMMM, YYYY': '2024-05-01T12:00:00Z' and '2024-05-01' -> '1st May, 2024'. */
 export function formatInvoiceDate(value: DateInput, fallback = ''): string {
-  const date = toZoned(value)
-  return date ? `${ordinal(date.day)} ${date.toFormat('LLLL, yyyy')}` : fallback
+  const date = calendarDayOf(value)
+  return date ? `${ordinal(date.day)} ${MONTH_NAMES[date.month - 1]}, ${date.year}` : fallback
 }
 
-/** Document dates, DD-MMM-YYYY: '2024-05-01T12:00:00Z' -> '01-May-2024'. */
+/** Document dates, DD-MMM-YYYY: '2024-05-01' and '2024-05-01T12:00:00Z' -> '01-May-2024'. */
 export function formatDocumentDate(value: DateInput, fallback = ''): string {
-  const date = toZoned(value)
-  return date ? date.toFormat('dd-LLL-yyyy') : fallback
+  const date = calendarDayOf(value)
+  return date ? `${pad2(date.day)}-${MONTH_ABBREVIATIONS[date.month - 1]}-${date.year}` : fallback
 }
 
-/** Timelines and messages: 'May 1, 2024, 8:00 AM EDT'. */
+/** Timelines, messages, "saved at" notes: 'May 1, 2024, 8:00 AM EDT'. A calendar date shows its midnight. */
 export function formatDateTime(value: DateInput, fallback = ''): string {
-  const date = toZoned(value)
-  return date ? date.toFormat('LLL d, yyyy, h:mm a ZZZZ') : fallback
+  const at = instantOf(value)
+  if (!at) return fallback
+  const t = zoned(at)
+  const hour12 = t.hour % 12 === 0 ? 12 : t.hour % 12
+  return `${MONTH_ABBREVIATIONS[t.month - 1]} ${t.day}, ${t.year}, ${hour12}:${pad2(t.minute)} ${t.hour < 12 ? 'AM' : 'PM'} ${t.zoneName}`
 }
 
-/** '5 minutes ago', 'in 2 days' (notifications). */
-export function formatRelativeTime(value: DateInput, now: DateInput = new Date(), fallback = ''): string {
-  const date = toZoned(value)
-  const base = toZoned(now)
-  return date && base ? (date.toRelative({ base, locale: LOCALE }) ?? fallback) : fallback
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * DAY_MS],
+  ['month', 30 * DAY_MS],
+  ['week', 7 * DAY_MS],
+  ['day', DAY_MS],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+]
+
+/**
+ * How long ago, or how soon (notifications): 'just now' within a minute, then '5 minutes ago',
+ * 'yesterday', '3 weeks ago', 'in 2 days', counting whole units.
+ */
+export function formatRelativeTime(value: DateInput, now: DateInput = Date.now(), fallback = ''): string {
+  const at = instantOf(value)
+  const base = instantOf(now)
+  if (!at || !base) return fallback
+  const elapsed = base.getTime() - at.getTime()
+  for (const [unit, ms] of RELATIVE_UNITS) {
+    if (Math.abs(elapsed) >= ms) return relative.format(-Math.trunc(elapsed / ms), unit)
+  }
+  return 'just now'
+}
+
+/** A day on the provider's calendar as YYYY-MM-DD ('2024-05-01T02:00:00Z' -> '2024-04-30'); null when unreadable. */
+export function calendarDate(value: DateInput): string | null {
+  const date = calendarDayOf(value)
+  return date ? `${date.year}-${pad2(date.month)}-${pad2(date.day)}` : null
+}
+
+/** Today on the provider's clock, as YYYY-MM-DD (late evening in Florida is already tomorrow in UTC). */
+export function todayYmd(now: DateInput = Date.now()): string {
+  return calendarDate(now) ?? ''
 }
 
 /** Whole calendar days (on the display clock) from `from` to `to`; negative when `to` is earlier. */
 export function daysBetween(from: DateInput, to: DateInput): number {
-  const start = toZoned(from)
-  const end = toZoned(to)
-  if (!start || !end) return Number.NaN
-  return Math.round(end.startOf('day').diff(start.startOf('day'), 'days').days)
+  const start = calendarDayOf(from)
+  const end = calendarDayOf(to)
+  return start && end ? dayNumber(end) - dayNumber(start) : Number.NaN
 }
 
 /**
@@ -69,10 +222,15 @@ export function daysBetween(from: DateInput, to: DateInput): number {
  * 1 during the last 24 hours, 0 once 60 × 24 hours have passed. Prefer the server's `daysLeft` when a
  * response carries it; this is for ticking the count on screen.
  */
-export function daysLeftToRequest(uploadedAt: DateInput, now: DateInput = new Date(), windowDays = MAIL_REQUEST_WINDOW_DAYS): number {
-  const start = toZoned(uploadedAt)
-  const current = toZoned(now)
+export function daysLeftToRequest(uploadedAt: DateInput, now: DateInput = Date.now(), windowDays = MAIL_REQUEST_WINDOW_DAYS): number {
+  const start = instantOf(uploadedAt)
+  const current = instantOf(now)
   if (!start || !current) return 0
-  const remainingMs = start.toMillis() + windowDays * 86_400_000 - current.toMillis()
-  return Math.min(windowDays, Math.max(0, Math.ceil(remainingMs / 86_400_000)))
+  const remainingMs = start.getTime() + windowDays * DAY_MS - current.getTime()
+  return Math.min(windowDays, Math.max(0, Math.ceil(remainingMs / DAY_MS)))
+}
+
+/** '1 day', '45 days'. */
+export function daysText(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`
 }

@@ -10,7 +10,8 @@ import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { createColumnHelper, DataTable, type ColumnDef, type SortingState } from '~/ui/data-table'
 import { clientListQueryOptions } from './api'
-import { formatPhone, formatShortDate } from './format'
+import { formatDocumentDate } from '~/lib/dates'
+import { formatPhone } from './format'
 import { CLIENT_PAGE_SIZES, listParams, type ClientListState } from './list-params'
 
 const column = createColumnHelper<ClientListItem>()
@@ -31,7 +32,7 @@ const columns: ColumnDef<ClientListItem, any>[] = [
   column.accessor((client) => `${client.firstName} ${client.lastName}`.trim(), { id: 'lastName', header: 'Name' }),
   column.accessor('email', { header: 'E-mail', cell: (info) => info.getValue() ?? <span className={muted}>—</span> }),
   column.accessor('phone', { header: 'Phone', enableSorting: false, cell: (info) => <span className={nowrap}>{formatPhone(info.getValue())}</span> }),
-  column.accessor('createdAt', { header: 'Created', cell: (info) => <span className={nowrap}>{formatShortDate(info.getValue())}</span> }),
+  column.accessor('createdAt', { header: 'Created', cell: (info) => <span className={nowrap}>{formatDocumentDate(info.getValue())}</span> }),
   column.accessor('services', {
     header: 'Services',
     enableSorting: false,

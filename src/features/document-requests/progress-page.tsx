@@ -6,7 +6,8 @@ import { css, cx } from 'styled-system/css'
 import { ApiError, errorMessage } from '~/lib/api-client'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
-import { formatMoment, formatReceivedDate, SavedAtNote } from '~/features/documents/shared'
+import { formatDateTime, formatDocumentDate } from '~/lib/dates'
+import { SavedAtNote } from '~/features/documents/shared'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Spinner } from '~/ui/spinner'
@@ -106,7 +107,7 @@ function Timeline({ request, asClient }: { request: DocumentRequestDetail; asCli
             </p>
             {s.event && (
               <p className={stepMeta}>
-                <time dateTime={s.event.createdAt}>{formatMoment(s.event.createdAt)}</time> {byText(s.event.by, asClient)}
+                <time dateTime={s.event.createdAt}>{formatDateTime(s.event.createdAt)}</time> {byText(s.event.by, asClient)}
               </p>
             )}
             {s.event?.carrier && s.event.trackingNumber && (
@@ -178,7 +179,7 @@ export function DocumentProgressPage({ requestId }: DocumentProgressPageProps) {
   const moves = request.allowedStatuses.filter((status) => !asClient || status === REQUEST_STATUS.cancelled)
   return (
     <>
-      <PageHeader title="Document Progress" description={`${documentName} received ${formatReceivedDate(request.document.dateReceived)}`} actions={back} />
+      <PageHeader title="Document Progress" description={`${documentName} received ${formatDocumentDate(request.document.dateReceived)}`} actions={back} />
       <SavedAtNote updatedAt={query.dataUpdatedAt} hasData />
       <div className={layout}>
         <section className={panel} aria-labelledby="progress-timeline">
@@ -204,7 +205,7 @@ export function DocumentProgressPage({ requestId }: DocumentProgressPageProps) {
             )}
             <dt>Document</dt>
             <dd>
-              {documentName}, received {formatReceivedDate(request.document.dateReceived)}
+              {documentName}, received {formatDocumentDate(request.document.dateReceived)}
               {request.document.status === 'shredded' ? ' (file shredded)' : ''}
             </dd>
             <dt>Mail to</dt>
@@ -232,7 +233,7 @@ export function DocumentProgressPage({ requestId }: DocumentProgressPageProps) {
               </>
             )}
             <dt>Requested</dt>
-            <dd>{formatMoment(request.createdAt)}</dd>
+            <dd>{formatDateTime(request.createdAt)}</dd>
           </dl>
           {moves.length > 0 && (
             <div className={actions}>

@@ -9,7 +9,8 @@ import { ApiError, errorMessage } from '~/lib/api-client'
 import { useRequiredSession } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
 import { ChoiceSelect } from '~/features/documents/choice-select'
-import { daysText, documentListQueryOptions, formatReceivedDate, RetentionNotice } from '~/features/documents/shared'
+import { daysText, formatDocumentDate } from '~/lib/dates'
+import { documentListQueryOptions, RetentionNotice } from '~/features/documents/shared'
 import { isOnlineNow, newIdempotencyKey } from '~/features/notifications/queue'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
@@ -168,7 +169,7 @@ function RequestForm({ requestable, preselected, defaults }: { requestable: Docu
           {requestable.map((document) => (
             <li key={document.id} className={documentRow}>
               <Checkbox
-                label={`${document.documentTypeNavigation.name}, received ${formatReceivedDate(document.dateReceived)} (${document.jurisdictionName})`}
+                label={`${document.documentTypeNavigation.name}, received ${formatDocumentDate(document.dateReceived)} (${document.jurisdictionName})`}
                 checked={chosen.includes(document.id)}
                 onCheckedChange={(checked) => toggle(document.id, checked === true)}
               />

@@ -6,7 +6,8 @@ import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
-import { formatReceivedDate, SavedAtNote } from '~/features/documents/shared'
+import { formatDocumentDate } from '~/lib/dates'
+import { SavedAtNote } from '~/features/documents/shared'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { DataTable, type ColumnDef } from '~/ui/data-table'
@@ -87,7 +88,7 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
         accessorKey: 'createdAt',
         header: 'Requested On',
         enableColumnFilter: false,
-        cell: (c) => <span className={nowrap}>{formatReceivedDate(c.getValue())}</span>,
+        cell: (c) => <span className={nowrap}>{formatDocumentDate(c.getValue())}</span>,
       },
     ]
     if (!isClient) list.push({ id: 'company', accessorFn: (r) => r.client.companyName, header: 'Company', enableColumnFilter: false })
@@ -100,7 +101,7 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
         cell: ({ row }) => (
           <span>
             {row.original.document.documentTypeNavigation.name}
-            <span className={muted}>Received {formatReceivedDate(row.original.document.dateReceived)}</span>
+            <span className={muted}>Received {formatDocumentDate(row.original.document.dateReceived)}</span>
           </span>
         ),
       },
@@ -144,7 +145,7 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
         accessorKey: 'updatedAt',
         header: 'Last Update',
         enableColumnFilter: false,
-        cell: (c) => <span className={nowrap}>{formatReceivedDate(c.getValue())}</span>,
+        cell: (c) => <span className={nowrap}>{formatDocumentDate(c.getValue())}</span>,
       },
       {
         id: 'action',

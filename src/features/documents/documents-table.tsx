@@ -5,8 +5,9 @@ import { css } from 'styled-system/css'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { DataTable, type ColumnDef, type ColumnFiltersState, type PaginationState, type SortingState } from '~/ui/data-table'
-import { daysText, documentLabel, formatReceivedDate } from './format'
-import { DownloadIcon, EyeIcon, MailIcon, TrashIcon } from './icons'
+import { daysText, formatDocumentDate } from '~/lib/dates'
+import { documentLabel } from './format'
+import { DownloadIcon, EyeIcon, MailIcon, TrashIcon } from '~/ui/icons'
 import { DOCUMENT_FILTER_COLUMNS, DOCUMENT_PAGE_SIZES, type DocumentFilterColumn, type DocumentListState, type DocumentSortField } from './list-params'
 
 /** Under this many days left, the count is shown as a warning. */
@@ -76,7 +77,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
         id: 'dateReceived',
         accessorKey: 'dateReceived',
         header: 'Date Received',
-        cell: (c) => <span className={nowrap}>{formatReceivedDate(c.getValue())}</span>,
+        cell: (c) => <span className={nowrap}>{formatDocumentDate(c.getValue())}</span>,
       },
     ]
     if (showCompany) {

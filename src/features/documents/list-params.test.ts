@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { formatMoment, formatReceivedDate, todayYmd } from './format'
+import { documentLabel } from './format'
 import {
   DEFAULT_DOCUMENT_LIST_STATE,
   documentListRequest,
@@ -22,24 +22,11 @@ const types = [
 ]
 const state = (patch: Partial<DocumentListState> = {}): DocumentListState => ({ ...DEFAULT_DOCUMENT_LIST_STATE, ...patch })
 
-describe('document dates', () => {
-  it('shows the day received as DD-MMM-YYYY, the same calendar day whatever the clock', () => {
+describe('document labels', () => {
+  it('name the day received as the calendar day it is, whatever the clock', () => {
     // Read as a UTC instant and moved to Florida time, '2026-11-21' would show as 20-Nov-2026.
-    expect(formatReceivedDate('2026-11-21')).toBe('21-Nov-2026')
-    expect(formatReceivedDate('2024-05-01')).toBe('01-May-2024')
-    expect(formatReceivedDate('2024-12-31')).toBe('31-Dec-2024')
-  })
-
-  it('shows timestamps on the Florida clock and nothing for an empty value', () => {
-    expect(formatReceivedDate('2024-05-01T03:00:00Z')).toBe('30-Apr-2024')
-    expect(formatReceivedDate('2024-05-01T12:00:00Z')).toBe('01-May-2024')
-    expect(formatMoment('2026-11-21T14:05:00Z')).toBe('Nov 21, 2026, 9:05 AM EST')
-    expect(formatReceivedDate(null, '—')).toBe('—')
-  })
-
-  it("takes today's date on the Florida clock (late evening there is already tomorrow in UTC)", () => {
-    expect(todayYmd(new Date('2026-11-22T03:30:00Z'))).toBe('2026-11-21')
-    expect(todayYmd(new Date('2026-11-22T12:00:00Z'))).toBe('2026-11-22')
+    expect(documentLabel({ documentTypeNavigation: { name: 'Tax Notice' }, dateReceived: '2026-11-21' })).toBe('Tax Notice received 21-Nov-2026')
+    expect(documentLabel({ documentTypeNavigation: { name: 'Bank Statement' }, dateReceived: '2024-01-01' })).toBe('Bank Statement received 01-Jan-2024')
   })
 })
 

@@ -1,5 +1,6 @@
 import { DOCUMENT_SORTS, JURISDICTIONS, type DocumentType } from '@contract/documents'
 import * as v from 'valibot'
+import { MONTH_ABBREVIATIONS } from '~/lib/dates'
 
 /**
  * The documents table's paging, sorting, search and column filters, kept in the page's URL
@@ -7,9 +8,6 @@ import * as v from 'valibot'
  * GET /api/client/documents/{clientId} or GET /api/documents. Filters keep what the user typed; only
  * the request speaks in ids, flags and date ranges.
  */
-
-/** Month names as the documents table shows them (DD-MMM-YYYY). */
-export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 
 export const DOCUMENT_PAGE_SIZES = [10, 20, 50, 100] as const
 /** SPEC.md section 9: document tables show 20 rows by default. */

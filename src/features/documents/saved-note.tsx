@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import { useOnlineStatus } from '~/lib/online-status'
-import { formatMoment } from './format'
+import { formatDateTime } from '~/lib/dates'
 
 const note = css({ m: '0', fontSize: 'sm', color: 'fg.muted' })
 
@@ -14,7 +14,7 @@ export function SavedAtNote({ updatedAt, hasData }: { updatedAt: number; hasData
   return (
     <p className={note} role="status">
       {hasData && updatedAt > 0
-        ? `Offline, saved at ${formatMoment(new Date(updatedAt))}`
+        ? `Offline, saved at ${formatDateTime(updatedAt)}`
         : 'Offline: this list has not been saved on this device yet. It will load when the connection returns.'}
     </p>
   )

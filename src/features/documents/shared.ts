@@ -4,6 +4,5 @@
  */
 export { documentKeys, type DocumentScope } from './keys'
 export { documentListQueryOptions } from './api'
-export { daysText, formatMoment, formatReceivedDate } from './format'
 export { RetentionNotice, RETENTION_NOTICE } from './retention-notice'
 export { SavedAtNote } from './saved-note'

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { ApiError, errorMessage } from '~/lib/api-client'
-import { formatInvoiceDay } from './dates'
+import { formatInvoiceDate } from '~/lib/dates'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { PageHeader, usePageTitle } from '~/features/shell'
 import { Alert } from '~/ui/alert'
@@ -13,7 +13,7 @@ import { Button } from '~/ui/button'
 import { Spinner, visuallyHiddenClass } from '~/ui/spinner'
 import { downloadInvoicePdf, invoiceQueryOptions, invoiceStatusesQueryOptions } from './api'
 import { formatMoney } from './format'
-import { BackIcon, DownloadIcon, PrintIcon } from './icons'
+import { BackIcon, DownloadIcon, PrintIcon } from '~/ui/icons'
 import { SavedAtNote } from './saved-note'
 import { FALLBACK_STATUS_LABELS, invoiceStatusLabel, invoiceStatusTone, isPayable } from './status'
 
@@ -188,9 +188,9 @@ function InvoiceDocument({ invoice, statusLabel }: { invoice: InvoiceDetailData;
           </h2>
           <dl className={facts}>
             <Fact term="Invoice #">{invoice.invoiceId}</Fact>
-            <Fact term="Invoice Date">{formatInvoiceDay(invoice.invoiceDate)}</Fact>
-            <Fact term="Due Date">{invoice.paidDate ? 'N/A' : formatInvoiceDay(invoice.dueDate)}</Fact>
-            <Fact term="Paid Date">{invoice.paidDate ? formatInvoiceDay(invoice.paidDate) : 'Not paid'}</Fact>
+            <Fact term="Invoice Date">{formatInvoiceDate(invoice.invoiceDate)}</Fact>
+            <Fact term="Due Date">{invoice.paidDate ? 'N/A' : formatInvoiceDate(invoice.dueDate)}</Fact>
+            <Fact term="Paid Date">{invoice.paidDate ? formatInvoiceDate(invoice.paidDate) : 'Not paid'}</Fact>
             <Fact term="Status">{statusLabel}</Fact>
           </dl>
         </section>
@@ -267,7 +267,7 @@ function InvoiceDocument({ invoice, statusLabel }: { invoice: InvoiceDetailData;
               <tbody>
                 {invoice.payments.map((payment) => (
                   <tr key={payment.id}>
-                    <td>{formatInvoiceDay(payment.paidAt)}</td>
+                    <td>{formatInvoiceDate(payment.paidAt)}</td>
                     <td>{cardText(payment.cardBrand, payment.cardLast4)}</td>
                     <td>{payment.reference}</td>
                     <td data-align="end">{formatMoney(payment.amount)}</td>

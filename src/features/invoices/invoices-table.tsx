@@ -2,7 +2,7 @@ import type { Invoice } from '@contract/invoices'
 import { Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { formatInvoiceDay } from './dates'
+import { formatInvoiceDate } from '~/lib/dates'
 import { StatusBadge } from '~/ui/badge'
 import { createColumnHelper, DataTable, type ColumnDef, type ColumnFiltersState, type RowSelectionState, type SortingState } from '~/ui/data-table'
 import { visuallyHiddenClass } from '~/ui/spinner'
@@ -54,17 +54,17 @@ function invoiceColumns(labels: InvoiceStatusLabels, linkTarget: InvoiceLinkTarg
   const columns: ColumnDef<Invoice, any>[] = [
     column.accessor('invoiceId', { header: 'Invoice #', cell: (info) => <span className={number}>{info.getValue()}</span> }),
     column.accessor((invoice) => invoice.client.companyName, { id: 'company', header: 'Company' }),
-    column.accessor('invoiceDate', { header: 'Invoice Date', cell: (info) => <span className={day}>{formatInvoiceDay(info.getValue())}</span> }),
+    column.accessor('invoiceDate', { header: 'Invoice Date', cell: (info) => <span className={day}>{formatInvoiceDate(info.getValue())}</span> }),
     column.accessor('dueDate', {
       header: 'Due Date',
       // SPEC.md section 4: the due date reads N/A once the invoice is paid.
-      cell: (info) => <span className={day}>{info.row.original.paidDate ? 'N/A' : formatInvoiceDay(info.getValue())}</span>,
+      cell: (info) => <span className={day}>{info.row.original.paidDate ? 'N/A' : formatInvoiceDate(info.getValue())}</span>,
     }),
     column.accessor('paidDate', {
       header: 'Paid Date',
       cell: (info) => {
         const paid = info.getValue()
-        return paid ? <span className={day}>{formatInvoiceDay(paid)}</span> : <Blank says="Not paid" />
+        return paid ? <span className={day}>{formatInvoiceDate(paid)}</span> : <Blank says="Not paid" />
       },
     }),
     column.accessor('total', {

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { CardExpirySchema, CardFields, ExpiryInput, parseCardExpiry, useCardForm } from '~/features/payments'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
-import { formatInvoiceDay } from './dates'
+import { formatInvoiceDate } from '~/lib/dates'
 import { useOnlineStatus } from '~/lib/online-status'
 import { Alert } from '~/ui/alert'
 import { StatusBadge } from '~/ui/badge'
@@ -182,7 +182,7 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
                     {invoices.map((invoice) => (
                       <tr key={invoice.id}>
                         <td>{invoice.invoiceId}</td>
-                        <td>{invoice.paidDate ? 'N/A' : formatInvoiceDay(invoice.dueDate)}</td>
+                        <td>{invoice.paidDate ? 'N/A' : formatInvoiceDate(invoice.dueDate)}</td>
                         <td>
                           <StatusBadge tone={invoiceStatusTone(invoice.status)}>{invoiceStatusLabel(invoice.status, labels)}</StatusBadge>
                         </td>

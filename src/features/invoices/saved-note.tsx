@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { formatSavedAt } from './dates'
+import { formatDateTime } from '~/lib/dates'
 import { useOnlineStatus } from '~/lib/online-status'
 
 const note = css({ m: '0', fontSize: 'sm', color: 'fg.muted' })
@@ -14,7 +14,7 @@ export function SavedAtNote({ updatedAt, hasData }: { updatedAt: number; hasData
   return (
     <p className={note} role="status">
       {hasData && updatedAt > 0
-        ? `Offline, saved at ${formatSavedAt(updatedAt)}`
+        ? `Offline, saved at ${formatDateTime(updatedAt)}`
         : 'Offline: this has not been saved on this device yet. It will load when the connection returns.'}
     </p>
   )

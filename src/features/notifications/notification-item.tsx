@@ -5,7 +5,7 @@ import { css, cx } from 'styled-system/css'
 import { useRequiredSession } from '~/lib/session'
 import { canMarkRead, notificationTarget, useMarkNotificationRead } from './api'
 import { newIdempotencyKey } from './queue'
-import { formatNotificationTime, timeAgo } from './format'
+import { formatDateTime, formatRelativeTime } from '~/lib/dates'
 
 /**
  * Opening a notification (SPEC.md section 4): an unread one the user owns becomes read at once
@@ -63,8 +63,8 @@ export function NotificationText({ notification }: { notification: Notification 
           {!notification.isRead && <span className={srOnly}>Unread: </span>}
           {notification.message}
         </span>
-        <time className={meta} dateTime={notification.createdAt} title={formatNotificationTime(notification.createdAt)}>
-          {timeAgo(notification.createdAt)}
+        <time className={meta} dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
+          {formatRelativeTime(notification.createdAt)}
         </time>
       </span>
     </>

@@ -10,7 +10,7 @@ import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { Spinner } from '~/ui/spinner'
 import { LOAD_FAILED_MESSAGE, notificationAudience, notificationListQueryOptions, useMarkAllNotificationsRead } from './api'
-import { formatNotificationTime } from './format'
+import { formatDateTime } from '~/lib/dates'
 import { useLoadFailureToast } from './load-failure'
 import { NotificationItem, useOpenNotification } from './notification-item'
 import type { NotificationsSearch } from './routing'
@@ -95,7 +95,7 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
           </Button>
         }
       />
-      {!online && query.data && <p className={note} role="status">{`Offline, saved at ${formatNotificationTime(new Date(query.dataUpdatedAt).toISOString())}`}</p>}
+      {!online && query.data && <p className={note} role="status">{`Offline, saved at ${formatDateTime(query.dataUpdatedAt)}`}</p>}
       <div className={toolbar}>
         <Toggle
           label="Show"
