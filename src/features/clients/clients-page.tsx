@@ -1,16 +1,15 @@
 import type { ClientListItem, ClientSortField } from '@contract/clients'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useCallback, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { PageHeader } from '~/features/shell'
 import { errorMessage } from '~/lib/api-client'
-import { Alert } from '~/ui/alert'
-import { Button } from '~/ui/button'
-import { createColumnHelper, DataTable, type ColumnDef, type SortingState } from '~/ui/data-table'
-import { clientListQueryOptions } from './api'
 import { formatDocumentDate } from '~/lib/dates'
+import { PageHeader } from '~/features/shell'
+import { createColumnHelper, DataTable, type ColumnDef, type SortingState } from '~/ui/data-table'
+import { ListPage, useMergedChanges } from '~/ui/list-page'
+import { clientListQueryOptions } from './api'
 import { formatPhone } from './format'
 import { CLIENT_PAGE_SIZES, listParams, type ClientListState } from './list-params'
 
@@ -50,26 +49,6 @@ const columns: ColumnDef<ClientListItem, any>[] = [
   }),
 ]
 
-/**
- * A new search or sort also sends the table to page 1, as two events in one tick: merge them into one
- * change, so the URL is written once.
- */
-function useMergedChanges(onChange: (patch: Partial<ClientListState>) => void) {
-  const pending = useRef<Partial<ClientListState> | null>(null)
-  const target = useRef(onChange)
-  target.current = onChange
-  return useCallback((patch: Partial<ClientListState>) => {
-    const first = pending.current === null
-    pending.current = { ...pending.current, ...patch }
-    if (!first) return
-    queueMicrotask(() => {
-      const merged = pending.current
-      pending.current = null
-      if (merged) target.current(merged)
-    })
-  }, [])
-}
-
 const SORTABLE = new Set<string>(['companyName', 'lastName', 'email', 'createdAt'])
 
 export type ClientsPageProps = {
@@ -83,36 +62,26 @@ export type ClientsPageProps = {
  * phone, city or mailbox), newest first until a column is sorted; each links to its profile.
  */
 export function ClientsPage({ state, onStateChange }: ClientsPageProps) {
-  const change = useMergedChanges(onStateChange)
+  const change = useMergedChanges<ClientListState>(onStateChange)
   const params = listParams(state)
   const list = useQuery(clientListQueryOptions(params))
   const sorting: SortingState = useMemo(() => (state.sort ? [{ id: state.sort, desc: state.order === 'desc' }] : []), [state.sort, state.order])
 
   return (
-    <>
-      <PageHeader
-        title="Clients"
-        description="Companies registered with us, their contact and their services."
-        actions={
-          <Link to="/provider/add-client" className={cx(button({ variant: 'solid' }))}>
-            Add Client
-          </Link>
-        }
-      />
-      {list.isError && list.data === undefined && (
-        <Alert
-          status="danger"
-          title="The clients could not be loaded"
-          className={css({ mb: '4' })}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(list.error)}
-        </Alert>
-      )}
+    <ListPage
+      title="Clients"
+      header={PageHeader}
+      description="Companies registered with us, their contact and their services."
+      actions={
+        <Link to="/provider/add-client" className={cx(button({ variant: 'solid' }))}>
+          Add Client
+        </Link>
+      }
+      query={list}
+      onRetry={() => void list.refetch()}
+      errorTitle="The clients could not be loaded"
+      errorText={errorMessage}
+    >
       <DataTable<ClientListItem>
         label="Clients"
         searchPlaceholder="Search company, name, e-mail, phone…"
@@ -139,6 +108,6 @@ export function ClientsPage({ state, onStateChange }: ClientsPageProps) {
         onGlobalFilterChange={(q) => change({ q, page: 1 })}
         loading={list.isFetching}
       />
-    </>
+    </ListPage>
   )
 }

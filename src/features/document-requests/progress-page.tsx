@@ -5,11 +5,11 @@ import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { ApiError, errorMessage } from '~/lib/api-client'
 import { useRequiredSession, userKind } from '~/lib/session'
-import { PageHeader } from '~/features/shell'
 import { formatDateTime, formatDocumentDate } from '~/lib/dates'
-import { SavedAtNote } from '~/features/documents/shared'
+import { PageHeader } from '~/features/shell'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
+import { SavedAtNote } from '~/ui/list-page'
 import { Spinner } from '~/ui/spinner'
 import { documentRequestQueryOptions, requestStatusesQueryOptions } from './api'
 import { moveLabel, RequestStatusBadge } from './status'
@@ -180,7 +180,7 @@ export function DocumentProgressPage({ requestId }: DocumentProgressPageProps) {
   return (
     <>
       <PageHeader title="Document Progress" description={`${documentName} received ${formatDocumentDate(request.document.dateReceived)}`} actions={back} />
-      <SavedAtNote updatedAt={query.dataUpdatedAt} hasData />
+      <SavedAtNote updatedAt={query.dataUpdatedAt} hasData subject="this request" />
       <div className={layout}>
         <section className={panel} aria-labelledby="progress-timeline">
           <h2 id="progress-timeline" className={panelTitle}>

@@ -1,38 +1,22 @@
 import type { DocumentRequest } from '@contract/document-requests'
 import { useMutationState, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useCallback, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
 import { useRequiredSession, userKind } from '~/lib/session'
-import { PageHeader } from '~/features/shell'
 import { formatDocumentDate } from '~/lib/dates'
-import { SavedAtNote } from '~/features/documents/shared'
+import { PageHeader } from '~/features/shell'
 import { Alert } from '~/ui/alert'
-import { Button } from '~/ui/button'
 import { DataTable, type ColumnDef } from '~/ui/data-table'
+import { actionLinkClass, ListPage, useMergedChanges } from '~/ui/list-page'
 import { documentRequestKeys, documentRequestListQueryOptions, type CreateRequestVariables } from './api'
 import { REQUEST_PAGE_SIZES, requestListRequest, type RequestListState, type RequestSortField } from './list-params'
 import { RequestStatusBadge } from './status'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' })
 const muted = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const nowrap = css({ whiteSpace: 'nowrap' })
 const link = css({ fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })
-const requestLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  h: '10',
-  px: '4',
-  borderRadius: 'md',
-  bg: 'accent',
-  color: 'accent.fg',
-  fontWeight: 'semibold',
-  fontSize: 'sm',
-  textDecoration: 'none',
-  _hover: { bg: 'accent.emphasized' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-})
 
 /** Mail requests made offline and not sent yet (saved on this device), or still being retried. */
 function useQueuedRequests(): CreateRequestVariables[] {
@@ -40,22 +24,6 @@ function useQueuedRequests(): CreateRequestVariables[] {
     filters: { mutationKey: documentRequestKeys.create(), status: 'pending' },
     select: (mutation) => mutation.state.variables as CreateRequestVariables,
   })
-}
-
-function useMergedChanges(onChange: (patch: Partial<RequestListState>) => void) {
-  const pending = useRef<Partial<RequestListState> | null>(null)
-  const target = useRef(onChange)
-  target.current = onChange
-  return useCallback((patch: Partial<RequestListState>) => {
-    const first = pending.current === null
-    pending.current = { ...pending.current, ...patch }
-    if (!first) return
-    queueMicrotask(() => {
-      const merged = pending.current
-      pending.current = null
-      if (merged) target.current(merged)
-    })
-  }, [])
 }
 
 export type RequestedDocumentsPageProps = {
@@ -70,7 +38,7 @@ export type RequestedDocumentsPageProps = {
 export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocumentsPageProps) {
   const { user } = useRequiredSession()
   const isClient = userKind(user) === 'client'
-  const change = useMergedChanges(onStateChange)
+  const change = useMergedChanges<RequestListState>(onStateChange)
   const request = requestListRequest(state)
   const list = useQuery({
     ...documentRequestListQueryOptions(request.kind === 'query' ? request.params : { page: 1, pageSize: state.pageSize }),
@@ -168,30 +136,30 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
   }, [isClient])
 
   return (
-    <div className={stack}>
-      <PageHeader
-        title="Requested Documents"
-        description={isClient ? 'Paper originals you asked us to mail, and where they are.' : 'Requests from clients to mail their documents.'}
-        actions={
-          isClient ? (
-            <Link to="/client/document-request" className={requestLink}>
-              Request a document
-            </Link>
-          ) : undefined
-        }
-      />
-      <SavedAtNote updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
-      {queued.length > 0 && (
-        <Alert status="warning" title={`${queued.length} ${queued.length === 1 ? 'request is' : 'requests are'} waiting for a connection`}>
-          Saved on this device: {queued.map((q) => `${q.body.documentIds.length} ${q.body.documentIds.length === 1 ? 'document' : 'documents'} to ${q.body.city ?? 'your address'}`).join('; ')}.
-          They are sent as soon as the connection returns.
-        </Alert>
-      )}
-      {list.isError && list.data === undefined && (
-        <Alert status="danger" title="The requests could not be loaded" action={<Button variant="outline" size="sm" onClick={() => void list.refetch()}>Try again</Button>}>
-          {errorMessage(list.error)}
-        </Alert>
-      )}
+    <ListPage
+      title="Requested Documents"
+      header={PageHeader}
+      description={isClient ? 'Paper originals you asked us to mail, and where they are.' : 'Requests from clients to mail their documents.'}
+      actions={
+        isClient ? (
+          <Link to="/client/document-request" className={actionLinkClass}>
+            Request a document
+          </Link>
+        ) : undefined
+      }
+      query={list}
+      onRetry={() => void list.refetch()}
+      errorTitle="The requests could not be loaded"
+      errorText={errorMessage}
+      notices={
+        queued.length > 0 && (
+          <Alert status="warning" title={`${queued.length} ${queued.length === 1 ? 'request is' : 'requests are'} waiting for a connection`}>
+            Saved on this device: {queued.map((q) => `${q.body.documentIds.length} ${q.body.documentIds.length === 1 ? 'document' : 'documents'} to ${q.body.city ?? 'your address'}`).join('; ')}.
+            They are sent as soon as the connection returns.
+          </Alert>
+        )
+      }
+    >
       <DataTable
         label="Requested documents"
         data={requests}
@@ -218,6 +186,6 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
         loading={list.isFetching}
         emptyMessage={request.kind === 'no-match' ? request.message : isClient ? 'No requests yet. Request a document by mail from your documents list.' : undefined}
       />
-    </div>
+    </ListPage>
   )
 }

@@ -1,10 +1,10 @@
 import { css } from 'styled-system/css'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
+import { DownloadIcon } from '~/ui/icons'
 import { saveBlob } from './api'
 import type { OpenFile } from './document-viewer'
 import { documentLabel } from './format'
-import { DownloadIcon } from '~/ui/icons'
 
 const frame = css({ display: 'block', w: '100%', h: { base: '70dvh', md: '75dvh' }, border: '0', bg: 'bg.muted', borderRadius: 'md' })
 const image = css({ display: 'block', maxW: '100%', maxH: '75dvh', mx: 'auto', objectFit: 'contain' })

@@ -1,64 +1,23 @@
 import type { Document } from '@contract/documents'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { lazy, Suspense, useState } from 'react'
 import { errorMessage } from '~/lib/api-client'
 import { PERM, sessionHasPermission } from '~/lib/permissions'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
+import { MailIcon, UploadIcon } from '~/ui/icons'
+import { actionLinkClass, ListPage, useMergedChanges } from '~/ui/list-page'
 import { documentListQueryOptions, documentTypesQueryOptions, type DocumentScope } from './api'
 import { useDocumentFiles } from './document-viewer'
 import { DocumentsTable } from './documents-table'
-import { MailIcon, RefreshIcon, UploadIcon } from '~/ui/icons'
 import { DEFAULT_DOCUMENT_LIST_STATE, documentListRequest, type DocumentListState } from './list-params'
 import { RetentionNotice } from './retention-notice'
-import { SavedAtNote } from './saved-note'
 
 // Asking before a delete needs a dialog: it loads the first time someone deletes.
 const DeleteDocumentDialog = lazy(() => import('./delete-document-dialog').then((m) => ({ default: m.DeleteDocumentDialog })))
-
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const sectionHeader = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3' })
-const sectionHeading = css({ fontSize: 'lg', fontWeight: 'bold', m: '0' })
-const headerActions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
-const actionLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  h: '10',
-  px: '4',
-  borderRadius: 'md',
-  bg: 'accent',
-  color: 'accent.fg',
-  fontWeight: 'semibold',
-  fontSize: 'sm',
-  textDecoration: 'none',
-  _hover: { bg: 'accent.emphasized' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-})
-
-/**
- * Several table events can fire in one tick (a new filter also returns to page 1): merge them into one
- * change, so the URL is written once.
- */
-function useMergedChanges(onChange: (patch: Partial<DocumentListState>) => void) {
-  const pending = useRef<Partial<DocumentListState> | null>(null)
-  const target = useRef(onChange)
-  target.current = onChange
-  return useCallback((patch: Partial<DocumentListState>) => {
-    const first = pending.current === null
-    pending.current = { ...pending.current, ...patch }
-    if (!first) return
-    queueMicrotask(() => {
-      const merged = pending.current
-      pending.current = null
-      if (merged) target.current(merged)
-    })
-  }, [])
-}
 
 type DocumentsViewProps = {
   scope: DocumentScope
@@ -73,7 +32,7 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
   const session = useRequiredSession()
   const isClient = userKind(session.user) === 'client'
   const canDelete = !isClient && sessionHasPermission(session, PERM.DCD)
-  const change = useMergedChanges(onStateChange)
+  const change = useMergedChanges<DocumentListState>(onStateChange)
   const types = useQuery(documentTypesQueryOptions())
   const request = documentListRequest(state, types.data ?? [])
   const list = useQuery({
@@ -86,67 +45,46 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
   const documents = request.kind === 'query' ? (list.data?.data ?? []) : []
   const total = request.kind === 'query' ? (list.data?.total ?? 0) : 0
 
-  const refreshButton = (
-    <Button variant="outline" onClick={() => void list.refetch()} loading={list.isRefetching} disabled={request.kind !== 'query'}>
-      {!list.isRefetching && <RefreshIcon />}
-      Refresh
-    </Button>
-  )
-  const headerButtons = (
-    <div className={headerActions}>
-      {isClient && (
-        <Link to="/client/document-request" className={actionLink}>
-          <MailIcon />
-          Request by mail
-        </Link>
-      )}
-      {!isClient && (
-        <Link to="/provider/documents/add" search={scope.kind === 'client' ? { clientId: scope.clientId } : {}} className={actionLink}>
-          <UploadIcon />
-          Upload documents
-        </Link>
-      )}
-      {refreshButton}
-    </div>
+  const headerLink = isClient ? (
+    <Link to="/client/document-request" className={actionLinkClass}>
+      <MailIcon />
+      Request by mail
+    </Link>
+  ) : (
+    <Link to="/provider/documents/add" search={scope.kind === 'client' ? { clientId: scope.clientId } : {}} className={actionLinkClass}>
+      <UploadIcon />
+      Upload documents
+    </Link>
   )
 
   return (
-    <div className={stack}>
-      {as === 'page' ? (
-        <PageHeader title={title} actions={headerButtons} />
-      ) : (
-        <div className={sectionHeader}>
-          <h2 className={sectionHeading}>{title}</h2>
-          {headerButtons}
-        </div>
-      )}
-      {isClient && <RetentionNotice />}
-      {scope.kind === 'all' && state.clientId !== undefined && (
-        <Alert
-          status="neutral"
-          action={
-            <Button variant="outline" size="sm" onClick={() => change({ clientId: undefined, page: 1 })}>
-              Show all clients
-            </Button>
-          }
-        >
-          Showing the documents of {documents[0]?.client?.companyName ?? 'one client'} only.
-        </Alert>
-      )}
-      <SavedAtNote updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
-      {list.isError && list.data === undefined && (
-        <Alert
-          status="danger"
-          title="The documents could not be loaded"
-          action={
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(list.error)}
-        </Alert>
-      )}
+    <ListPage
+      title={title}
+      header={as === 'page' ? PageHeader : undefined}
+      actions={headerLink}
+      query={list}
+      onRefresh={() => void list.refetch()}
+      refreshDisabled={request.kind !== 'query'}
+      errorTitle="The documents could not be loaded"
+      errorText={errorMessage}
+      notices={
+        <>
+          {isClient && <RetentionNotice />}
+          {scope.kind === 'all' && state.clientId !== undefined && (
+            <Alert
+              status="neutral"
+              action={
+                <Button variant="outline" size="sm" onClick={() => change({ clientId: undefined, page: 1 })}>
+                  Show all clients
+                </Button>
+              }
+            >
+              Showing the documents of {documents[0]?.client?.companyName ?? 'one client'} only.
+            </Alert>
+          )}
+        </>
+      }
+    >
       <DocumentsTable
         documents={documents}
         total={total}
@@ -168,7 +106,7 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
           <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
         </Suspense>
       )}
-    </div>
+    </ListPage>
   )
 }
 

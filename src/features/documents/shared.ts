@@ -5,4 +5,3 @@
 export { documentKeys, type DocumentScope } from './keys'
 export { documentListQueryOptions } from './api'
 export { RetentionNotice, RETENTION_NOTICE } from './retention-notice'
-export { SavedAtNote } from './saved-note'

@@ -10,11 +10,11 @@ import { PageHeader, usePageTitle } from '~/features/shell'
 import { Alert } from '~/ui/alert'
 import { StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
+import { BackIcon, DownloadIcon, PrintIcon } from '~/ui/icons'
+import { SavedAtNote } from '~/ui/list-page'
 import { Spinner, visuallyHiddenClass } from '~/ui/spinner'
 import { downloadInvoicePdf, invoiceQueryOptions, invoiceStatusesQueryOptions } from './api'
 import { formatMoney } from './format'
-import { BackIcon, DownloadIcon, PrintIcon } from '~/ui/icons'
-import { SavedAtNote } from './saved-note'
 import { FALLBACK_STATUS_LABELS, invoiceStatusLabel, invoiceStatusTone, isPayable } from './status'
 
 const PayInvoicesDialog = lazy(() => import('./pay-invoices-dialog'))
@@ -338,7 +338,7 @@ export function InvoiceDetailPage({ invoiceId, area }: InvoiceDetailPageProps) {
           </div>
         )}
       </div>
-      <SavedAtNote updatedAt={query.dataUpdatedAt} hasData={invoice !== undefined} />
+      <SavedAtNote updatedAt={query.dataUpdatedAt} hasData={invoice !== undefined} subject="this invoice" />
       {invoice ? (
         <InvoiceDocument invoice={invoice} statusLabel={invoiceStatusLabel(invoice.status, labels)} />
       ) : query.isError ? (

@@ -2,6 +2,7 @@ import type { Invoice } from '@contract/invoices'
 import { Link } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import type { InvoiceSortField } from '@contract/invoices'
 import { formatInvoiceDate } from '~/lib/dates'
 import { StatusBadge } from '~/ui/badge'
 import { createColumnHelper, DataTable, type ColumnDef, type ColumnFiltersState, type RowSelectionState, type SortingState } from '~/ui/data-table'
@@ -9,7 +10,6 @@ import { visuallyHiddenClass } from '~/ui/spinner'
 import { formatMoney } from './format'
 import { INVOICE_FILTER_COLUMNS, INVOICE_PAGE_SIZES, type InvoiceFilterColumn, type InvoiceListState } from './list-params'
 import { invoiceStatusLabel, invoiceStatusTone, isPayable, UNPAID_ONLY_MESSAGE, type InvoiceStatusLabels } from './status'
-import type { InvoiceSortField } from '@contract/invoices'
 
 /** Where the Action link goes: the client's invoice route or the provider's; null hides the column. */
 export type InvoiceLinkTarget = 'client' | 'provider' | null

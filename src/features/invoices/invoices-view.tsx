@@ -1,21 +1,18 @@
 import type { Invoice } from '@contract/invoices'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
 import { PERM, sessionHasPermission } from '~/lib/permissions'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
-import { Alert } from '~/ui/alert'
-import { Button } from '~/ui/button'
 import type { RowSelectionState } from '~/ui/data-table'
+import { ListPage, useMergedChanges } from '~/ui/list-page'
 import { invoiceListQueryOptions, invoiceStatusesQueryOptions, type InvoiceScope } from './api'
 import { formatMoney, sumDollars } from './format'
-import { RefreshIcon } from '~/ui/icons'
 import { InvoicesTable, type InvoiceLinkTarget } from './invoices-table'
 import { DEFAULT_INVOICE_LIST_STATE, invoiceListRequest, isDateColumn, type InvoiceListState } from './list-params'
 import { PayBar } from './pay-bar'
-import { SavedAtNote } from './saved-note'
 import { FALLBACK_STATUS_LABELS } from './status'
 import { useInvoiceScope } from './scope'
 
@@ -26,9 +23,6 @@ const preloadPayDialog = () => void import('./pay-invoices-dialog')
 const NO_DATE_MATCH = 'No results. Filter dates as 2026, 2026-05, May 2026 or 2026-05-01.'
 const NO_STATUS_MATCH = 'No results. Filter the status by PAID, UNPAID or OVERDUE.'
 
-const sectionHeader = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mb: '4' })
-const sectionHeading = css({ fontSize: 'lg', fontWeight: 'bold', m: '0' })
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' })
 const selectionNote = css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })
 
 /** What the signed-in user may do with the list (SPEC.md sections 2 and 6). */
@@ -45,26 +39,6 @@ function useInvoiceAbilities() {
   }
 }
 
-/**
- * Several table events can fire in one tick (a new filter also returns to page 1): merge them into
- * one change, so the URL is written once.
- */
-function useMergedChanges(onChange: (patch: Partial<InvoiceListState>) => void) {
-  const pending = useRef<Partial<InvoiceListState> | null>(null)
-  const target = useRef(onChange)
-  target.current = onChange
-  return useCallback((patch: Partial<InvoiceListState>) => {
-    const first = pending.current === null
-    pending.current = { ...pending.current, ...patch }
-    if (!first) return
-    queueMicrotask(() => {
-      const merged = pending.current
-      pending.current = null
-      if (merged) target.current(merged)
-    })
-  }, [])
-}
-
 type InvoicesViewProps = {
   scope: InvoiceScope
   state: InvoiceListState
@@ -75,7 +49,7 @@ type InvoicesViewProps = {
 
 function InvoicesView({ scope, state, onStateChange, as }: InvoicesViewProps) {
   const abilities = useInvoiceAbilities()
-  const change = useMergedChanges(onStateChange)
+  const change = useMergedChanges<InvoiceListState>(onStateChange)
   const statuses = useQuery(invoiceStatusesQueryOptions())
   const labels = statuses.data ?? FALLBACK_STATUS_LABELS
   const request = invoiceListRequest(state, labels)
@@ -101,37 +75,16 @@ function InvoicesView({ scope, state, onStateChange, as }: InvoicesViewProps) {
     void statuses.refetch()
     if (request.kind === 'query') void list.refetch()
   }
-  const refreshButton = (
-    <Button variant="outline" onClick={refresh} loading={list.isRefetching}>
-      {!list.isRefetching && <RefreshIcon />}
-      Refresh
-    </Button>
-  )
 
   return (
-    <div className={stack}>
-      {as === 'page' ? (
-        <PageHeader title="Invoices" actions={refreshButton} />
-      ) : (
-        <div className={sectionHeader}>
-          <h2 className={sectionHeading}>Invoices</h2>
-          {refreshButton}
-        </div>
-      )}
-      <SavedAtNote updatedAt={list.dataUpdatedAt} hasData={list.data !== undefined} />
-      {list.isError && list.data === undefined && (
-        <Alert
-          status="danger"
-          title="The invoices could not be loaded"
-          action={
-            <Button variant="outline" size="sm" onClick={refresh}>
-              Try again
-            </Button>
-          }
-        >
-          {errorMessage(list.error)}
-        </Alert>
-      )}
+    <ListPage
+      title="Invoices"
+      header={as === 'page' ? PageHeader : undefined}
+      query={list}
+      onRefresh={refresh}
+      errorTitle="The invoices could not be loaded"
+      errorText={errorMessage}
+    >
       <InvoicesTable
         invoices={invoices}
         total={total}
@@ -174,7 +127,7 @@ function InvoicesView({ scope, state, onStateChange, as }: InvoicesViewProps) {
           />
         </Suspense>
       )}
-    </div>
+    </ListPage>
   )
 }
 

@@ -54,6 +54,7 @@ const VIEW_MORE = 'view-more'
  * marks it read (optimistic) and opens its document-progress page or the documents list. A menu
  * rather than a popover: the user menu beside it already loads one, and arrows, type-ahead and Escape
  * come with it.
+ * @noUseSignals (reads `details.value`, not a signal: keeps the signals runtime out of the layout)
  */
 export function NotificationBell() {
   const { user } = useRequiredSession()

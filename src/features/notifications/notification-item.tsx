@@ -2,10 +2,10 @@ import type { Notification } from '@contract/notifications'
 import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { css, cx } from 'styled-system/css'
+import { formatDateTime, formatRelativeTime } from '~/lib/dates'
 import { useRequiredSession } from '~/lib/session'
 import { canMarkRead, notificationTarget, useMarkNotificationRead } from './api'
 import { newIdempotencyKey } from './queue'
-import { formatDateTime, formatRelativeTime } from '~/lib/dates'
 
 /**
  * Opening a notification (SPEC.md section 4): an unread one the user owns becomes read at once
