@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
@@ -61,7 +62,33 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
       else c.header('Cache-Control', 'public, max-age=3600')
     },
   })
-  const shell = () => readFileSync(indexFile, 'utf8')
+  // The shell answers every page path (/login, /client/dashboard, ...): send it compressed like the
+  // assets. Compressed once per build (re-read when dist/index.html changes, so a rebuild needs no restart).
+  let shellCache: { mtimeMs: number; identity: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> } | null = null
+  const shell = () => {
+    const { mtimeMs } = statSync(indexFile)
+    if (shellCache?.mtimeMs !== mtimeMs) {
+      const identity = readFileSync(indexFile)
+      const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
+      // Copies own their ArrayBuffer (Buffers may share a pooled one), which is what c.body takes.
+      shellCache = { mtimeMs, identity: new Uint8Array(identity), br: new Uint8Array(br), gzip: new Uint8Array(gzipSync(identity, { level: 9 })) }
+    }
+    return shellCache
+  }
+  /** The encoding to send, from Accept-Encoding (a q=0 entry refuses it). */
+  const shellEncoding = (accept: string | undefined): 'br' | 'gzip' | null => {
+    const offered = new Map(
+      (accept ?? '').split(',').map((part) => {
+        const [name = '', ...params] = part.trim().toLowerCase().split(';')
+        const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+        return [name.trim(), q ? Number(q.slice(2)) : 1] as const
+      }),
+    )
+    const accepts = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0
+    if (accepts('br')) return 'br'
+    if (accepts('gzip')) return 'gzip'
+    return null
+  }
   app.use('*', async (c, next) => {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next()
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
@@ -70,8 +97,11 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
     // A client-side route (no file extension, or a page request): the app shell. Missing assets stay 404.
     const isPage = !path.extname(c.req.path) || (c.req.header('accept') ?? '').includes('text/html')
     if (!isPage || c.req.path.startsWith('/assets/')) return next()
-    const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }
-    return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(shell(), 200, headers)
+    const encoding = shellEncoding(c.req.header('accept-encoding'))
+    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' }
+    if (encoding) headers['Content-Encoding'] = encoding
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers)
+    return c.body(shell()[encoding ?? 'identity'], 200, headers)
   })
   const built = statSync(indexFile).mtime.toISOString()
   logger.info('serving the PWA', { dir: distDir, built })
