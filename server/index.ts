@@ -125,7 +125,7 @@ async function main() {
     db,
     clock: systemClock,
     logger,
-    mailer: createMailer(env, db, logger),
+    mailer: createMailer(env, db, logger, systemClock),
     blobs,
     ...paymentDeps(env, { db, clock: systemClock, logger }),
     jwtKey,

@@ -332,16 +332,21 @@ export const paymentInvoices = pgTable(
  * Results of requests made with an Idempotency-Key, so a retry (or an offline replay) gets the first
  * answer instead of doing the work twice. `state` is 'pending' while the first request runs.
  */
-export const idempotencyRecords = pgTable('idempotency_records', {
-  key: text('key').primaryKey(),
-  scope: text('scope').notNull(),
-  userId: integer('user_id'),
-  requestHash: text('request_hash').notNull(),
-  state: text('state').notNull().default('pending'),
-  responseStatus: integer('response_status'),
-  responseBody: jsonb('response_body'),
-  createdAt: createdAt(),
-})
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    key: text('key').primaryKey(),
+    scope: text('scope').notNull(),
+    userId: integer('user_id'),
+    requestHash: text('request_hash').notNull(),
+    state: text('state').notNull().default('pending'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  // For the daily sweep of old records (server/jobs/housekeeping.ts).
+  (t) => [index('idempotency_records_created_idx').on(t.createdAt)],
+)
 
 // ---------- documents ----------
 
@@ -493,9 +498,24 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
+    /** The last failure's text. */
     error: text('error'),
+    /** Send attempts made (claims), including a running one. */
+    attempts: integer('attempts').notNull().default(0),
+    /**
+     * When the next attempt is due: a retry after a failure, or the end of a running attempt's claim (a
+     * server that stopped mid-send). Null when nothing is to be sent (sent, failed, or outbox-only mail).
+     */
+    nextAttemptAt: ts('next_attempt_at'),
+    /** Set when delivery was given up: after the last retry, or when the message expired first. */
+    failedAt: ts('failed_at'),
+    /** A message not worth sending after this (a password reset link that has expired meanwhile). */
+    expiresAt: ts('expires_at'),
   },
-  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('mail_outbox_to_idx').on(t.to, t.createdAt),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 )
 
 // ---------- operations ----------

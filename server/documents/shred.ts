@@ -111,3 +111,15 @@ export async function sweepOrphanBlobs(deps: ShredDeps, now: Date, batchSize = 5
   await flush()
   return { orphansDeleted }
 }
+
+/**
+ * Removes temporary blob files (`.tmp-*`) not written to for an hour: a server that stopped mid-upload
+ * leaves one behind, and nothing else ever would. An upload in progress keeps writing to its file, so
+ * it is never touched.
+ */
+export async function sweepTemporaryBlobs(deps: Pick<AppDeps, 'blobs' | 'logger'>, now: Date): Promise<{ tempFilesDeleted: number }> {
+  if (!deps.blobs.sweepTemporary) return { tempFilesDeleted: 0 }
+  const tempFilesDeleted = await deps.blobs.sweepTemporary(new Date(now.getTime() - ORPHAN_AGE_MS))
+  if (tempFilesDeleted) deps.logger.info('deleted temporary files of interrupted uploads', { count: tempFilesDeleted })
+  return { tempFilesDeleted }
+}

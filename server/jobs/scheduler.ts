@@ -8,6 +8,8 @@ export interface Job {
   everyMs: number
   /** `now` is the clock's time; the result is stored in job_runs. Should be safe to run twice. */
   run(deps: AppDeps, now: Date): Promise<unknown>
+  /** Log finished runs at debug level (a job that runs every minute would flood the log). Failures are always errors. */
+  quiet?: boolean
 }
 
 /** The period a time falls in, e.g. '2026-11-21T00:00:00.000Z' for a daily job. */
@@ -35,7 +37,7 @@ export async function runDueJobs(deps: AppDeps, jobs: readonly Job[], now = deps
         .update(jobRuns)
         .set({ finishedAt: deps.clock.now(), result: (result ?? null) as never })
         .where(eq(jobRuns.id, claimed[0].id))
-      deps.logger.info('job finished', { job: job.name, runKey, ms: Math.round(performance.now() - started), result })
+      deps.logger[job.quiet ? 'debug' : 'info']('job finished', { job: job.name, runKey, ms: Math.round(performance.now() - started), result })
       ran.push(job.name)
     } catch (error) {
       await deps.db.delete(jobRuns).where(and(eq(jobRuns.id, claimed[0].id), eq(jobRuns.job, job.name)))

@@ -1,10 +1,10 @@
-import { shredExpiredDocuments, sweepOrphanBlobs } from '../documents/shred'
+import { shredExpiredDocuments, sweepOrphanBlobs, sweepTemporaryBlobs } from '../documents/shred'
 import type { Job } from './scheduler'
 
 /**
  * Daily: shreds documents past their 60 days (file deleted, record kept as 'shredded') unless a mail
- * request is open, then removes document files that no record points to. Safe to run twice, or on two
- * servers at once.
+ * request is open, then removes document files that no record points to and temporary files of
+ * interrupted uploads (both older than an hour). Safe to run twice, or on two servers at once.
  */
 export const shredJob: Job = {
   name: 'shred-documents',
@@ -12,6 +12,7 @@ export const shredJob: Job = {
   async run(deps, now) {
     const { shredded, failedFileDeletes } = await shredExpiredDocuments(deps, now)
     const { orphansDeleted } = await sweepOrphanBlobs(deps, now)
-    return { shredded, failedFileDeletes, orphansDeleted }
+    const { tempFilesDeleted } = await sweepTemporaryBlobs(deps, now)
+    return { shredded, failedFileDeletes, orphansDeleted, tempFilesDeleted }
   },
 }

@@ -2,9 +2,23 @@ export interface MailMessage {
   to: string
   subject: string
   text: string
+  /** Not worth sending after this (e.g. the expiry of a password reset link): a retry gives up instead. */
+  expiresAt?: Date
+}
+
+/** What one run of the retry job did. */
+export interface DeliveryResult {
+  sent: number
+  retrying: number
+  failed: number
 }
 
 /** Sends e-mail: SMTP when SMTP_URL is set, else the database outbox and the server log. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>
+  /**
+   * Retries messages whose earlier attempt failed and whose next attempt is due (SMTP only; the
+   * outbox-only mailer has nothing to retry). Run every minute by the 'mail-retry' job.
+   */
+  deliverDue?(now?: Date, limit?: number): Promise<DeliveryResult>
 }

@@ -1,28 +1,25 @@
-import { eq } from 'drizzle-orm'
 import nodemailer from 'nodemailer'
+import type { Clock } from '../context'
 import type { Db } from '../db/client'
-import { mailOutbox } from '../db/schema'
 import type { Logger } from '../logger'
 import type { Mailer } from './mailer'
+import { deliveringOutbox } from './outbox'
 
 /**
- * With SMTP_URL: each message is recorded in the outbox, then sent; the row gets sent_at or the error.
- * A failed send is logged and never fails the request that caused it (a reset request answers the same
- * either way; a support message is stored regardless).
+ * With SMTP_URL: each message is recorded in the outbox, then sent; a failure is retried with backoff
+ * and finally marked failed (server/mail/outbox.ts). A failed send is logged and never fails the request
+ * that caused it (a reset request answers the same either way; a support message is stored regardless).
+ *
+ * The transport's timeouts keep one attempt well inside MAIL_CLAIM_MS (10 minutes), so a slow mail server is never
+ * mistaken for a stopped one and its message never sent twice.
  */
-export function smtpMailer(options: { url: string; from: string; db: Db; logger: Logger }): Mailer {
-  const transport = nodemailer.createTransport(options.url)
-  return {
-    async send(message) {
-      const [row] = await options.db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id })
-      try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text })
-        await options.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id))
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error)
-        await options.db.update(mailOutbox).set({ error: reason.slice(0, 1000) }).where(eq(mailOutbox.id, row.id))
-        options.logger.error('mail not sent', { to: message.to, subject: message.subject, error: reason })
-      }
-    },
-  }
+export function smtpMailer(options: { url: string; from: string; db: Db; logger: Logger; clock: Clock }): Required<Mailer> {
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+    dnsTimeout: 30_000,
+  })
+  return deliveringOutbox({ db: options.db, clock: options.clock, logger: options.logger, transport, from: options.from })
 }

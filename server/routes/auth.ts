@@ -157,6 +157,8 @@ export const authRoutes = new Hono<AppEnv>()
         await deps.mailer.send({
           to: user.email,
           subject: 'Reset your password',
+          // A retry after the link has expired would only deliver a dead link.
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
           text: [
             `Hello ${user.firstName || user.email},`,
             '',

@@ -11,8 +11,13 @@ export interface BlobStore {
   get(key: string): Promise<Readable | null>
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
-  /** Every key, for the orphan sweep. */
+  /** Every key, for the orphan sweep (temporary files of writes in progress are not keys). */
   list(): AsyncIterable<string>
+  /**
+   * Removes temporary files last written before `before`: left by a server that stopped mid-write.
+   * Returns how many were removed. Stores that write atomically without temporary files omit it.
+   */
+  sweepTemporary?(before: Date): Promise<number>
 }
 
 export class BlobTooLargeError extends Error {

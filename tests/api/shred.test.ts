@@ -1,8 +1,10 @@
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { auditEvents, documentRequestEvents, documentRequests, documents, documentTypes, notifications } from '../../server/db/schema'
 import { documentStorageKey } from '../../server/documents/naming'
-import { shredExpiredDocuments, sweepOrphanBlobs } from '../../server/documents/shred'
+import { shredExpiredDocuments, sweepOrphanBlobs, sweepTemporaryBlobs } from '../../server/documents/shred'
 import { jobs } from '../../server/jobs'
 import { runDueJobs } from '../../server/jobs/scheduler'
 import { shredJob } from '../../server/jobs/shred'
@@ -146,5 +148,52 @@ describe('orphan sweep', () => {
     const daily = await shredJob.run(server.deps, new Date(NOW.getTime() + 2 * HOUR))
     expect(daily).toMatchObject({ orphansDeleted: 1 })
     expect(await server.deps.blobs.exists(inFlight)).toBe(false)
+  })
+})
+
+describe('temporary file sweep', () => {
+  /** A `.tmp-*` file as the blob store writes it, last written at `mtime`. */
+  function tempFile(dir: string, mtime: Date) {
+    const folder = path.join(server.blobDir, dir)
+    mkdirSync(folder, { recursive: true })
+    const file = path.join(folder, `.tmp-${crypto.randomUUID()}`)
+    writeFileSync(file, 'half a file')
+    utimesSync(file, mtime, mtime)
+    return path.basename(file)
+  }
+  const filesIn = (dir: string) => readdirSync(path.join(server.blobDir, dir))
+
+  it('removes temporary files not written to for an hour; a write in progress and finished files stay', async () => {
+    const dir = `documents/${client.id}`
+    const crashed = tempFile(dir, new Date(NOW.getTime() - 2 * HOUR))
+    const crashedYesterday = tempFile('documents/999999', new Date(NOW.getTime() - DAY))
+    const inProgress = tempFile(dir, new Date(NOW.getTime() - 10 * 60_000))
+    const finished = await uploadAt(new Date(NOW.getTime() - 3 * HOUR))
+    // The finished file is older than an hour too, but is a document: only temporary files go.
+    const finishedPath = path.join(server.blobDir, finished.storageKey)
+    utimesSync(finishedPath, new Date(NOW.getTime() - 3 * HOUR), new Date(NOW.getTime() - 3 * HOUR))
+
+    expect(await sweepTemporaryBlobs(server.deps, NOW)).toEqual({ tempFilesDeleted: 2 })
+    expect(filesIn(dir)).not.toContain(crashed)
+    expect(filesIn('documents/999999')).not.toContain(crashedYesterday)
+    expect(filesIn(dir)).toContain(inProgress)
+    expect(await server.deps.blobs.exists(finished.storageKey)).toBe(true)
+    // Temporary files are never listed as keys, so the orphan sweep never sees them.
+    for await (const key of server.deps.blobs.list()) expect(path.basename(key).startsWith('.tmp-')).toBe(false)
+
+    // The daily shred job sweeps them too, once they are an hour old.
+    const later = new Date(NOW.getTime() + HOUR)
+    const daily = await shredJob.run(server.deps, later)
+    expect(daily).toMatchObject({ tempFilesDeleted: 1 })
+    expect(filesIn(dir)).not.toContain(inProgress)
+    expect(await server.deps.blobs.exists(finished.storageKey)).toBe(true)
+  })
+
+  it('leaves nothing behind when a write fails, and a store without temporary files is skipped', async () => {
+    const before = filesIn(`documents/${client.id}`).filter((f) => f.startsWith('.tmp-'))
+    await expect(server.deps.blobs.put(`documents/${client.id}/too-big.pdf`, new Uint8Array(2048), { maxBytes: 1024 })).rejects.toThrow(/exceeds/)
+    expect(filesIn(`documents/${client.id}`).filter((f) => f.startsWith('.tmp-'))).toEqual(before)
+    const { sweepTemporary: _omitted, ...storeWithout } = server.deps.blobs
+    expect(await sweepTemporaryBlobs({ ...server.deps, blobs: storeWithout }, NOW)).toEqual({ tempFilesDeleted: 0 })
   })
 })

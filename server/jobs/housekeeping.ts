@@ -1,0 +1,90 @@
+import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { idempotencyRecords, jobRuns, mailOutbox } from '../db/schema'
+import type { Job } from './scheduler'
+
+const DAY = 24 * 60 * 60_000
+
+/**
+ * How long records are kept (docs/decisions/2026-11-22-retention-and-mail-retry.md):
+ * - a finished request's stored answer (upload, mail request, registration, invoice payment): 7 days, the
+ *   window in which a retry or an offline replay with the same Idempotency-Key gets the first answer;
+ * - a recorded card charge (the gateways' charge ledger): 30 days, so a late retry of a registration or
+ *   payment never reaches the card processor again;
+ * - anything unfinished (a pending request or claim, an e-mail reservation, a sandbox card token): 1 day.
+ *   The code already treats these as abandoned after at most 15 minutes (takeover rules), and sandbox
+ *   tokens expire after 10, so a day leaves every takeover rule working;
+ * - job runs and finished outgoing mail: 30 days (for looking back at what ran and what was sent).
+ */
+export const RETENTION_MS = {
+  requestAnswer: 7 * DAY,
+  charge: 30 * DAY,
+  unfinished: DAY,
+  jobRuns: 30 * DAY,
+  mail: 30 * DAY,
+} as const
+
+/** Scopes of the charge ledger (server/payments/charge-ledger.ts): `<gateway>-charge`. */
+export const CHARGE_SCOPES = ['sandbox-charge', 'affinipay-charge']
+
+const BATCH = 1000
+
+/**
+ * Deletes idempotency records past their retention, in batches. Rows another transaction holds (a
+ * request completing, another server sweeping) are skipped, so two servers can sweep at once.
+ */
+export async function sweepIdempotencyRecords(db: Db, now: Date, batchSize = BATCH): Promise<number> {
+  const before = (ms: number) => new Date(now.getTime() - ms)
+  const expired = or(
+    and(eq(idempotencyRecords.state, 'done'), inArray(idempotencyRecords.scope, CHARGE_SCOPES), lt(idempotencyRecords.createdAt, before(RETENTION_MS.charge))),
+    and(eq(idempotencyRecords.state, 'done'), notInArray(idempotencyRecords.scope, CHARGE_SCOPES), lt(idempotencyRecords.createdAt, before(RETENTION_MS.requestAnswer))),
+    and(ne(idempotencyRecords.state, 'done'), lt(idempotencyRecords.createdAt, before(RETENTION_MS.unfinished))),
+  )!
+  let deleted = 0
+  for (;;) {
+    const batch = db.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(expired).limit(batchSize).for('update', { skipLocked: true })
+    // The condition is checked again on delete: a row taken over meanwhile (pay.ts renews created_at) stays.
+    const rows = await db.delete(idempotencyRecords).where(and(inArray(idempotencyRecords.key, batch), expired)).returning({ key: idempotencyRecords.key })
+    deleted += rows.length
+    if (rows.length < batchSize) return deleted
+  }
+}
+
+async function deleteInBatches(db: Db, table: typeof jobRuns | typeof mailOutbox, where: SQL, batchSize = BATCH): Promise<number> {
+  let deleted = 0
+  for (;;) {
+    const batch = db.select({ id: table.id }).from(table).where(where).limit(batchSize).for('update', { skipLocked: true })
+    const rows = await db.delete(table).where(and(inArray(table.id, batch), where)).returning({ id: table.id })
+    deleted += rows.length
+    if (rows.length < batchSize) return deleted
+  }
+}
+
+/** Job runs older than 30 days (far older than any job's period, so no current claim is touched). */
+export const sweepJobRuns = (db: Db, now: Date) => deleteInBatches(db, jobRuns, lt(jobRuns.startedAt, new Date(now.getTime() - RETENTION_MS.jobRuns)))
+
+/** Outgoing mail older than 30 days that is finished: sent, given up, or outbox-only (never to be sent). */
+export const sweepMailOutbox = (db: Db, now: Date) =>
+  deleteInBatches(
+    db,
+    mailOutbox,
+    and(
+      lt(mailOutbox.createdAt, new Date(now.getTime() - RETENTION_MS.mail)),
+      or(isNotNull(mailOutbox.sentAt), isNotNull(mailOutbox.failedAt), isNull(mailOutbox.nextAttemptAt)),
+    )!,
+  )
+
+/**
+ * Daily: drops idempotency records, job runs and outgoing mail past their retention. Safe to run twice
+ * or on two servers at once (each delete re-checks its condition and skips rows locked by the other).
+ */
+export const sweepRecordsJob: Job = {
+  name: 'sweep-records',
+  everyMs: DAY,
+  async run({ db }, now) {
+    const idempotencyRecordsDeleted = await sweepIdempotencyRecords(db, now)
+    const jobRunsDeleted = await sweepJobRuns(db, now)
+    const mailDeleted = await sweepMailOutbox(db, now)
+    return { idempotencyRecords: idempotencyRecordsDeleted, jobRuns: jobRunsDeleted, mail: mailDeleted }
+  },
+}
