@@ -1,17 +1,13 @@
-import type { Invoice } from '@contract/invoices'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
-import * as v from 'valibot'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
 import { formatInvoiceDate } from '~/lib/dates'
-import { useOnlineStatus } from '~/lib/online-status'
-import { CardExpirySchema, CardFields, ExpiryInput, parseCardExpiry, useCardForm } from '~/features/payments'
+import { CardPaymentFields, toBillingDetails, useCardSubmit, type CardFailure } from '~/features/payments'
 import { Alert } from '~/ui/alert'
 import { StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
-import { Field } from '~/ui/field'
 import { Spinner } from '~/ui/spinner'
 import { notify } from '~/ui/toaster'
 import { invoiceStatusesQueryOptions, newIdempotencyKey, selectedInvoicesQueryOptions, usePayInvoices } from './api'
@@ -25,6 +21,7 @@ export const PAYMENT_SUCCESSFUL = 'Payment successful'
 export const PAYMENT_FAILED = 'Payment failed'
 /** Payments never wait in a queue for the network: offline, the dialog says so. */
 export const CONNECTION_NEEDED = 'Paying needs an internet connection. Connect and try again; nothing has been charged.'
+const NOT_CHARGED = 'Your card was not charged'
 
 const summaryTable = css({
   width: '100%',
@@ -38,14 +35,10 @@ const totalRow = css({ display: 'flex', justifyContent: 'space-between', alignIt
 const totalAmount = css({ fontSize: 'lg', fontVariantNumeric: 'tabular-nums' })
 const formStack = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 const billing = css({ fontSize: 'xs', color: 'fg.muted', m: '0' })
-const expiryField = css({ maxW: { sm: '40' } })
-
-type Failure = { title: string; text: string }
 
 /** What to say beside the card fields after a failed payment (the toast already says 'Payment failed'). */
-function describeFailure(error: unknown): Failure {
-  const notCharged = 'Your card was not charged'
-  if (error instanceof OfflineError) return { title: notCharged, text: CONNECTION_NEEDED }
+function describeFailure(error: unknown): CardFailure {
+  if (error instanceof OfflineError) return { title: NOT_CHARGED, text: CONNECTION_NEEDED }
   if (error instanceof NetworkError) {
     return {
       title: 'The payment could not be confirmed',
@@ -55,18 +48,9 @@ function describeFailure(error: unknown): Failure {
   if (error instanceof ApiError) {
     // 402 and 502 answer detail 'Payment failed' with the processor's reason in details.
     const parts = [error.detail, error.details].filter((text, index, all) => text && all.indexOf(text) === index && text !== PAYMENT_FAILED)
-    return { title: notCharged, text: parts.length ? parts.map((part) => part.replace(/\.$/, '')).join('. ') + '.' : 'Please check the card details and try again.' }
+    return { title: NOT_CHARGED, text: parts.length ? parts.map((part) => part.replace(/\.$/, '')).join('. ') + '.' : 'Please check the card details and try again.' }
   }
-  return { title: notCharged, text: errorMessage(error, 'Please try again.') }
-}
-
-/** The billing details the card processor asks for with the token, from the first invoice's client. */
-function billingDetails(client: Invoice['client']) {
-  return {
-    postal_code: client.zipcode.slice(0, 10),
-    name: `${client.firstName} ${client.lastName}`.trim().slice(0, 120),
-    address1: client.address.slice(0, 255),
-  }
+  return { title: NOT_CHARGED, text: errorMessage(error, 'Please try again.') }
 }
 
 export type PayInvoicesDialogProps = {
@@ -86,15 +70,11 @@ export type PayInvoicesDialogProps = {
 export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayInvoicesDialogProps) {
   const selection = useQuery(selectedInvoicesQueryOptions(invoiceIds))
   const labels = useQuery(invoiceStatusesQueryOptions()).data ?? FALLBACK_STATUS_LABELS
-  const card = useCardForm()
+  const payment = useCardSubmit({ connectionNeeded: CONNECTION_NEEDED, notChargedTitle: NOT_CHARGED })
+  const { submitting } = payment
   const pay = usePayInvoices()
-  const { online } = useOnlineStatus()
   const formId = useId()
-  const expiryRef = useRef<HTMLInputElement>(null)
-  const [expiry, setExpiry] = useState('')
-  const [expiryError, setExpiryError] = useState('')
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [submitting, setSubmitting] = useState(false)
+  const [failure, setFailure] = useState<CardFailure | null>(null)
 
   const invoices = selection.data?.data ?? []
   const client = invoices[0]?.client
@@ -106,33 +86,28 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
     event.preventDefault()
     if (submitting || !ready || !client) return
     setFailure(null)
-    const parsed = v.safeParse(CardExpirySchema, expiry)
-    if (!parsed.success) {
-      setExpiryError(parsed.issues[0].message)
-      expiryRef.current?.focus()
+    const expiry = payment.checkExpiry()
+    if (!expiry) return
+    if (!payment.online) {
+      setFailure(payment.connectionFailure)
       return
     }
-    setExpiryError('')
-    if (!online) {
-      setFailure({ title: 'Your card was not charged', text: CONNECTION_NEEDED })
-      return
-    }
-    const expiryParts = parseCardExpiry(parsed.output)
-    if (!expiryParts) return
-    setSubmitting(true)
-    try {
-      // Null: the fields are not ready (logged) or the processor refused the card; its reasons show by the fields.
-      const token = await card.getPaymentToken({ ...expiryParts, ...billingDetails(client) })
-      if (!token) return
-      await pay.mutateAsync({ invoiceIds, token, idempotencyKey: newIdempotencyKey() })
-      notify.payment(PAYMENT_SUCCESSFUL, true)
-      onPaid()
-    } catch (error) {
-      notify.payment(PAYMENT_FAILED, false)
-      setFailure(describeFailure(error))
-    } finally {
-      setSubmitting(false)
-    }
+    await payment.run(async () => {
+      try {
+        // The billing details are the first invoice's client's.
+        const result = await payment.requestToken(expiry, toBillingDetails({ ...client, zipCode: client.zipcode }))
+        if (result.token === null) {
+          setFailure(result.failure)
+          return
+        }
+        await pay.mutateAsync({ invoiceIds, token: result.token, idempotencyKey: newIdempotencyKey() })
+        notify.payment(PAYMENT_SUCCESSFUL, true)
+        onPaid()
+      } catch (error) {
+        notify.payment(PAYMENT_FAILED, false)
+        setFailure(describeFailure(error))
+      }
+    })
   }
 
   return (
@@ -203,20 +178,7 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
                 this window and select again.
               </Alert>
             )}
-            {!online && <Alert status="warning">{CONNECTION_NEEDED}</Alert>}
-
-            <CardFields form={card} />
-            <Field label="Expiration date" error={expiryError} required className={expiryField}>
-              <ExpiryInput
-                ref={expiryRef}
-                name="cardExpiry"
-                value={expiry}
-                onValueChange={(value) => {
-                  setExpiry(value)
-                  if (expiryError) setExpiryError('')
-                }}
-              />
-            </Field>
+            <CardPaymentFields payment={payment} />
             {client && (
               <p className={billing}>
                 Billed to {client.firstName} {client.lastName}, {client.address}, {client.city}, {client.stateProvince} {client.zipcode}

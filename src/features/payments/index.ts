@@ -15,3 +15,14 @@ export { CardForm, HOSTED_FIELDS_NOT_READY, useCardForm, type CardFormSnapshot, 
 export { ExpiryInput, type ExpiryInputProps } from './expiry-input'
 export { loadHostedFields, type HostedFieldsInstance, type HostedFieldsLibrary, type HostedFieldsState } from './hosted-fields'
 export { CARD_EXPIRY_REQUIRED, CardExpirySchema, formatCardExpiry, parseCardExpiry } from '@contract/signup'
+export {
+  CARD_FORM_NOT_READY_TEXT,
+  CardPaymentFields,
+  toBillingDetails,
+  useCardSubmit,
+  type BillingDetails,
+  type CardFailure,
+  type CardSubmit,
+  type CardSubmitOptions,
+  type TokenResult,
+} from './use-card-submit'

@@ -6,12 +6,10 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
-import { CardExpirySchema, CardFields, ExpiryInput, parseCardExpiry, useCardForm } from '~/features/payments'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
-import { useOnlineStatus } from '~/lib/online-status'
 import { requestToaster } from '~/lib/toaster-host'
+import { CardPaymentFields, toBillingDetails, useCardSubmit } from '~/features/payments'
 import { Alert } from '~/ui/alert'
-import { Field } from '~/ui/field'
 import { affiliateQueryOptions, couponQueryOptions, newRegistrationKey, servicesQueryOptions, signupKeys, useRegisterClient } from './api'
 import { clearDraft, saveDraft, useDraft } from './draft'
 import { formatMoney } from './format'
@@ -22,6 +20,7 @@ import { StepActions, WizardFrame } from './wizard-frame'
 
 /** Sign-up never waits in a queue for the network (DECISIONS.md): offline, the page says so. */
 export const CONNECTION_NEEDED = 'Registering needs an internet connection. Connect and try again; nothing has been charged.'
+const NOT_CHARGED = 'Nothing was charged'
 
 const section = css({ display: 'grid', gap: '4', pb: '6', mb: '6', borderBottomWidth: '1px', borderColor: 'border.default' })
 const sectionHeading = css({ fontSize: 'md', fontWeight: 'bold', m: '0' })
@@ -58,7 +57,6 @@ const addonBox = css({ mt: '0.5', w: '4', h: '4', accentColor: 'token(colors.acc
 const addonName = css({ fontSize: 'sm', fontWeight: 'semibold' })
 const addonDescription = css({ gridColumn: '2', fontSize: 'xs', color: 'fg.muted' })
 const codes = css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })
-const expiryField = css({ maxW: { sm: '40' } })
 const muted = css({ fontSize: 'xs', color: 'fg.muted', m: '0' })
 /** Links inside a sentence are underlined, not told apart by colour alone. */
 const inlineLink = css({ textDecoration: 'underline', fontWeight: 'semibold' })
@@ -84,7 +82,7 @@ function stepOfIssue(path: string | undefined): StepId | undefined {
 
 /** What to say after a failed registration. The toast carries the server's details text (SPEC.md section 8). */
 function describeFailure(error: unknown, flavor: WizardFlavor): Failure {
-  if (error instanceof OfflineError) return { title: 'Nothing was charged', text: CONNECTION_NEEDED }
+  if (error instanceof OfflineError) return { title: NOT_CHARGED, text: CONNECTION_NEEDED }
   if (error instanceof NetworkError) {
     return {
       title: 'The answer from the server did not arrive',
@@ -144,19 +142,13 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
   const addons = useSuspenseQuery(servicesQueryOptions('addon')).data
   const coupon = useQuery({ ...couponQueryOptions(draft.couponCode), enabled: draft.couponCode !== '' })
   const affiliate = useQuery({ ...affiliateQueryOptions(draft.affiliateCode), enabled: draft.affiliateCode !== '' })
-  const card = useCardForm()
+  const payment = useCardSubmit({ connectionNeeded: CONNECTION_NEEDED, notChargedTitle: NOT_CHARGED })
+  const { online, submitting } = payment
   const register = useRegisterClient(flavor)
-  const { online } = useOnlineStatus()
   const { previous } = neighbours(flavor, 'order')
 
-  const expiryRef = useRef<HTMLInputElement>(null)
-  const [expiry, setExpiry] = useState('')
-  const [expiryError, setExpiryError] = useState('')
   const [failure, setFailure] = useState<Failure | null>(null)
-  const [submitting, setSubmitting] = useState(false)
   const [done, setDone] = useState(false)
-  // Guards against a second submit before React re-renders the disabled button.
-  const busy = useRef(false)
   // The attempt whose answer was lost on the way: sent again as it was (same key, same token).
   const unanswered = useRef<{ fingerprint: string; key: string; payload: RegistrationInput } | null>(null)
 
@@ -178,16 +170,11 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (busy.current) return
+    if (submitting) return
     setFailure(null)
-    const parsedExpiry = v.safeParse(CardExpirySchema, expiry)
-    if (!parsedExpiry.success) {
-      setExpiryError(parsedExpiry.issues[0].message)
-      expiryRef.current?.focus()
-      return
-    }
-    setExpiryError('')
-    const complete = completeForm(draft, parsedExpiry.output)
+    const expiry = payment.checkExpiry()
+    if (!expiry) return
+    const complete = completeForm(draft, expiry)
     if ('step' in complete) {
       void navigate({ to: stepPath(flavor, complete.step) })
       return
@@ -203,30 +190,21 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
       return
     }
     if (!online) {
-      setFailure({ title: 'Nothing was charged', text: CONNECTION_NEEDED })
+      setFailure(payment.connectionFailure)
       return
     }
-    const expiryParts = parseCardExpiry(parsedExpiry.output)
-    if (!expiryParts) return
 
-    busy.current = true
-    setSubmitting(true)
+    await payment.run(() => send(complete.form, expiry))
+  }
+
+  async function send(form: SignupForm, expiry: string) {
     try {
-      const fingerprint = JSON.stringify([draft, parsedExpiry.output])
+      const fingerprint = JSON.stringify([draft, expiry])
       let attempt = unanswered.current?.fingerprint === fingerprint ? unanswered.current : null
       if (!attempt) {
-        const { form } = complete
-        // Null: the fields are not ready (logged) or the processor refused the card (shown by the fields).
-        const token = await card.getPaymentToken({
-          ...expiryParts,
-          postal_code: form.zipCode.slice(0, 10),
-          name: `${form.firstName} ${form.lastName}`.slice(0, 120),
-          address1: form.address.slice(0, 255),
-        })
-        if (!token) {
-          if (card.getSnapshot().status !== 'ready') {
-            setFailure({ title: 'The card form is not ready', text: 'Wait for the card fields to load, then try again. Nothing was charged.' })
-          }
+        const result = await payment.requestToken(expiry, toBillingDetails(form))
+        if (result.token === null) {
+          if (result.failure) setFailure(result.failure)
           return
         }
         const payload = toRegistrationPayload(form, {
@@ -234,7 +212,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
           couponId: coupon.data?.id ?? 0,
           affiliateId: affiliate.data?.id ?? null,
           leadGeneratedBy: draft.leadGeneratedBy.trim() || null,
-          token,
+          token: result.token,
         })
         attempt = { fingerprint, key: newRegistrationKey(), payload }
       }
@@ -255,9 +233,6 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
         // The catalogue changed under the order (a price, a retired package): show the current one.
         if (error.status === 409 || error.status === 422) void queryClient.invalidateQueries({ queryKey: signupKeys.catalogue })
       }
-    } finally {
-      busy.current = false
-      setSubmitting(false)
     }
   }
 
@@ -400,19 +375,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
           <h3 id="order-payment-heading" className={sectionHeading}>
             Payment
           </h3>
-          {!online && <Alert status="warning">{CONNECTION_NEEDED}</Alert>}
-          <CardFields form={card} />
-          <Field label="Expiration date" error={expiryError} required className={expiryField}>
-            <ExpiryInput
-              ref={expiryRef}
-              name="cardExpiry"
-              value={expiry}
-              onValueChange={(value) => {
-                setExpiry(value)
-                if (expiryError) setExpiryError('')
-              }}
-            />
-          </Field>
+          <CardPaymentFields payment={payment} />
           <p className={muted}>
             Billed to {draft.firstName} {draft.lastName}, {draft.address}, {draft.city}, {draft.state} {draft.zipCode}. The card is charged{' '}
             {formatMoney(totals.total)} once; the paid invoice appears in the portal.
