@@ -180,6 +180,25 @@ async function measure(url, session) {
   }
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, PROTOCOL_TIMEOUT):
+ * such a run is repeated, up to three attempts, and only then reported as an error.
+ */
+async function measureWithRetries(url, session) {
+  for (let attempt = 1; ; attempt++) {
+    let problem
+    try {
+      const run = await measure(url, session)
+      if (!run.lhr.runtimeError) return run
+      problem = `${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error)
+    }
+    if (attempt === 3) throw new Error(`${url}: ${problem}`)
+    process.stderr.write(`lighthouse: ${problem}; trying again\n`)
+  }
+}
+
 const median = (values) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b)
   if (sorted.length === 0) return null
@@ -218,8 +237,18 @@ function findings(lhr) {
     const savings = audit.details?.overallSavingsMs ?? audit.metricSavings?.LCP ?? 0
     if (audit.score !== null && audit.score < 0.9 && savings >= 100) out.push(`performance: ${audit.id}, about ${Math.round(savings)} ms (${audit.title})`)
   }
-  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
-  if (lcpElement) out.push(`LCP element: ${lcpElement.snippet ?? lcpElement.selector}`)
+  // Lighthouse 13 names the LCP element and its phases in the LCP breakdown insight.
+  const lcpItems = lhr.audits['lcp-breakdown-insight']?.details?.items ?? []
+  const lcpNode = lcpItems.find((item) => item.type === 'node')
+  const phases = lcpItems.find((item) => item.type === 'table')?.items ?? []
+  if (lcpNode) {
+    const timing = phases.map((p) => `${p.label.toLowerCase()} ${Math.round(p.duration)} ms`).join(', ')
+    out.push(`LCP element: ${lcpNode.snippet ?? lcpNode.selector} "${(lcpNode.nodeLabel ?? '').slice(0, 60)}"${timing ? ` (${timing})` : ''}`)
+  }
+  const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).filter((item) => item.score >= 0.01)
+  for (const item of shifts.slice(0, 3)) out.push(`layout shift ${item.score.toFixed(3)}: ${item.node?.selector ?? item.node?.value ?? 'unknown element'}`)
+  const scripts = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3)
+  if (scripts.length) out.push(`main-thread time by script (4x CPU slowdown): ${scripts.map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.total)} ms`).join(', ')}`)
   const blocking = lhr.audits['render-blocking-insight']?.details?.items ?? lhr.audits['render-blocking-resources']?.details?.items ?? []
   for (const item of blocking) if (item.url) out.push(`render-blocking: ${item.url}`)
   return out
@@ -284,10 +313,9 @@ try {
     const lhrs = []
     for (let i = 1; i <= runs; i++) {
       process.stderr.write(`lighthouse: ${page.path}${page.account ? ` as ${page.account}` : ''}, run ${i} of ${runs}\n`)
-      const { lhr, version } = await measure(url, session)
+      const { lhr, version } = await measureWithRetries(url, session)
       chromeVersion = version
       lighthouseVersion = lhr.lighthouseVersion
-      if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
       // A page that is not the one asked for (e.g. sent to /login) would be measured for nothing.
       const ended = new URL(lhr.finalDisplayedUrl).pathname
       if (ended !== page.path) throw new Error(`${page.path} ended on ${ended}: the signed-in session was not accepted`)
