@@ -3,11 +3,31 @@ import { formatDocumentDate } from '~/lib/dates'
 
 /* Sizes and names of the document pages; dates come from ~/lib/dates. */
 
-/** 2.4 MB, 830 KB. */
+/**
+ * 26214400 -> '25 MB', 1536 -> '1.5 KB', 2516582 -> '2.4 MB': the server's rule (server/documents/naming.ts),
+ * so the size limit reads the same in the form and in the server's answers.
+ */
 export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(bytes >= 10 * 1024 * 1024 ? 0 : 1)} MB`
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${bytes} B`
+  const units = [
+    [1024 * 1024 * 1024, 'GB'],
+    [1024 * 1024, 'MB'],
+    [1024, 'KB'],
+  ] as const
+  for (const [size, unit] of units) {
+    if (bytes >= size) {
+      const value = bytes / size
+      return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`
+    }
+  }
+  return `${bytes} bytes`
+}
+
+/**
+ * A file over the upload limit, in the words of the server's 413 answer (server/documents/upload.ts), so
+ * a file refused in the form and one refused by the server read the same.
+ */
+export function tooLargeMessage(fileName: string, maxBytes: number): string {
+  return `${fileName} is larger than ${formatBytes(maxBytes)}, the largest file the portal accepts. Split the scan or scan it at a lower resolution.`
 }
 
 /** Words naming a document for labels: 'Tax Notice received 21-Nov-2026'. */

@@ -14,5 +14,4 @@ export const documentKeys = {
   lists: () => [...documentKeys.all, 'list'] as const,
   list: (scope: DocumentScope, params: DocumentListParams) => [...documentKeys.lists(), scope, params] as const,
   clientOptions: () => [...documentKeys.all, 'client-options'] as const,
-  uploadLimit: () => [...documentKeys.all, 'upload-limit'] as const,
 }

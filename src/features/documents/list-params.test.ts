@@ -133,6 +133,13 @@ describe('files the mailroom chooses', () => {
   it('says plainly what is wrong with a file, naming it', () => {
     expect(checkUploadFile(file('letter.docx', 10), null)).toBe('letter.docx is not a PDF, JPEG, PNG or TIFF file')
     expect(checkUploadFile(file('blank.pdf', 0), null)).toBe('blank.pdf is empty')
-    expect(checkUploadFile(file('big.pdf', 2 * 1024 * 1024), 1024 * 1024)).toBe('big.pdf is larger than 1.0 MB')
+    expect(checkUploadFile(file('big.pdf', 2 * 1024 * 1024), 1024 * 1024)).toBe(
+      'big.pdf is larger than 1 MB, the largest file the portal accepts. Split the scan or scan it at a lower resolution.',
+    )
+    // Up to the limit is fine; the limit reads as the server writes it.
+    expect(checkUploadFile(file('edge.pdf', 1024 * 1024), 1024 * 1024)).toBeNull()
+    expect(checkUploadFile(file('big.pdf', 1536 + 1), 1536)).toBe(
+      'big.pdf is larger than 1.5 KB, the largest file the portal accepts. Split the scan or scan it at a lower resolution.',
+    )
   })
 })

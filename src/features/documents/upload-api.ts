@@ -1,7 +1,7 @@
 import { ClientPageSchema } from '@contract/clients'
 import { queryOptions } from '@tanstack/react-query'
-import * as v from 'valibot'
 import { api } from '~/lib/api-client'
+import { publicConfigQueryOptions } from '~/features/shell'
 import type { SelectOption } from '~/ui/select'
 import { documentKeys } from './keys'
 
@@ -26,18 +26,13 @@ export const clientOptionsQueryOptions = () =>
     staleTime: 5 * 60_000,
   })
 
-const UploadLimitSchema = v.object({ uploadMaxBytes: v.optional(v.nullable(v.number())) })
-
 /**
- * The largest file the server accepts, when its public configuration says (GET /api/config
- * `uploadMaxBytes`); null otherwise, and the server's own 413 answer names the limit per file.
+ * The largest file the server accepts (GET /api/config `uploadMaxBytes`), from the public configuration
+ * the layout reads already. Until it is known the form sends files unchecked, and the server's own 413
+ * answer names the limit per file.
  */
 export const uploadLimitQueryOptions = () =>
   queryOptions({
-    queryKey: documentKeys.uploadLimit(),
-    queryFn: async ({ signal }) => {
-      const config = await api.get('/config', { auth: false, schema: UploadLimitSchema, signal })
-      return config.uploadMaxBytes ?? null
-    },
-    staleTime: 60 * 60_000,
+    ...publicConfigQueryOptions(),
+    select: (config) => config.uploadMaxBytes,
   })

@@ -133,6 +133,8 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const [errors, setErrors] = useState<Errors>({})
   const [dragging, setDragging] = useState(false)
   const queue = useUploadQueue()
+  const { recheck } = queue
+  useEffect(() => recheck(maxBytes), [recheck, maxBytes])
 
   // A client chosen before arriving (?clientId=): look it up by id for its name.
   const initialClient = useQuery({

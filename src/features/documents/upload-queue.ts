@@ -1,7 +1,7 @@
 import { DOCUMENT_FILE_TYPES, type Document } from '@contract/documents'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { ApiError, NetworkError } from '~/lib/api-client'
-import { formatBytes } from './format'
+import { tooLargeMessage } from './format'
 
 /**
  * The files of one mailroom upload, each sent on its own (one request per file, for per-file progress
@@ -31,13 +31,14 @@ const ACCEPTED_LABELS = 'a PDF, JPEG, PNG or TIFF file'
 
 /**
  * What can be told before sending (the server checks the content itself): the type by name or
- * declared type, an empty file, and the size limit when known. Null when the file may go.
+ * declared type, an empty file, and the size limit (GET /api/config uploadMaxBytes) when known, each in
+ * the server's words. Null when the file may go.
  */
 export function checkUploadFile(file: File, maxBytes: number | null): string | null {
   const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : ''
   if (!ACCEPTED_TYPES.includes(file.type) && !ACCEPTED_EXTENSIONS.includes(extension)) return `${file.name} is not ${ACCEPTED_LABELS}`
   if (file.size === 0) return `${file.name} is empty`
-  if (maxBytes !== null && file.size > maxBytes) return `${file.name} is larger than ${formatBytes(maxBytes)}`
+  if (maxBytes !== null && file.size > maxBytes) return tooLargeMessage(file.name, maxBytes)
   return null
 }
 
@@ -46,7 +47,12 @@ export function uploadErrorMessage(file: File, error: unknown): { message: strin
   if (error instanceof NetworkError) {
     return { message: `The connection was lost while sending ${file.name}. It will be sent again when the connection returns, or retry it now.`, offline: true }
   }
-  if (error instanceof ApiError) return { message: error.details && error.details !== error.detail ? `${error.detail}. ${error.details}` : error.detail, offline: false }
+  if (error instanceof ApiError) {
+    const { detail, details } = error
+    // The server's details often repeat the detail and go on ('scan.pdf is larger than 25 MB, the largest…').
+    const message = !details || details === detail ? detail : details.startsWith(detail) ? details : `${detail}. ${details}`
+    return { message, offline: false }
+  }
   return { message: `${file.name} could not be uploaded. Please try again.`, offline: false }
 }
 
@@ -58,6 +64,7 @@ type Action =
   | { type: 'done'; id: string; documents: Document[] }
   | { type: 'failed'; id: string; error: string; offline: boolean }
   | { type: 'clear' }
+  | { type: 'check'; maxBytes: number | null }
 
 function reducer(items: UploadItem[], action: Action): UploadItem[] {
   const update = (id: string, patch: Partial<UploadItem>) => items.map((item) => (item.id === id ? { ...item, ...patch } : item))
@@ -76,6 +83,18 @@ function reducer(items: UploadItem[], action: Action): UploadItem[] {
       return update(action.id, { status: 'failed', error: action.error, offline: action.offline })
     case 'clear':
       return []
+    case 'check': {
+      // The size limit arrived after the files were chosen: files not sent yet are checked again.
+      let changed = false
+      const next = items.map((item) => {
+        if (item.status !== 'ready') return item
+        const problem = checkUploadFile(item.file, action.maxBytes)
+        if (!problem) return item
+        changed = true
+        return { ...item, status: 'invalid' as const, error: problem }
+      })
+      return changed ? next : items
+    }
   }
 }
 
@@ -115,6 +134,8 @@ export function useUploadQueue() {
 
   const remove = useCallback((id: string) => dispatch({ type: 'remove', id }), [])
   const clear = useCallback(() => dispatch({ type: 'clear' }), [])
+  /** Checks the files not sent yet against a size limit learnt after they were chosen. */
+  const recheck = useCallback((maxBytes: number | null) => dispatch({ type: 'check', maxBytes }), [])
 
   /** Sends the files waiting (ready, or failed when `retry` names them), one after another. */
   const run = useCallback(async (send: SendFile, only?: (item: UploadItem) => boolean): Promise<UploadOutcome> => {
@@ -155,5 +176,5 @@ export function useUploadQueue() {
     return () => window.removeEventListener('online', onOnline)
   }, [run])
 
-  return { items, add, remove, clear, run, retry }
+  return { items, add, remove, clear, recheck, run, retry }
 }
