@@ -4,8 +4,8 @@ import { PageQuerySchema, pageOf } from './common'
 import { PaymentTokenSchema } from './payments'
 
 /**
- * Clients: POST /api/client (registration, SPEC.md section 7), GET /api/client (agents: paged list) and
- * GET /api/client/{id} (the Client entity of SPEC.md section 3).
+ * Clients: POST /api/client (registration, SPEC.md section 7), GET /api/client (agents: paged list),
+ * GET /api/client/{id} (the Client entity of SPEC.md section 3) and PUT /api/client/{id} (profile edit).
  */
 
 const text = (max: number, label: string) =>
@@ -104,6 +104,51 @@ export const REGISTRATION_MESSAGES = {
   inProgress: 'This registration is already being processed',
   success: 'Client registered successfully',
 } as const
+
+// ---- updating a client ----
+
+/**
+ * PUT /api/client/{id} (SPEC.md section 7): the profile's personal and company info, replaced whole (send
+ * every field, as read from GET /api/client/{id}; other keys are ignored). The client itself, or an
+ * agent with PCE. Validation as SPEC.md section 5. `leadGeneratedBy` is the provider's own note: only
+ * agents change it; when a client sends it, the stored value is kept. Turning notifyAttorney off clears
+ * the attorney e-mail. Answers 200 with the updated Client.
+ */
+export const UpdateClientSchema = v.pipe(
+  v.object(
+    {
+      companyName: text(200, 'Company Name'),
+      /** A business entity type id (GET /api/business-entity-types). */
+      businessType: id(),
+      notifyAttorney: v.boolean(REQUIRED_MESSAGE),
+      attorneyEmail: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(254, 'E-mail cannot exceed 254 characters'))),
+      changeAgent: v.boolean(REQUIRED_MESSAGE),
+      useAgentAddress: v.boolean(REQUIRED_MESSAGE),
+      firstName: text(50, 'First Name'),
+      lastName: text(50, 'Last Name'),
+      phone: v.pipe(text(30, 'Phone'), v.regex(PHONE_PATTERN, 'Enter a valid phone number')),
+      /** A country id (GET /api/country). */
+      country: id(),
+      address: text(255, 'Address'),
+      city: text(100, 'City'),
+      stateProvince: text(100, 'State'),
+      zipcode: text(10, 'Postal/Zip Code'),
+      leadGeneratedBy: optionalText(100, 'Lead source'),
+    },
+    // A missing field reads as the required message; a body that is not an object says so.
+    (issue) => (issue.path?.length ? REQUIRED_MESSAGE : 'Send the profile as a JSON object'),
+  ),
+  v.forward(
+    v.partialCheck(
+      [['notifyAttorney'], ['attorneyEmail']],
+      (info) => !info.notifyAttorney || (!!info.attorneyEmail && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(info.attorneyEmail)),
+      'Enter the attorney e-mail to notify',
+    ),
+    ['attorneyEmail'],
+  ),
+)
+export type UpdateClientInput = v.InferInput<typeof UpdateClientSchema>
+export type UpdateClient = v.InferOutput<typeof UpdateClientSchema>
 
 // ---- reading clients ----
 

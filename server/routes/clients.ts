@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import {
   ClientListQuerySchema,
   RegistrationSchema,
+  UpdateClientSchema,
   type Client,
   type ClientListItem,
   type ClientPage,
@@ -11,9 +12,11 @@ import {
 import { centsToDollars, IdParamsSchema } from '../../contract/common'
 import { access, hasPermission, isAgent, isClient } from '../auth/policy'
 import { clientAddress } from '../auth/rate-limit'
-import type { AppEnv } from '../context'
+import type { AppEnv, Caller } from '../context'
+import type { Db } from '../db/client'
 import {
   affiliates,
+  auditEvents,
   businessEntityTypes,
   clientServices,
   clients,
@@ -24,14 +27,16 @@ import {
   services,
   users,
 } from '../db/schema'
-import { badRequest, notFound } from '../http/errors'
+import { badRequest, HttpError, notFound } from '../http/errors'
 import { validate } from '../http/validate'
 import { registerClient } from '../registration/register-client'
 
 /**
  * Clients: POST /api/client registers one (public sign-up, or provider staff signed in: then the staff
  * member's agent is recorded); GET /api/client lists them for agents (paged, searched and sorted on the
- * server); GET /api/client/{id} is one client, for itself or an agent.
+ * server); GET /api/client/{id} is one client, for itself or an agent; PUT /api/client/{id} edits its
+ * profile (personal and company info), by the client itself or an agent with PCE; another client's id
+ * answers 404.
  */
 
 /**
@@ -132,81 +137,135 @@ export const clientRoutes = new Hono<AppEnv>()
     return c.json(body)
   })
   .get('/client/:id{[0-9]+}', access.ownClient('id'), validate('param', IdParamsSchema), async (c) => {
+    return c.json(await readClient(c.var.deps.db, c.req.valid('param').id, c.var.caller))
+  })
+  .put('/client/:id{[0-9]+}', access.ownClient('id', 'PCE'), validate('param', IdParamsSchema), validate('json', UpdateClientSchema), async (c) => {
     const { db } = c.var.deps
     const { id } = c.req.valid('param')
     const caller = c.var.caller
-    const [row] = await db
-      .select({ client: clients, countryName: countries.name, businessTypeName: businessEntityTypes.name, affiliateCode: affiliates.code })
-      .from(clients)
-      .leftJoin(countries, eq(countries.id, clients.countryId))
-      .leftJoin(businessEntityTypes, eq(businessEntityTypes.id, clients.businessType))
-      .leftJoin(affiliates, eq(affiliates.id, clients.affiliateId))
-      .where(eq(clients.id, id))
-    if (!row) throw notFound('Client')
-    const showDocuments = isClient(caller) || hasPermission(caller, 'DCV')
-    const [userRows, serviceRows, documentRows] = await Promise.all([
-      db
-        .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
-        .from(users)
-        .where(eq(users.clientId, id))
-        .orderBy(asc(users.id)),
-      db
-        .select({ subscription: clientServices, service: services, servicePackage: servicePackages })
-        .from(clientServices)
-        .innerJoin(services, eq(services.id, clientServices.serviceId))
-        .leftJoin(servicePackages, eq(servicePackages.id, clientServices.servicePackageId))
-        .where(eq(clientServices.clientId, id))
-        .orderBy(asc(clientServices.id)),
-      showDocuments
-        ? db
-            .select({ document: documents, typeName: documentTypes.name })
-            .from(documents)
-            .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-            .where(eq(documents.clientId, id))
-            .orderBy(desc(documents.uploadedAt), desc(documents.id))
-        : Promise.resolve([]),
-    ])
-    const client = row.client
-    const body: Client = {
-      id: client.id,
-      firstName: client.firstName,
-      lastName: client.lastName,
-      companyName: client.companyName,
-      phone: client.phone,
-      country: client.countryId,
-      countryName: row.countryName,
-      stateProvince: client.stateProvince,
-      city: client.city,
-      address: client.address,
-      zipcode: client.zipcode,
-      attorneyEmail: client.attorneyEmail,
-      notifyAttorney: client.notifyAttorney,
-      changeAgent: client.changeAgent,
-      businessType: client.businessType,
-      businessTypeName: row.businessTypeName,
-      useAgentAddress: client.useAgentAddress,
-      leadGeneratedBy: client.leadGeneratedBy,
-      hasMailbox: client.hasMailbox,
-      mailboxNumber: client.mailboxNumber,
-      agentId: client.agentId,
-      createdAt: client.createdAt.toISOString(),
-      clientAffiliate: row.affiliateCode ? { code: row.affiliateCode } : null,
-      users: userRows,
-      clientServices: serviceRows.map(({ subscription, service, servicePackage }) => ({
-        id: subscription.id,
-        active: subscription.active,
-        createdAt: subscription.createdAt.toISOString(),
-        service: { id: service.id, name: service.name, active: service.active, kind: service.kind },
-        servicePackage: servicePackage ? { id: servicePackage.id, name: servicePackage.name, amount: centsToDollars(servicePackage.amountCents) } : null,
-      })),
-      documents: documentRows.map(({ document, typeName }) => ({
-        id: document.id,
-        jurisdiction: document.jurisdiction,
-        documentTypeNavigation: { name: typeName },
-        dateReceived: document.dateReceived,
-        isRead: document.isRead,
-        status: document.status,
-      })),
+    const input = c.req.valid('json')
+    const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country))
+    if (!country) throw new HttpError(422, 'Choose a country', 'Choose a country from the list', [{ path: 'country', message: 'country: Choose a country from the list' }])
+    const [entityType] = await db.select({ id: businessEntityTypes.id }).from(businessEntityTypes).where(eq(businessEntityTypes.id, input.businessType))
+    if (!entityType) {
+      throw new HttpError(422, 'Choose a business entity type', 'Choose a business entity type from the list', [
+        { path: 'businessType', message: 'businessType: Choose a business entity type from the list' },
+      ])
     }
-    return c.json(body)
+    const now = c.var.deps.clock.now()
+    const changes = {
+      companyName: input.companyName,
+      businessType: input.businessType,
+      notifyAttorney: input.notifyAttorney,
+      // Notify Attorney 'No' clears the attorney e-mail (SPEC.md section 4).
+      attorneyEmail: input.notifyAttorney ? (input.attorneyEmail ?? null) : null,
+      changeAgent: input.changeAgent,
+      useAgentAddress: input.useAgentAddress,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      countryId: input.country,
+      address: input.address,
+      city: input.city,
+      stateProvince: input.stateProvince,
+      zipcode: input.zipcode,
+      // The provider's own note: only staff change it.
+      ...(isAgent(caller) ? { leadGeneratedBy: input.leadGeneratedBy || null } : {}),
+    }
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for('update')
+      if (!before) throw notFound('Client')
+      const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((key) => before[key] !== changes[key])
+      await tx.update(clients).set({ ...changes, updatedAt: now }).where(eq(clients.id, id))
+      await tx.insert(auditEvents).values({
+        at: now,
+        actorUserId: caller.userId,
+        action: 'client.update',
+        entity: 'client',
+        entityId: String(id),
+        // Which fields changed, not their values (personal data stays in the client record).
+        details: { changed },
+        ip: clientAddress(c),
+        requestId: c.var.requestId,
+      })
+    })
+    return c.json(await readClient(db, id, caller))
   })
+
+/** The Client of GET /api/client/{id}; documents only for the client itself or an agent with DCV. */
+async function readClient(db: Db, id: number, caller: Caller): Promise<Client> {
+  const [row] = await db
+    .select({ client: clients, countryName: countries.name, businessTypeName: businessEntityTypes.name, affiliateCode: affiliates.code })
+    .from(clients)
+    .leftJoin(countries, eq(countries.id, clients.countryId))
+    .leftJoin(businessEntityTypes, eq(businessEntityTypes.id, clients.businessType))
+    .leftJoin(affiliates, eq(affiliates.id, clients.affiliateId))
+    .where(eq(clients.id, id))
+  if (!row) throw notFound('Client')
+  const showDocuments = isClient(caller) || hasPermission(caller, 'DCV')
+  const [userRows, serviceRows, documentRows] = await Promise.all([
+    db
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
+      .from(users)
+      .where(eq(users.clientId, id))
+      .orderBy(asc(users.id)),
+    db
+      .select({ subscription: clientServices, service: services, servicePackage: servicePackages })
+      .from(clientServices)
+      .innerJoin(services, eq(services.id, clientServices.serviceId))
+      .leftJoin(servicePackages, eq(servicePackages.id, clientServices.servicePackageId))
+      .where(eq(clientServices.clientId, id))
+      .orderBy(asc(clientServices.id)),
+    showDocuments
+      ? db
+          .select({ document: documents, typeName: documentTypes.name })
+          .from(documents)
+          .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+          .where(eq(documents.clientId, id))
+          .orderBy(desc(documents.uploadedAt), desc(documents.id))
+      : Promise.resolve([]),
+  ])
+  const client = row.client
+  const body: Client = {
+    id: client.id,
+    firstName: client.firstName,
+    lastName: client.lastName,
+    companyName: client.companyName,
+    phone: client.phone,
+    country: client.countryId,
+    countryName: row.countryName,
+    stateProvince: client.stateProvince,
+    city: client.city,
+    address: client.address,
+    zipcode: client.zipcode,
+    attorneyEmail: client.attorneyEmail,
+    notifyAttorney: client.notifyAttorney,
+    changeAgent: client.changeAgent,
+    businessType: client.businessType,
+    businessTypeName: row.businessTypeName,
+    useAgentAddress: client.useAgentAddress,
+    leadGeneratedBy: client.leadGeneratedBy,
+    hasMailbox: client.hasMailbox,
+    mailboxNumber: client.mailboxNumber,
+    agentId: client.agentId,
+    createdAt: client.createdAt.toISOString(),
+    clientAffiliate: row.affiliateCode ? { code: row.affiliateCode } : null,
+    users: userRows,
+    clientServices: serviceRows.map(({ subscription, service, servicePackage }) => ({
+      id: subscription.id,
+      active: subscription.active,
+      createdAt: subscription.createdAt.toISOString(),
+      service: { id: service.id, name: service.name, active: service.active, kind: service.kind },
+      servicePackage: servicePackage ? { id: servicePackage.id, name: servicePackage.name, amount: centsToDollars(servicePackage.amountCents) } : null,
+    })),
+    documents: documentRows.map(({ document, typeName }) => ({
+      id: document.id,
+      jurisdiction: document.jurisdiction,
+      documentTypeNavigation: { name: typeName },
+      dateReceived: document.dateReceived,
+      isRead: document.isRead,
+      status: document.status,
+    })),
+  }
+  return body
+}
