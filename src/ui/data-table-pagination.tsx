@@ -45,6 +45,7 @@ export type PaginationBarProps = {
   onPageSizeChange: (pageSize: number) => void
 }
 
+/** @noUseSignals (reads `event.target.value`, not a signal) */
 export function PaginationBar({ label, pageIndex, pageCount, pageSize, rowCount, pageSizes, onPageChange, onPageSizeChange }: PaginationBarProps) {
   const classes = tableRecipe()
   const first = rowCount === 0 ? 0 : pageIndex * pageSize + 1

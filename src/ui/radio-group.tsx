@@ -20,7 +20,10 @@ export type RadioGroupProps = {
   className?: string
 }
 
-/** A labelled radio group; arrow keys move between options, as ARIA asks. */
+/**
+ * A labelled radio group; arrow keys move between options, as ARIA asks.
+ * @noUseSignals (plain props; a form binds it through FormValue, which reads the signals)
+ */
 export function RadioGroup({ label, options, error, helperText, required, onValueChange, orientation = 'horizontal', className, ...props }: RadioGroupProps) {
   const classes = radioGroup()
   const id = useId()
@@ -74,7 +77,10 @@ export type YesNoProps = Omit<RadioGroupProps, 'options' | 'value' | 'defaultVal
   onValueChange?: (value: boolean) => void
 }
 
-/** The yes/no question of the sign-up and profile forms (Notify Attorney, Hire Us); default No. */
+/**
+ * The yes/no question of the sign-up and profile forms (Notify Attorney, Hire Us); default No.
+ * @noUseSignals (plain props)
+ */
 export function YesNo({ value, defaultValue = false, onValueChange, ...props }: YesNoProps) {
   return (
     <RadioGroup

@@ -18,6 +18,7 @@ export type DebouncedInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'v
 /**
  * A text input whose changes reach the caller only after a pause. It keeps what the user types and
  * follows the committed value when it changes from outside (back button, reset).
+ * @noUseSignals (plain props: list pages load no signals runtime for it)
  */
 export function DebouncedInput({ value, onValueChange, delayMs, size = 'md', withIcon = false, className, onKeyDown, ...props }: DebouncedInputProps) {
   const [draft, setDraft] = useState(value)

@@ -45,7 +45,10 @@ const nameText = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.defaul
 const roleText = css({ fontSize: 'xs', color: 'fg.muted', truncate: true })
 const itemIcon = css({ color: 'fg.muted' })
 
-/** The top bar's user menu: display name and role; Profile (clients), Account Settings, Log Out. */
+/**
+ * The top bar's user menu: display name and role; Profile (clients), Account Settings, Log Out.
+ * @noUseSignals (reads `details.value`, not a signal: keeps the signals runtime off pages without forms)
+ */
 export function UserMenu() {
   const { user } = useRequiredSession()
   const navigate = useNavigate()

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell'
+import { PlaceholderPage } from '~/features/shell/placeholder-page'
 
 export const Route = createFileRoute('/_authenticated/client/addons')({
   component: AddOnsPage,

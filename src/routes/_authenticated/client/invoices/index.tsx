@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { InvoicesPage } from '~/features/invoices'
-import { InvoiceListSearchSchema, listStateFromSearch, loadInvoiceList, nextInvoiceListSearch, resolveInvoiceScope } from '~/features/invoices/routing'
+// The search schema comes from its own module: route options sit in the app's first script, and the
+// routing entry also brings the loaders (and through them the API module).
+import { InvoiceListSearchSchema } from '~/features/invoices/list-params'
+import { listStateFromSearch, loadInvoiceList, nextInvoiceListSearch, resolveInvoiceScope } from '~/features/invoices/routing'
 
 /** The signed-in client's invoices; paging, sorting and filters live in the URL. */
 export const Route = createFileRoute('/_authenticated/client/invoices/')({

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
 import { InvoicesPage } from '~/features/invoices'
-import { InvoiceListSearchSchema, listStateFromSearch, loadInvoiceList, nextInvoiceListSearch } from '~/features/invoices/routing'
+// The search schema comes from its own module: route options sit in the app's first script, and the
+// routing entry also brings the loaders (and through them the API module).
+import { InvoiceListSearchSchema } from '~/features/invoices/list-params'
+import { listStateFromSearch, loadInvoiceList, nextInvoiceListSearch } from '~/features/invoices/routing'
 import { PERM } from '~/lib/permissions'
 
 /** Every client's invoices, for provider staff with ICV; paging, sorting and filters live in the URL. */

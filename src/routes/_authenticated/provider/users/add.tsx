@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
 import { PERM } from '~/lib/permissions'
-import { PlaceholderPage } from '~/features/shell'
+import { PlaceholderPage } from '~/features/shell/placeholder-page'
 
 export const Route = createFileRoute('/_authenticated/provider/users/add')({
   beforeLoad: requirePermission(PERM.UCC),
