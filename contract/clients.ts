@@ -150,6 +150,43 @@ export const UpdateClientSchema = v.pipe(
 export type UpdateClientInput = v.InferInput<typeof UpdateClientSchema>
 export type UpdateClient = v.InferOutput<typeof UpdateClientSchema>
 
+// ---- subscribing to more services ----
+
+/**
+ * POST /api/client/services/packages/subscribe (SPEC.md section 7): a signed-in client orders more
+ * services for its own client and pays by card at once. Prices come from the catalogue; send the amount
+ * shown (servicePackageAmount) to have a changed price refused (409) instead of charged. Send an
+ * Idempotency-Key header (one per submit attempt): a retry gets the first answer and is never charged
+ * twice.
+ */
+export const SubscribeServicesSchema = v.object({
+  serviceSubscriptions: v.pipe(
+    v.array(
+      v.object({
+        serviceId: id('Choose a service'),
+        servicePackageId: id('Choose a package'),
+        servicePackageAmount: v.nullish(v.number()),
+      }),
+      'Choose a service',
+    ),
+    v.minLength(1, 'Choose a service'),
+    v.maxLength(20, 'Too many services in one order'),
+  ),
+  affinipayPaymentDetails: v.object({ token: PaymentTokenSchema }, 'A payment token is required'),
+})
+export type SubscribeServicesInput = v.InferInput<typeof SubscribeServicesSchema>
+export type SubscribeServices = v.InferOutput<typeof SubscribeServicesSchema>
+
+/** 201 answer: the paid invoice and the new subscriptions. */
+export const SubscribeResultSchema = v.object({
+  invoiceId: v.number(),
+  invoiceNumber: v.string(),
+  /** Dollars charged. */
+  total: v.number(),
+  clientServices: v.array(v.object({ id: v.number(), serviceId: v.number(), servicePackageId: v.number() })),
+})
+export type SubscribeResult = v.InferOutput<typeof SubscribeResultSchema>
+
 // ---- reading clients ----
 
 export const ClientServiceSchema = v.object({

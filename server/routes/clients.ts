@@ -3,6 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import {
   ClientListQuerySchema,
   RegistrationSchema,
+  SubscribeServicesSchema,
   UpdateClientSchema,
   type Client,
   type ClientListItem,
@@ -29,14 +30,16 @@ import {
 } from '../db/schema'
 import { badRequest, HttpError, notFound } from '../http/errors'
 import { validate } from '../http/validate'
+import { idempotencyKeyOf } from '../documents/idempotency'
 import { registerClient } from '../registration/register-client'
+import { subscribeServices } from '../registration/subscribe'
 
 /**
  * Clients: POST /api/client registers one (public sign-up, or provider staff signed in: then the staff
  * member's agent is recorded); GET /api/client lists them for agents (paged, searched and sorted on the
  * server); GET /api/client/{id} is one client, for itself or an agent; PUT /api/client/{id} edits its
  * profile (personal and company info), by the client itself or an agent with PCE; another client's id
- * answers 404.
+ * answers 404. POST /api/client/services/packages/subscribe lets a client order and pay for more services.
  */
 
 /**
@@ -135,6 +138,16 @@ export const clientRoutes = new Hono<AppEnv>()
     const data: ClientListItem[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
     const body: ClientPage = { data, total, page, pageSize }
     return c.json(body)
+  })
+  // A client orders more services for itself and pays by card at once (server/registration/subscribe.ts).
+  .post('/client/services/packages/subscribe', access.client(), validate('json', SubscribeServicesSchema), async (c) => {
+    const outcome = await subscribeServices(c.var.deps, c.var.caller, c.req.valid('json'), {
+      idempotencyKey: idempotencyKeyOf(c.req.header('idempotency-key')),
+      requestId: c.var.requestId,
+      ip: clientAddress(c),
+    })
+    if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
+    return c.json(outcome.body, outcome.status)
   })
   .get('/client/:id{[0-9]+}', access.ownClient('id'), validate('param', IdParamsSchema), async (c) => {
     return c.json(await readClient(c.var.deps.db, c.req.valid('param').id, c.var.caller))
