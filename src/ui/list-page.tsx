@@ -50,6 +50,25 @@ export function SavedAtNote({ updatedAt, hasData, subject = 'this list' }: { upd
   )
 }
 
+/** Something could not be loaded: what, why, and Try again (when trying again can help). */
+export function LoadError({ title, children, onRetry }: { title: string; children: ReactNode; onRetry?: () => void }) {
+  return (
+    <Alert
+      status="danger"
+      title={title}
+      action={
+        onRetry && (
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        )
+      }
+    >
+      {children}
+    </Alert>
+  )
+}
+
 /**
  * Several table events can fire in one tick (a new filter also returns to page 1): merge them into one
  * change, so the URL is written once.
@@ -148,19 +167,9 @@ export function ListPage({
       {notices}
       <SavedAtNote updatedAt={query.dataUpdatedAt} hasData={query.data !== undefined} />
       {query.isError && query.data === undefined && (
-        <Alert
-          status="danger"
-          title={errorTitle}
-          action={
-            onRetry && (
-              <Button variant="outline" size="sm" onClick={onRetry}>
-                Try again
-              </Button>
-            )
-          }
-        >
+        <LoadError title={errorTitle} onRetry={onRetry}>
           {errorText(query.error)}
-        </Alert>
+        </LoadError>
       )}
       {children}
     </div>

@@ -7,9 +7,8 @@ import { ApiError, errorMessage } from '~/lib/api-client'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { formatDateTime, formatDocumentDate } from '~/lib/dates'
 import { PageHeader } from '~/features/shell'
-import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
-import { SavedAtNote } from '~/ui/list-page'
+import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { Spinner } from '~/ui/spinner'
 import { documentRequestQueryOptions, requestStatusesQueryOptions } from './api'
 import { moveLabel, RequestStatusBadge } from './status'
@@ -157,19 +156,9 @@ export function DocumentProgressPage({ requestId }: DocumentProgressPageProps) {
     return (
       <>
         <PageHeader title="Document Progress" actions={back} />
-        <Alert
-          status="danger"
-          title={notFound ? 'This request does not exist' : 'The request could not be loaded'}
-          action={
-            notFound ? undefined : (
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            )
-          }
-        >
+        <LoadError title={notFound ? 'This request does not exist' : 'The request could not be loaded'} onRetry={notFound ? undefined : () => void query.refetch()}>
           {notFound ? 'It may have been removed, or it belongs to another account.' : errorMessage(query.error)}
-        </Alert>
+        </LoadError>
       </>
     )
   }

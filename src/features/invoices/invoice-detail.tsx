@@ -7,11 +7,10 @@ import { ApiError, errorMessage } from '~/lib/api-client'
 import { formatInvoiceDate } from '~/lib/dates'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { PageHeader, usePageTitle } from '~/features/shell'
-import { Alert } from '~/ui/alert'
 import { StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { BackIcon, DownloadIcon, PrintIcon } from '~/ui/icons'
-import { SavedAtNote } from '~/ui/list-page'
+import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { Spinner, visuallyHiddenClass } from '~/ui/spinner'
 import { downloadInvoicePdf, invoiceQueryOptions, invoiceStatusesQueryOptions } from './api'
 import { formatMoney } from './format'
@@ -342,17 +341,9 @@ export function InvoiceDetailPage({ invoiceId, area }: InvoiceDetailPageProps) {
       {invoice ? (
         <InvoiceDocument invoice={invoice} statusLabel={invoiceStatusLabel(invoice.status, labels)} />
       ) : query.isError ? (
-        <Alert
-          status="danger"
-          title="The invoice could not be loaded"
-          action={
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadError title="The invoice could not be loaded" onRetry={() => void query.refetch()}>
           {errorMessage(query.error)}
-        </Alert>
+        </LoadError>
       ) : (
         <div className={centered}>
           <Spinner label="Loading the invoice" />

@@ -8,6 +8,7 @@ import { Alert } from '~/ui/alert'
 import { StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
+import { LoadError } from '~/ui/list-page'
 import { Spinner } from '~/ui/spinner'
 import { notify } from '~/ui/toaster'
 import { invoiceStatusesQueryOptions, newIdempotencyKey, selectedInvoicesQueryOptions, usePayInvoices } from './api'
@@ -128,17 +129,9 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
           <form id={formId} className={formStack} onSubmit={submit} noValidate>
             {selection.isPending && <Spinner label="Loading the selected invoices" />}
             {selection.isError && (
-              <Alert
-                status="danger"
-                title="The selected invoices could not be loaded"
-                action={
-                  <Button variant="outline" size="sm" onClick={() => void selection.refetch()}>
-                    Try again
-                  </Button>
-                }
-              >
+              <LoadError title="The selected invoices could not be loaded" onRetry={() => void selection.refetch()}>
                 {errorMessage(selection.error)}
-              </Alert>
+              </LoadError>
             )}
             {invoices.length > 0 && (
               <section aria-label="Invoices to pay">

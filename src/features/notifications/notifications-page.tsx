@@ -2,13 +2,12 @@ import { NOTIFICATION_POLL_MS } from '@contract/notifications'
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
-import { formatDateTime } from '~/lib/dates'
 import { useOnlineStatus } from '~/lib/online-status'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
-import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
+import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { Spinner } from '~/ui/spinner'
 import { LOAD_FAILED_MESSAGE, notificationAudience, notificationListQueryOptions, useMarkAllNotificationsRead } from './api'
 import { useLoadFailureToast } from './load-failure'
@@ -34,7 +33,6 @@ const segment = css({
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '2' })
 const list = css({ listStyle: 'none', m: '0', p: '0', '& > li + li': { borderTopWidth: '1px', borderColor: 'border.default' } })
 const pager = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', mt: '3', fontSize: 'sm', color: 'fg.muted' })
-const note = css({ m: '0', mb: '3', fontSize: 'sm', color: 'fg.muted' })
 
 function Toggle<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
   return (
@@ -95,7 +93,7 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
           </Button>
         }
       />
-      {!online && query.data && <p className={note} role="status">{`Offline, saved at ${formatDateTime(query.dataUpdatedAt)}`}</p>}
+      <SavedAtNote updatedAt={query.dataUpdatedAt} hasData={query.data !== undefined} />
       <div className={toolbar}>
         <Toggle
           label="Show"
@@ -119,17 +117,9 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
         )}
       </div>
       {query.isError && !query.data && (
-        <Alert
-          status="danger"
-          title={LOAD_FAILED_MESSAGE}
-          action={
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadError title={LOAD_FAILED_MESSAGE} onRetry={() => void query.refetch()}>
           {errorMessage(query.error)}
-        </Alert>
+        </LoadError>
       )}
       <section className={panel} aria-label="Notification list" aria-busy={query.isFetching || undefined}>
         {query.isPending ? (
