@@ -28,7 +28,7 @@ else
   printf '\n(API tests on PostgreSQL skipped: DATABASE_URL is not set)\n'
 fi
 step "Production build" npm run -s build
-step "Bundle size report (budgets: /login 150 KB, other routes 220 KB)" node scripts/bundle-size.mjs
+step "Bundle size budgets (/login 150 KB, other routes 220 KB)" node scripts/bundle-size.mjs --strict
 step "End-to-end tests" npx playwright test
 
 node scripts/test-summary.mjs
