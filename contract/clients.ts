@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { EmailSchema, PasswordSchema, REQUIRED_MESSAGE } from './auth'
-import { PageQuerySchema, pageOf } from './common'
+import { IdParam, PageQuerySchema, pageOf } from './common'
 import { PaymentTokenSchema } from './payments'
 
 /**
@@ -186,6 +186,26 @@ export const SubscribeResultSchema = v.object({
   clientServices: v.array(v.object({ id: v.number(), serviceId: v.number(), servicePackageId: v.number() })),
 })
 export type SubscribeResult = v.InferOutput<typeof SubscribeResultSchema>
+
+// ---- assigning a mailbox ----
+
+/** A mailbox number: letters, digits and dashes, up to 20 (stored upper case), e.g. MB-1042. */
+export const MAILBOX_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/
+
+/**
+ * GET /api/client/assignMailbox/{clientId}/{mailboxNumber} (SPEC.md section 7): an agent with PCE gives
+ * the client a mailbox. Assigning the number the client already has changes nothing; a number held by
+ * another client answers 409. Answers 200 with the updated Client.
+ */
+export const AssignMailboxParamsSchema = v.object({
+  clientId: IdParam,
+  mailboxNumber: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(MAILBOX_NUMBER_PATTERN, 'Mailbox number must be 1 to 20 letters, digits or dashes'),
+    v.toUpperCase(),
+  ),
+})
 
 // ---- reading clients ----
 

@@ -120,6 +120,8 @@ export const clients = pgTable(
     index('clients_created_at_idx').on(t.createdAt),
     // Substring search ("contains") on company names, for the client and invoice lists.
     index('clients_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
+    // A mailbox belongs to one client (GET /api/client/assignMailbox/{clientId}/{mailboxNumber}).
+    uniqueIndex('clients_mailbox_number_idx').on(t.mailboxNumber).where(sql`${t.mailboxNumber} is not null`),
   ],
 )
 

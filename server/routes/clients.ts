@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
 import {
+  AssignMailboxParamsSchema,
   ClientListQuerySchema,
   RegistrationSchema,
   SubscribeServicesSchema,
@@ -28,7 +29,7 @@ import {
   services,
   users,
 } from '../db/schema'
-import { badRequest, HttpError, notFound } from '../http/errors'
+import { badRequest, conflict, HttpError, notFound } from '../http/errors'
 import { validate } from '../http/validate'
 import { idempotencyKeyOf } from '../documents/idempotency'
 import { registerClient } from '../registration/register-client'
@@ -39,7 +40,8 @@ import { subscribeServices } from '../registration/subscribe'
  * member's agent is recorded); GET /api/client lists them for agents (paged, searched and sorted on the
  * server); GET /api/client/{id} is one client, for itself or an agent; PUT /api/client/{id} edits its
  * profile (personal and company info), by the client itself or an agent with PCE; another client's id
- * answers 404. POST /api/client/services/packages/subscribe lets a client order and pay for more services.
+ * answers 404. POST /api/client/services/packages/subscribe lets a client order and pay for more services;
+ * GET /api/client/assignMailbox/{clientId}/{mailboxNumber} gives a client its mailbox (agents with PCE).
  */
 
 /**
@@ -149,6 +151,36 @@ export const clientRoutes = new Hono<AppEnv>()
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
     return c.json(outcome.body, outcome.status)
   })
+  // An agent with PCE gives a client its mailbox. SPEC.md names it as a GET; repeating it changes nothing.
+  .get('/client/assignMailbox/:clientId/:mailboxNumber', access.agent('PCE'), validate('param', AssignMailboxParamsSchema), async (c) => {
+    const { db, clock } = c.var.deps
+    const { clientId, mailboxNumber } = c.req.valid('param')
+    const now = clock.now()
+    try {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select({ mailboxNumber: clients.mailboxNumber, hasMailbox: clients.hasMailbox }).from(clients).where(eq(clients.id, clientId)).for('update')
+        if (!before) throw notFound('Client')
+        if (before.hasMailbox && before.mailboxNumber === mailboxNumber) return
+        await tx.update(clients).set({ hasMailbox: true, mailboxNumber, updatedAt: now }).where(eq(clients.id, clientId))
+        await tx.insert(auditEvents).values({
+          at: now,
+          actorUserId: c.var.caller.userId,
+          action: 'client.assign-mailbox',
+          entity: 'client',
+          entityId: String(clientId),
+          details: { mailboxNumber, previous: before.mailboxNumber },
+          ip: clientAddress(c),
+          requestId: c.var.requestId,
+        })
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict('Mailbox already assigned', `Mailbox ${mailboxNumber} belongs to another client. Choose another number.`)
+      }
+      throw error
+    }
+    return c.json(await readClient(db, clientId, c.var.caller))
+  })
   .get('/client/:id{[0-9]+}', access.ownClient('id'), validate('param', IdParamsSchema), async (c) => {
     return c.json(await readClient(c.var.deps.db, c.req.valid('param').id, c.var.caller))
   })
@@ -204,6 +236,14 @@ export const clientRoutes = new Hono<AppEnv>()
     })
     return c.json(await readClient(db, id, caller))
   })
+
+/** A unique index refused the write (PostgreSQL 23505), looked up through wrapped errors. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
 
 /** The Client of GET /api/client/{id}; documents only for the client itself or an agent with DCV. */
 async function readClient(db: Db, id: number, caller: Caller): Promise<Client> {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "clients_mailbox_number_idx" ON "clients" USING btree ("mailbox_number") WHERE "clients"."mailbox_number" is not null;

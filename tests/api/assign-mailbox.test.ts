@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ClientSchema } from '../../contract/clients'
+import { auditEvents, clients } from '../../server/db/schema'
+import { createTestServer, type TestServer } from './harness'
+
+/** GET /api/client/assignMailbox/{clientId}/{mailboxNumber}: an agent with PCE gives a client its mailbox. */
+let server: TestServer
+let editor: string
+let viewer: string
+let clientToken: string
+let first: number
+let second: number
+
+const assign = (clientId: number | string, mailbox: string, token?: string) =>
+  server.request('GET', `/api/client/assignMailbox/${clientId}/${encodeURIComponent(mailbox)}`, { token })
+const load = async (id: number) => (await server.db.select().from(clients).where(eq(clients.id, id)))[0]
+
+beforeAll(async () => {
+  server = await createTestServer()
+  const a = await server.factories.client()
+  first = a.client.id
+  clientToken = await server.tokenFor(a.user.id)
+  second = (await server.factories.client()).client.id
+  editor = await server.tokenFor((await server.factories.agent(['PCE'])).user.id)
+  viewer = await server.tokenFor((await server.factories.agent(['DCV'])).user.id)
+})
+afterAll(() => server.close())
+
+describe('GET /api/client/assignMailbox/{clientId}/{mailboxNumber}', () => {
+  it('assigns the mailbox (upper case) and answers the updated client', async () => {
+    const res = await assign(first, ' mb-2001 ', editor)
+    expect(res.status).toBe(200)
+    expect(v.is(ClientSchema, res.json)).toBe(true)
+    expect(res.json).toMatchObject({ id: first, hasMailbox: true, mailboxNumber: 'MB-2001' })
+    expect(await load(first)).toMatchObject({ hasMailbox: true, mailboxNumber: 'MB-2001' })
+    // The client list finds the client by its mailbox.
+    const list = await server.request('GET', '/api/client?q=MB-2001', { token: editor })
+    expect(list.json.data.map((c: { id: number }) => c.id)).toEqual([first])
+  })
+
+  it('changes nothing when repeated, and records one audit event per change', async () => {
+    expect((await assign(first, 'MB-2001', editor)).status).toBe(200)
+    const events = () =>
+      server.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'client.assign-mailbox'), eq(auditEvents.entityId, String(first))))
+    expect(await events()).toHaveLength(1)
+    expect((await assign(first, 'MB-2002', editor)).json.mailboxNumber).toBe('MB-2002')
+    expect((await events()).map((e) => e.details)).toContainEqual({ mailboxNumber: 'MB-2002', previous: 'MB-2001' })
+  })
+
+  it('answers 409 when another client holds the number, whatever its case', async () => {
+    const res = await assign(second, 'mb-2002', editor)
+    expect(res.status).toBe(409)
+    expect(res.json).toMatchObject({ detail: 'Mailbox already assigned', details: 'Mailbox MB-2002 belongs to another client. Choose another number.' })
+    expect(await load(second)).toMatchObject({ hasMailbox: false, mailboxNumber: null })
+  })
+
+  it('is for agents with PCE: others get 403, no session 401, an unknown client 404', async () => {
+    expect((await assign(second, 'MB-3000', viewer)).status).toBe(403)
+    expect((await assign(first, 'MB-3000', clientToken)).status).toBe(403)
+    expect((await assign(second, 'MB-3000')).status).toBe(401)
+    const unknown = await assign(999_999, 'MB-3000', editor)
+    expect(unknown.status).toBe(404)
+    expect(unknown.json.detail).toBe('Client not found')
+    expect(await load(second)).toMatchObject({ hasMailbox: false, mailboxNumber: null })
+  })
+
+  it('answers 400 with a readable detail for a bad client id or mailbox number', async () => {
+    for (const [id, mailbox] of [
+      ['abc', 'MB-1'],
+      ['0', 'MB-1'],
+      [String(second), 'MB 1'],
+      [String(second), 'x'.repeat(21)],
+      [String(second), '-MB'],
+    ]) {
+      const res = await assign(id, mailbox, editor)
+      expect(res.status, `${id}/${mailbox}`).toBe(400)
+      expect(res.json.details).toMatch(/clientId|Mailbox number/)
+    }
+    expect(await load(second)).toMatchObject({ hasMailbox: false, mailboxNumber: null })
+  })
+})
