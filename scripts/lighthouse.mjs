@@ -16,10 +16,14 @@
 // in docs/benchmarks/lighthouse.md (between its markers, so the prose around it is kept).
 //
 // Options: --runs N, --only <page name>[,<name>...], --write-doc, --strict (exit 1 when a page's median
-// accessibility is under 100 or performance under 95). CHROME_PATH overrides /usr/bin/chromium.
-import { spawn } from 'node:child_process'
+// accessibility is under 100 or performance under 95), --http2 (through a local TLS proxy speaking
+// HTTP/2, as the portal is deployed behind TLS; needs openssl; reports/lighthouse-http2*).
+// CHROME_PATH overrides /usr/bin/chromium.
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import http from 'node:http'
+import { createSecureServer } from 'node:http2'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -53,7 +57,7 @@ function fail(message) {
   console.error(`lighthouse: ${message}`)
   process.exit(1)
 }
-const known = new Set(['--runs', '--only', '--write-doc', '--strict'])
+const known = new Set(['--runs', '--only', '--write-doc', '--strict', '--http2'])
 for (const a of args) if (a.startsWith('--') && !known.has(a)) fail(`unknown option ${a} (known: ${[...known].join(', ')})`)
 const runs = Number(option('--runs') ?? 3)
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail('--runs must be a whole number from 1 to 9')
@@ -62,6 +66,7 @@ const pages = only ? PAGES.filter((p) => only.includes(p.name)) : PAGES
 if (only && pages.length !== only.length) fail(`--only: known pages are ${PAGES.map((p) => p.name).join(', ')}`)
 const writeDoc = args.includes('--write-doc')
 const strict = args.includes('--strict')
+const http2 = args.includes('--http2')
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
 
 if (!existsSync(path.join(root, 'dist', 'index.html'))) fail('no production build in dist/: run `npm run build` first')
@@ -138,6 +143,45 @@ async function startServer() {
   return { origin, stop, log: () => log }
 }
 
+/**
+ * --http2: the portal as deployed behind a TLS-terminating proxy that speaks HTTP/2 to browsers (the
+ * README's "TLS in front"). A local proxy with a throwaway self-signed certificate (made with openssl)
+ * forwards every request to the real server unchanged; Chromium is told to accept the certificate.
+ */
+async function startTlsProxy(backendOrigin) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-tls-'))
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' })
+  if (made.status !== 0) throw new Error(`--http2 needs openssl to make a test certificate: ${made.error?.message ?? made.stderr}`)
+  const backend = new URL(backendOrigin)
+  const proxy = createSecureServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')), allowHTTP1: true }, (req, res) => {
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':')))
+    headers.host = backend.host
+    const upstream = http.request({ host: backend.hostname, port: backend.port, method: req.method, path: req.url, headers }, (answer) => {
+      const out = { ...answer.headers }
+      for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']) delete out[name]
+      res.writeHead(answer.statusCode ?? 502, out)
+      answer.pipe(res)
+    })
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502)
+      res.end()
+    })
+    req.pipe(upstream)
+  })
+  const port = await freePort()
+  await new Promise((resolve, reject) => {
+    proxy.once('error', reject)
+    proxy.listen(port, '127.0.0.1', resolve)
+  })
+  const stop = () =>
+    new Promise((resolve) => {
+      proxy.close(() => resolve())
+      setTimeout(resolve, 2000).unref()
+      rmSync(dir, { recursive: true, force: true })
+    })
+  return { origin: `https://127.0.0.1:${port}`, stop }
+}
+
 /** The record the app keeps in sessionStorage after signing in (src/features/auth/api.ts signIn). */
 async function signIn(origin, email) {
   const res = await fetch(`${origin}/api/auth/login`, {
@@ -156,7 +200,8 @@ async function signIn(origin, email) {
 // ------------------------------------------------------------------------------------------- lighthouse
 /** One Lighthouse run in a fresh Chromium profile; the session (if any) is in sessionStorage before the app starts. */
 async function measure(url, session) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox'] })
+  const chromeFlags = ['--headless=new', '--no-sandbox', ...(http2 ? ['--ignore-certificate-errors'] : [])]
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags })
   let browser
   try {
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null })
@@ -288,17 +333,25 @@ function markdownTable(cells) {
 
 // ----------------------------------------------------------------------------------------------- main
 const server = await startServer()
+const proxy = http2 ? await startTlsProxy(server.origin).catch(async (error) => {
+  await server.stop()
+  fail(error instanceof Error ? error.message : String(error))
+}) : null
+const measuredOrigin = proxy?.origin ?? server.origin
+const transport = http2 ? 'HTTPS with HTTP/2 through a local TLS proxy (as deployed behind TLS)' : 'HTTP/1.1 straight to the server, no TLS'
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     if (stopping) return
     stopping = true
+    await proxy?.stop()
     await server.stop()
     process.exit(130)
   })
 }
 
-const reportDir = path.join(root, 'reports', 'lighthouse')
+const reportName = http2 ? 'lighthouse-http2' : 'lighthouse'
+const reportDir = path.join(root, 'reports', reportName)
 mkdirSync(reportDir, { recursive: true })
 const startedAt = new Date()
 const results = []
@@ -307,7 +360,7 @@ let lighthouseVersion = ''
 let failed = false
 try {
   for (const page of pages) {
-    const url = `${server.origin}${page.path}`
+    const url = `${measuredOrigin}${page.path}`
     // A fresh sign-in per page keeps the short-lived access token valid for all of the page's runs.
     const session = page.account ? await signIn(server.origin, page.account) : null
     const lhrs = []
@@ -341,6 +394,7 @@ try {
   failed = true
   console.error(`lighthouse: ${error instanceof Error ? error.message : String(error)}`)
 } finally {
+  await proxy?.stop()
   await server.stop()
 }
 if (failed) process.exit(1)
@@ -350,6 +404,15 @@ function pickMedianRun(lhrs) {
   const tti = median(lhrs.map((l) => l.audits.interactive?.numericValue ?? 0))
   const distance = (l) => (fcp - l.audits['first-contentful-paint'].numericValue) ** 2 + (tti - (l.audits.interactive?.numericValue ?? 0)) ** 2
   return lhrs.slice().sort((a, b) => distance(a) - distance(b))[0]
+}
+
+/** The commit measured, marked when the working tree differs from it. */
+function commit() {
+  const git = (...a) => spawnSync('git', a, { cwd: root, encoding: 'utf8' })
+  const head = git('rev-parse', '--short', 'HEAD')
+  if (head.status !== 0) return 'unknown'
+  const dirty = git('status', '--porcelain', '--untracked-files=no').stdout.trim() !== ''
+  return `${head.stdout.trim()}${dirty ? ' with uncommitted changes' : ''}`
 }
 
 const cpus = os.cpus()
@@ -363,12 +426,12 @@ const machine = {
   lighthouse: lighthouseVersion,
 }
 const below = results.filter((r) => (r.median.performance ?? 0) < TARGETS.performance || (r.median.accessibility ?? 0) < TARGETS.accessibility)
-const report = { date: startedAt.toISOString(), machine, runsPerPage: runs, targets: TARGETS, pages: results }
+const report = { date: startedAt.toISOString(), commit: commit(), transport, machine, runsPerPage: runs, targets: TARGETS, pages: results }
 mkdirSync(path.join(root, 'reports'), { recursive: true })
-writeFileSync(path.join(root, 'reports', 'lighthouse.json'), `${JSON.stringify(report, null, 2)}\n`)
+writeFileSync(path.join(root, 'reports', `${reportName}.json`), `${JSON.stringify(report, null, 2)}\n`)
 
 const cells = table(results)
-console.log(`\nLighthouse ${lighthouseVersion}, mobile, simulated throttling; median of ${runs} run${runs > 1 ? 's' : ''} per page`)
+console.log(`\nLighthouse ${lighthouseVersion}, mobile, simulated throttling; median of ${runs} run${runs > 1 ? 's' : ''} per page; ${transport}`)
 console.log(`${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverage.join(' ')}, ${machine.chromium}, Node ${machine.node}\n`)
 console.log(textTable(cells))
 const benchmarkIndexes = results.map((r) => r.median.benchmarkIndex).filter(Number.isFinite)
@@ -377,18 +440,20 @@ for (const r of below) {
   console.log(`\n${r.path} is under target (performance ${TARGETS.performance}, accessibility ${TARGETS.accessibility}); from its median run (${r.report}):`)
   for (const f of r.findings) console.log(`  - ${f}`)
 }
-console.log(`\nWrote reports/lighthouse.json and reports/lighthouse/*.report.{json,html}`)
+console.log(`\nWrote reports/${reportName}.json and reports/${reportName}/*.report.{json,html}`)
 
 if (writeDoc) {
   const docPath = path.join(root, 'docs', 'benchmarks', 'lighthouse.md')
-  const BEGIN = '<!-- lighthouse:begin (written by npm run lighthouse -- --write-doc) -->'
-  const END = '<!-- lighthouse:end -->'
+  // Each transport has its own block, so both can stand in the document.
+  const tag = http2 ? 'lighthouse-http2' : 'lighthouse'
+  const BEGIN = `<!-- ${tag}:begin (written by npm run lighthouse -- --write-doc${http2 ? ' --http2' : ''}) -->`
+  const END = `<!-- ${tag}:end -->`
   const block = [
     BEGIN,
     `Measured ${startedAt.toISOString().slice(0, 10)} with Lighthouse ${lighthouseVersion} (mobile form factor, simulated`,
     `throttling), ${machine.chromium}, Node ${machine.node}, on a ${machine.cores}-core machine (${machine.cpu}, ${machine.memoryGb} GB;`,
     `load average ${machine.loadAverage.join(' ')} at the end; Chromium benchmark index ${benchmarkIndexes.length ? `${Math.min(...benchmarkIndexes)}-${Math.max(...benchmarkIndexes)}` : 'n/a'}).`,
-    `Median of ${runs} run${runs > 1 ? 's' : ''} per page. Targets: performance ${TARGETS.performance}+, accessibility ${TARGETS.accessibility}.`,
+    `Served ${transport}. Tree at commit ${report.commit} (built with npm run build). Median of ${runs} run${runs > 1 ? 's' : ''} per page. Targets: performance ${TARGETS.performance}+, accessibility ${TARGETS.accessibility}.`,
     '',
     markdownTable(cells),
     END,
