@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * When the toaster (sonner, ~10 KB) is mounted. The first page stays light: the toaster loads with the
- * signed-in layout, on the first interaction (toasts follow actions), or when the app itself raises a
- * toast (network error, update prompt). Toasts raised before it mounts are replayed by sonner.
+ * When the toaster (sonner, ~10 KB) is mounted. No page loads it to show itself: it mounts on the first
+ * interaction (toasts follow actions) or with the first toast, whoever raises it (the kit's `notify`,
+ * a network error, the update prompt, background work on a signed-in page). Toasts raised before it
+ * mounts are replayed by sonner.
  */
 let wanted = false
 const listeners = new Set<() => void>()

@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react'
 import type { ExternalToast } from 'sonner'
+import { requestToaster } from '~/lib/toaster-host'
 
-/** sonner (about 10 KB) loads on the first toast, not with every page that can raise one. */
-const sonner = () => import('sonner').then((m) => m.toast)
+/**
+ * sonner (about 10 KB) loads on the first toast, not with every page that can raise one; a toast also
+ * mounts the toaster if nothing has yet (sonner shows toasts raised before it mounts).
+ */
+const sonner = () => {
+  requestToaster()
+  return import('sonner').then((m) => m.toast)
+}
 
 /** SPEC.md section 9: toasts last 4 s, three at most are visible, 356 px wide; errors and payments 10 s. */
 export const TOAST_DURATION_MS = 4_000

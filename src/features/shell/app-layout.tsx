@@ -3,7 +3,6 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from
 import { css, cx } from 'styled-system/css'
 import { Brand } from './brand'
 import { Footer } from './footer'
-import { requestToaster } from '~/lib/toaster-host'
 import { InsideAppLayout } from './layout-context'
 import { OfflineBanner } from './offline-banner'
 import { SIDEBAR_NAV_ID, SidebarNav } from './sidebar'
@@ -78,8 +77,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
     else setExpanded((current) => !current)
   }, [setExpanded])
   useToggleShortcut(toggle)
-  // Signed-in pages raise toasts from background work too: the toaster is always there.
-  useEffect(requestToaster, [])
 
   // The drawer belongs to narrow screens and to the page it was opened on.
   useEffect(() => {
