@@ -12,13 +12,13 @@ import {
   SupportIcon,
   UploadIcon,
   UsersIcon,
-  type NavIcon,
-} from './nav-icons'
+  type IconComponent,
+} from '~/ui/icons'
 
 export interface NavItem {
   label: string
   to: keyof FileRoutesByTo
-  icon: NavIcon
+  icon: IconComponent
 }
 
 /** SPEC.md section 2: the client menu (the external FAQs link is added from configuration). */

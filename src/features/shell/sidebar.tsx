@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { usePublicConfig } from './api'
-import { ExternalIcon, FaqsIcon } from './nav-icons'
+import { ExternalIcon, FaqsIcon } from '~/ui/icons'
 import { navItemsFor } from './nav-items'
 
 export const SIDEBAR_NAV_ID = 'sidebar-navigation'
@@ -80,7 +80,7 @@ export function SidebarNav({ id, collapsed = false, onNavigate }: { id?: string;
               activeOptions={{ exact: false, includeSearch: false }}
               onClick={onNavigate}
             >
-              <item.icon />
+              <item.icon size={20} />
               <span className={collapsed ? srOnly : undefined}>{item.label}</span>
             </Link>
           </li>

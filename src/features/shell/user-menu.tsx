@@ -3,10 +3,9 @@ import { useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { displayName } from './display-name'
-import { ChevronDownIcon } from '~/ui/icons'
+import { ChevronDownIcon, LogOutIcon, SettingsIcon, UserIcon } from '~/ui/icons'
 import { Menu } from '~/ui/menu'
 import { signOut } from '../auth'
-import { LogOutIcon, SettingsIcon, UserIcon } from './nav-icons'
 
 const trigger = css({
   px: '2',
