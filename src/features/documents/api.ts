@@ -1,6 +1,7 @@
 import { DocumentDeletedSchema, DocumentPageSchema, DocumentTypeListSchema, type Document, type DocumentPage } from '@contract/documents'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, ApiError, apiFetch, errorMessage, NetworkError } from '~/lib/api-client'
+import { fileNameFromDisposition } from '~/lib/download'
 import { getSession } from '~/lib/session'
 import { notificationKeys } from '~/features/notifications/keys'
 import { cachedDocumentFile, cacheDocumentFile, forgetDocumentFile } from './file-cache'
@@ -43,21 +44,6 @@ export interface DocumentFile {
   fromCache: boolean
 }
 
-/** The file name of a Content-Disposition header: inline; filename="x.pdf" or filename*=UTF-8''x.pdf. */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1].trim())
-    } catch {
-      // fall back to the plain name
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header)
-  return plain ? plain[1].trim() : null
-}
-
 async function fileOf(res: Response, document: Document, fromCache: boolean): Promise<DocumentFile> {
   const blob = await res.blob()
   // Keep the type the server sniffed, even when a cache or proxy dropped the header.
@@ -94,24 +80,6 @@ export function documentFileErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return (error.status === 402 ? error.detail : error.details) || error.detail
   if (error instanceof NetworkError) return 'This document has not been saved on this device yet. It can be opened once the connection returns.'
   return errorMessage(error, 'The document could not be opened. Please try again.')
-}
-
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob)
-  try {
-    const link = window.document.createElement('a')
-    link.href = url
-    link.download = fileName
-    link.rel = 'noopener'
-    link.style.display = 'none'
-    window.document.body.appendChild(link)
-    link.click()
-    link.remove()
-  } finally {
-    // Revoked once the click has been handled, so the download has its data.
-    setTimeout(() => URL.revokeObjectURL(url), 30_000)
-  }
 }
 
 /**

@@ -2,7 +2,7 @@ import { css } from 'styled-system/css'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { DownloadIcon } from '~/ui/icons'
-import { saveBlob } from './api'
+import { saveBlob } from '~/lib/download'
 import type { OpenFile } from './document-viewer'
 import { documentLabel } from './format'
 

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { notify } from '~/ui/toaster'
-import { afterDocumentOpened, documentFileErrorMessage, fetchDocumentFile, saveBlob, type DocumentFile } from './api'
+import { saveBlob } from '~/lib/download'
+import { afterDocumentOpened, documentFileErrorMessage, fetchDocumentFile, type DocumentFile } from './api'
 import { opensInPortal } from './format'
 
 // The viewer (a dialog) loads when a first document opens; the lists do without it until then.

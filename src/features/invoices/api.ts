@@ -8,6 +8,7 @@ import {
 } from '@contract/invoices'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiFetch } from '~/lib/api-client'
+import { fileNameFromDisposition, saveBlob } from '~/lib/download'
 import type { InvoiceListQueryParams } from './list-params'
 
 /**
@@ -98,21 +99,6 @@ export function usePayInvoices() {
   })
 }
 
-/** The file name of a Content-Disposition header: attachment; filename="invoice-INV-1.pdf". */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded[1].trim())
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header)
-  return plain ? plain[1].trim() : null
-}
-
 /**
  * GET /api/invoices/{id}/pdf with the session's bearer token (a plain link cannot carry it), saved
  * under the server's file name.
@@ -121,19 +107,6 @@ export async function downloadInvoicePdf(id: number): Promise<string> {
   const res = await apiFetch(`/invoices/${id}/pdf`, { headers: { accept: 'application/pdf' } })
   const blob = await res.blob()
   const fileName = fileNameFromDisposition(res.headers.get('content-disposition')) ?? `invoice-${id}.pdf`
-  const url = URL.createObjectURL(blob)
-  try {
-    const link = document.createElement('a')
-    link.href = url
-    link.download = fileName
-    link.rel = 'noopener'
-    link.style.display = 'none'
-    document.body.appendChild(link)
-    link.click()
-    link.remove()
-  } finally {
-    // Revoked after the click has been handled, so the download has its data.
-    setTimeout(() => URL.revokeObjectURL(url), 30_000)
-  }
+  saveBlob(blob, fileName)
   return fileName
 }

@@ -131,12 +131,3 @@ describe('the list in the URL', () => {
     expect(searchFromListState(state({ page: 2, filters: { company: ' gulf ' } }))).toMatchObject({ page: 2, company: 'gulf' })
   })
 })
-
-describe('the PDF file name', () => {
-  it("takes the server's Content-Disposition name", async () => {
-    const { fileNameFromDisposition } = await import('./api')
-    expect(fileNameFromDisposition('attachment; filename="invoice-INV-2026-0001.pdf"')).toBe('invoice-INV-2026-0001.pdf')
-    expect(fileNameFromDisposition("attachment; filename*=UTF-8''invoice%20A.pdf")).toBe('invoice A.pdf')
-    expect(fileNameFromDisposition(null)).toBeNull()
-  })
-})
