@@ -10,10 +10,9 @@ import {
   RequestsIcon,
   RolesIcon,
   SupportIcon,
-  UploadIcon,
   UsersIcon,
-  type IconComponent,
-} from '~/ui/icons'
+} from '~/ui/shell-icons'
+import { UploadIcon, type IconComponent } from '~/ui/icons'
 
 export interface NavItem {
   label: string

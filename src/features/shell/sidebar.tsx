@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { usePublicConfig } from './api'
-import { ExternalIcon, FaqsIcon } from '~/ui/icons'
+import { ExternalIcon, FaqsIcon } from '~/ui/shell-icons'
 import { navItemsFor } from './nav-items'
 
 export const SIDEBAR_NAV_ID = 'sidebar-navigation'

@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css'
 import { IconButton } from '~/ui/button'
 import { Brand } from './brand'
-import { MenuIcon, SidebarIcon } from '~/ui/icons'
+import { MenuIcon, SidebarIcon } from '~/ui/shell-icons'
 import { NotificationBell } from '~/features/notifications'
 import { SIDEBAR_NAV_ID } from './sidebar'
 import { UserMenu } from './user-menu'
