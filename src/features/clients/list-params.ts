@@ -1,5 +1,6 @@
 import type { ClientSortField } from '@contract/clients'
 import * as v from 'valibot'
+import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingSearchEntries, searchFromPaging } from '~/lib/list-query'
 import type { ClientListParams } from './api'
 
 /**
@@ -12,45 +13,28 @@ import type { ClientListParams } from './api'
  */
 const SORT_FIELDS = ['id', 'companyName', 'firstName', 'lastName', 'email', 'city', 'createdAt'] as const satisfies readonly ClientSortField[]
 
-export const CLIENT_PAGE_SIZES = [10, 20, 50, 100] as const
-export const DEFAULT_CLIENT_PAGE_SIZE = 20
+export const CLIENT_PAGE_SIZES = LIST_PAGE_SIZES
+export const DEFAULT_CLIENT_PAGE_SIZE = DEFAULT_LIST_PAGE_SIZE
 
 export type ClientListState = Required<Pick<ClientListParams, 'page' | 'pageSize'>> & Pick<ClientListParams, 'sort' | 'order'> & { q: string }
 
 export const DEFAULT_CLIENT_LIST_STATE: ClientListState = { page: 1, pageSize: DEFAULT_CLIENT_PAGE_SIZE, q: '' }
 
-const Whole = v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer())
-
 /** Anything malformed in the address is dropped rather than failing the page. */
 export const ClientListSearchSchema = v.object({
-  page: v.fallback(v.optional(v.pipe(Whole, v.minValue(1), v.maxValue(999_999))), undefined),
-  pageSize: v.fallback(v.optional(v.pipe(Whole, v.picklist(CLIENT_PAGE_SIZES))), undefined),
-  sort: v.fallback(v.optional(v.picklist(SORT_FIELDS)), undefined),
-  order: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
+  ...pagingSearchEntries(SORT_FIELDS),
   // The router reads ?q=2026 as a number: take it as text.
   q: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(200))), undefined),
 })
 export type ClientListSearch = v.InferOutput<typeof ClientListSearchSchema>
 
 export function listStateFromSearch(search: ClientListSearch): ClientListState {
-  return {
-    page: search.page ?? 1,
-    pageSize: search.pageSize ?? DEFAULT_CLIENT_PAGE_SIZE,
-    sort: search.sort as ClientSortField | undefined,
-    order: search.order,
-    q: search.q ?? '',
-  }
+  return pagingFromSearch(search)
 }
 
 /** The URL's search for a state: defaults are left out, so the plain address is the first page. */
 export function searchFromListState(state: ClientListState): ClientListSearch {
-  return {
-    page: state.page > 1 ? state.page : undefined,
-    pageSize: state.pageSize !== DEFAULT_CLIENT_PAGE_SIZE ? (state.pageSize as ClientListSearch['pageSize']) : undefined,
-    sort: state.sort,
-    order: state.sort ? state.order : undefined,
-    q: state.q.trim() || undefined,
-  }
+  return searchFromPaging(state)
 }
 
 /** The request for a state: the search trimmed, the order only with a sort. */

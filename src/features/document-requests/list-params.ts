@@ -1,5 +1,6 @@
 import { DOCUMENT_REQUEST_SORTS, DOCUMENT_REQUEST_STATUSES } from '@contract/document-requests'
 import * as v from 'valibot'
+import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingParams, pagingSearchEntries, SearchText as Text, searchFromPaging } from '~/lib/list-query'
 import type { DocumentRequestListParams } from './api'
 
 /**
@@ -7,8 +8,8 @@ import type { DocumentRequestListParams } from './api'
  * (?page=2&sort=status&status=mailed) and turned into the query of GET /api/client/document-requests.
  */
 
-export const REQUEST_PAGE_SIZES = [10, 20, 50, 100] as const
-export const DEFAULT_REQUEST_PAGE_SIZE = 20
+export const REQUEST_PAGE_SIZES = LIST_PAGE_SIZES
+export const DEFAULT_REQUEST_PAGE_SIZE = DEFAULT_LIST_PAGE_SIZE
 
 export type RequestSortField = (typeof DOCUMENT_REQUEST_SORTS)[number]
 
@@ -24,36 +25,20 @@ export interface RequestListState {
 
 export const DEFAULT_REQUEST_LIST_STATE: RequestListState = { page: 1, pageSize: DEFAULT_REQUEST_PAGE_SIZE, q: '', status: '' }
 
-const Text = v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.maxLength(100))), undefined)
-
 export const RequestListSearchSchema = v.object({
-  page: v.fallback(v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(999_999))), undefined),
-  pageSize: v.fallback(v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.picklist(REQUEST_PAGE_SIZES))), undefined),
-  sort: v.fallback(v.optional(v.picklist(DOCUMENT_REQUEST_SORTS)), undefined),
-  order: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
+  ...pagingSearchEntries(DOCUMENT_REQUEST_SORTS),
   q: Text,
   status: Text,
 })
 export type RequestListSearch = v.InferOutput<typeof RequestListSearchSchema>
 
 export function requestStateFromSearch(search: RequestListSearch): RequestListState {
-  return {
-    page: search.page ?? 1,
-    pageSize: search.pageSize ?? DEFAULT_REQUEST_PAGE_SIZE,
-    sort: search.sort,
-    order: search.sort ? search.order : undefined,
-    q: search.q ?? '',
-    status: search.status ?? '',
-  }
+  return { ...pagingFromSearch(search), status: search.status ?? '' }
 }
 
 export function searchFromRequestState(state: RequestListState): RequestListSearch {
   return {
-    page: state.page > 1 ? state.page : undefined,
-    pageSize: state.pageSize !== DEFAULT_REQUEST_PAGE_SIZE ? (state.pageSize as RequestListSearch['pageSize']) : undefined,
-    sort: state.sort,
-    order: state.sort ? state.order : undefined,
-    q: state.q.trim() || undefined,
+    ...searchFromPaging(state),
     status: state.status.trim() || undefined,
   }
 }
@@ -72,11 +57,7 @@ export type RequestListRequest = { kind: 'query'; params: DocumentRequestListPar
 export const NO_STATUS_MATCH = 'No results. Filter the status by Requested, Processing, Mailed, Delivered, Cancelled or Open.'
 
 export function requestListRequest(state: RequestListState): RequestListRequest {
-  const params: DocumentRequestListParams = { page: state.page, pageSize: state.pageSize }
-  if (state.sort) {
-    params.sort = state.sort
-    if (state.order) params.order = state.order
-  }
+  const params: DocumentRequestListParams = pagingParams(state)
   if (state.q.trim()) params.q = state.q.trim()
   if (state.status.trim()) {
     const match = matchRequestStatus(state.status)

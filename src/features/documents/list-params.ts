@@ -1,6 +1,7 @@
 import { DOCUMENT_SORTS, JURISDICTIONS, type DocumentType } from '@contract/documents'
 import * as v from 'valibot'
 import { MONTH_ABBREVIATIONS } from '~/lib/dates'
+import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingParams, pagingSearchEntries, PositiveInt, SearchText as Text, searchFromPaging } from '~/lib/list-query'
 
 /**
  * The documents table's paging, sorting, search and column filters, kept in the page's URL
@@ -9,9 +10,9 @@ import { MONTH_ABBREVIATIONS } from '~/lib/dates'
  * the request speaks in ids, flags and date ranges.
  */
 
-export const DOCUMENT_PAGE_SIZES = [10, 20, 50, 100] as const
+export const DOCUMENT_PAGE_SIZES = LIST_PAGE_SIZES
 /** SPEC.md section 9: document tables show 20 rows by default. */
-export const DEFAULT_DOCUMENT_PAGE_SIZE = 20
+export const DEFAULT_DOCUMENT_PAGE_SIZE = DEFAULT_LIST_PAGE_SIZE
 
 export type DocumentSortField = (typeof DOCUMENT_SORTS)[number]
 
@@ -34,17 +35,9 @@ export interface DocumentListState {
 
 export const DEFAULT_DOCUMENT_LIST_STATE: DocumentListState = { page: 1, pageSize: DEFAULT_DOCUMENT_PAGE_SIZE, q: '', filters: {} }
 
-// The router reads `?type=2026` as a number: take numbers as text.
-const Text = v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.maxLength(100))), undefined)
-const PositiveInt = (max: number) =>
-  v.fallback(v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(max))), undefined)
-
 /** The list's search params; anything malformed is dropped rather than failing the page. */
 export const DocumentListSearchSchema = v.object({
-  page: PositiveInt(999_999),
-  pageSize: v.fallback(v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.picklist(DOCUMENT_PAGE_SIZES))), undefined),
-  sort: v.fallback(v.optional(v.picklist(DOCUMENT_SORTS)), undefined),
-  order: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
+  ...pagingSearchEntries(DOCUMENT_SORTS),
   q: Text,
   dateReceived: Text,
   type: Text,
@@ -60,25 +53,13 @@ export function listStateFromSearch(search: DocumentListSearch): DocumentListSta
     const value = search[column]
     if (value) filters[column] = value
   }
-  return {
-    page: search.page ?? 1,
-    pageSize: search.pageSize ?? DEFAULT_DOCUMENT_PAGE_SIZE,
-    sort: search.sort,
-    order: search.sort ? search.order : undefined,
-    q: search.q ?? '',
-    filters,
-    clientId: search.clientId,
-  }
+  return { ...pagingFromSearch(search), filters, clientId: search.clientId }
 }
 
 /** The URL form of a state: defaults are left out, so a plain list has a plain address. */
 export function searchFromListState(state: DocumentListState): DocumentListSearch {
   return {
-    page: state.page > 1 ? state.page : undefined,
-    pageSize: state.pageSize !== DEFAULT_DOCUMENT_PAGE_SIZE ? (state.pageSize as DocumentListSearch['pageSize']) : undefined,
-    sort: state.sort,
-    order: state.sort ? state.order : undefined,
-    q: state.q.trim() || undefined,
+    ...searchFromPaging(state),
     dateReceived: state.filters.dateReceived?.trim() || undefined,
     type: state.filters.type?.trim() || undefined,
     jurisdiction: state.filters.jurisdiction?.trim() || undefined,
@@ -200,11 +181,7 @@ export const NO_MATCH_MESSAGES: Record<DocumentFilterColumn, string> = {
  * types matching, the text goes to the server's search when the search box is empty.
  */
 export function documentListRequest(state: DocumentListState, types: readonly DocumentType[]): DocumentListRequest {
-  const params: DocumentListParams = { page: state.page, pageSize: state.pageSize }
-  if (state.sort) {
-    params.sort = state.sort
-    if (state.order) params.order = state.order
-  }
+  const params: DocumentListParams = pagingParams(state)
   let q = state.q.trim()
   if (state.clientId !== undefined) params.clientId = state.clientId
 

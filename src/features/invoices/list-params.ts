@@ -1,5 +1,6 @@
 import { INVOICE_SORT_FIELDS, type InvoiceSortField } from '@contract/invoices'
 import * as v from 'valibot'
+import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingParams, pagingSearchEntries, SearchText as Text, searchFromPaging } from '~/lib/list-query'
 import { invoiceStatusLabel, type InvoiceStatusLabels } from './status'
 
 /**
@@ -9,9 +10,9 @@ import { invoiceStatusLabel, type InvoiceStatusLabels } from './status'
  * only the request speaks in codes and date ranges.
  */
 
-export const INVOICE_PAGE_SIZES = [10, 20, 50, 100] as const
+export const INVOICE_PAGE_SIZES = LIST_PAGE_SIZES
 /** SPEC.md section 9: invoice tables show 20 rows by default. */
-export const DEFAULT_INVOICE_PAGE_SIZE = 20
+export const DEFAULT_INVOICE_PAGE_SIZE = DEFAULT_LIST_PAGE_SIZE
 
 /** Columns with a filter box, by column id. */
 export const INVOICE_FILTER_COLUMNS = ['invoiceId', 'company', 'invoiceDate', 'dueDate', 'paidDate', 'status'] as const
@@ -32,15 +33,9 @@ export interface InvoiceListState {
 
 export const DEFAULT_INVOICE_LIST_STATE: InvoiceListState = { page: 1, pageSize: DEFAULT_INVOICE_PAGE_SIZE, q: '', filters: {} }
 
-// TanStack Router reads `?invoiceId=2026` as the number 2026: take numbers as text.
-const Text = v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.trim(), v.maxLength(100))), undefined)
-
 /** The list's search params; anything malformed is dropped rather than failing the page. */
 export const InvoiceListSearchSchema = v.object({
-  page: v.fallback(v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.integer(), v.minValue(1), v.maxValue(999_999))), undefined),
-  pageSize: v.fallback(v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.picklist(INVOICE_PAGE_SIZES))), undefined),
-  sort: v.fallback(v.optional(v.picklist(INVOICE_SORT_FIELDS)), undefined),
-  order: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
+  ...pagingSearchEntries(INVOICE_SORT_FIELDS),
   q: Text,
   invoiceId: Text,
   company: Text,
@@ -57,25 +52,13 @@ export function listStateFromSearch(search: InvoiceListSearch): InvoiceListState
     const value = search[column]
     if (value) filters[column] = value
   }
-  return {
-    page: search.page ?? 1,
-    pageSize: search.pageSize ?? DEFAULT_INVOICE_PAGE_SIZE,
-    sort: search.sort,
-    // An order means nothing without a field to sort by.
-    order: search.sort ? search.order : undefined,
-    q: search.q ?? '',
-    filters,
-  }
+  return { ...pagingFromSearch(search), filters }
 }
 
 /** The URL form of a state: defaults are left out so a plain list has a plain address. */
 export function searchFromListState(state: InvoiceListState): InvoiceListSearch {
   const search: InvoiceListSearch = {
-    page: state.page > 1 ? state.page : undefined,
-    pageSize: state.pageSize !== DEFAULT_INVOICE_PAGE_SIZE ? (state.pageSize as InvoiceListSearch['pageSize']) : undefined,
-    sort: state.sort,
-    order: state.sort ? state.order : undefined,
-    q: state.q.trim() || undefined,
+    ...searchFromPaging(state),
     invoiceId: undefined,
     company: undefined,
     invoiceDate: undefined,
@@ -178,11 +161,7 @@ export type InvoiceListRequest =
   | { kind: 'no-match'; column: InvoiceFilterColumn }
 
 export function invoiceListRequest(state: InvoiceListState, labels: InvoiceStatusLabels): InvoiceListRequest {
-  const params: InvoiceListQueryParams = { page: state.page, pageSize: state.pageSize }
-  if (state.sort) {
-    params.sort = state.sort
-    if (state.order) params.order = state.order
-  }
+  const params: InvoiceListQueryParams = { ...pagingParams(state) }
   const q = state.q.trim()
   if (q) params.q = q
   const { invoiceId, company, status } = state.filters
