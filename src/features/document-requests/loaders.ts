@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
 import { documentRequestListQueryOptions, documentRequestQueryOptions } from './api'
 import { requestListRequest, requestStateFromSearch, type RequestListSearch } from './list-params'
 
@@ -13,4 +14,19 @@ export function loadRequestList(queryClient: QueryClient, search: RequestListSea
 
 export function loadRequest(queryClient: QueryClient, id: number): void {
   void queryClient.prefetchQuery(documentRequestQueryOptions(id))
+}
+
+interface LoaderContext {
+  context: { queryClient: QueryClient }
+}
+
+/** The loader of both Requested Documents routes. */
+export function requestListRouteLoader({ context, deps }: LoaderContext & { deps: RequestListSearch }): void {
+  loadRequestList(context.queryClient, deps)
+}
+
+/** The loader of both Document Progress routes: an id that cannot be a request's is the not-found page. */
+export function documentProgressRouteLoader({ context, params }: LoaderContext & { params: { id: string } }): void {
+  if (!/^[1-9]\d{0,9}$/.test(params.id)) throw notFound()
+  loadRequest(context.queryClient, Number(params.id))
 }

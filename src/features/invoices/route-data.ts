@@ -2,8 +2,10 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { ApiError } from '~/lib/api-client'
 import { getOnlineStatus } from '~/lib/online-status'
+import type { Session } from '~/lib/session'
 import { invoiceListQueryOptions, invoiceQueryOptions, invoiceStatusesQueryOptions, type InvoiceScope } from './api'
 import { invoiceListRequest, listStateFromSearch, searchFromListState, type InvoiceListSearch, type InvoiceListState } from './list-params'
+import { resolveInvoiceScope } from './scope'
 import { FALLBACK_STATUS_LABELS } from './status'
 
 /**
@@ -44,3 +46,15 @@ export async function loadInvoice(queryClient: QueryClient, param: string): Prom
 export function nextInvoiceListSearch<S extends InvoiceListSearch>(previous: S, patch: Partial<InvoiceListState>): S {
   return { ...previous, ...searchFromListState({ ...listStateFromSearch(previous), ...patch }) }
 }
+
+interface ListLoaderArgs {
+  context: { queryClient: QueryClient; session: Session }
+  deps: InvoiceListSearch
+}
+
+/** The loader of the client's invoice list: the signed-in client's invoices. */
+export const ownInvoiceListLoader = ({ context, deps }: ListLoaderArgs) =>
+  loadInvoiceList(context.queryClient, resolveInvoiceScope(undefined, undefined, context.session.user.clientId), deps)
+
+/** The loader of the provider's invoice list: every client's invoices. */
+export const allInvoiceListLoader = ({ context, deps }: ListLoaderArgs) => loadInvoiceList(context.queryClient, { kind: 'all' }, deps)

@@ -1,17 +1,9 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
-import { DocumentProgressPage } from '~/features/document-requests/progress'
+import { createFileRoute } from '@tanstack/react-router'
+import { documentProgressRouteLoader } from '~/features/document-requests/loaders'
+import { DocumentProgressRoute } from '~/features/document-requests/progress-route'
 
 /** Document Progress: the timeline of one mail request. */
 export const Route = createFileRoute('/_authenticated/client/document-progress/$id')({
-  loader: async ({ context, params }) => {
-    if (!/^[1-9]\d{0,9}$/.test(params.id)) throw notFound()
-    const { loadRequest } = await import('~/features/document-requests/loaders')
-    loadRequest(context.queryClient, Number(params.id))
-  },
+  loader: documentProgressRouteLoader,
   component: DocumentProgressRoute,
 })
-
-function DocumentProgressRoute() {
-  const { id } = Route.useParams()
-  return <DocumentProgressPage key={id} requestId={Number(id)} />
-}
