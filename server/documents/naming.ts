@@ -58,18 +58,5 @@ export function cleanOriginalName(name: string | undefined): string {
   return clean || 'file'
 }
 
-/** 26214400 -> "25 MB"; 1536 -> "1.5 KB". */
-export function formatBytes(bytes: number): string {
-  const units = [
-    [1024 * 1024 * 1024, 'GB'],
-    [1024 * 1024, 'MB'],
-    [1024, 'KB'],
-  ] as const
-  for (const [size, unit] of units) {
-    if (bytes >= size) {
-      const value = bytes / size
-      return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`
-    }
-  }
-  return `${bytes} bytes`
-}
+/** Sizes in words come from the contract, shared with the portal. */
+export { formatBytes } from '../../contract/file-size'

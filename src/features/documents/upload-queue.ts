@@ -1,7 +1,7 @@
 import { DOCUMENT_FILE_TYPES, type Document } from '@contract/documents'
 import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { ApiError, NetworkError } from '~/lib/api-client'
-import { tooLargeMessage } from './format'
+import { tooLargeMessage } from '@contract/file-size'
 
 /**
  * The files of one mailroom upload, each sent on its own (one request per file, for per-file progress
