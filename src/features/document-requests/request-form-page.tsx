@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '~/lib/api-client'
 import { daysText, formatDocumentDate } from '~/lib/dates'
 import { useRequiredSession } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
-import { ChoiceSelect } from '~/features/documents/choice-select'
+import { NativeSelect } from '~/ui/native-select'
 import { documentListQueryOptions, RetentionNotice } from '~/features/documents/shared'
 import { isOnlineNow, newIdempotencyKey } from '~/features/notifications/queue'
 import { Alert } from '~/ui/alert'
@@ -197,7 +197,7 @@ function RequestForm({ requestable, preselected, defaults }: { requestable: Docu
           <TextField of={form} name="zipcode" label="Postal/Zip Code" required autoComplete="postal-code" />
           <FormField of={form} name="countryId" label="Country" required>
             {(control) => (
-              <ChoiceSelect
+              <NativeSelect
                 options={(countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name }))}
                 value={control.value || null}
                 onValueChange={control.setValue}

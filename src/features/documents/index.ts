@@ -6,8 +6,8 @@
  *
  * Other public entries: ./upload (the mailroom's upload page), ./routing (search params, free of
  * components and calls), ./loaders (route loaders, imported on navigation), ./keys (query keys) and
- * ./shared (dates, days left, the 60-day notice, the offline note) and ./choice-select (a native select
- * in the kit's look, for the upload and request forms; a candidate for src/ui).
+ * ./shared (dates, days left, the 60-day notice, the offline note). The upload and request forms'
+ * native select is the kit's (~/ui/native-select).
  */
 export { DocumentsPage, DocumentsPanel, type DocumentsPageProps, type DocumentsPanelProps } from './documents-panel'
 export { documentKeys, type DocumentScope } from './keys'

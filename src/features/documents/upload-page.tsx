@@ -19,7 +19,7 @@ import { notify } from '~/ui/toaster'
 import { documentKeys, documentTypesQueryOptions } from './api'
 import { clientOptionsQueryOptions, searchClientOptions, uploadLimitQueryOptions } from './upload-api'
 import { formatBytes } from '@contract/file-size'
-import { ChoiceSelect } from './choice-select'
+import { NativeSelect } from '~/ui/native-select'
 import { useUploadQueue, type SendFile, type UploadItem, type UploadOutcome } from './upload-queue'
 import { uploadDocumentFile, type UploadFields } from './upload-request'
 
@@ -248,7 +248,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
             />
           </Field>
           <Field label="Document Type" required error={errors.documentType} disabled={locked}>
-            <ChoiceSelect
+            <NativeSelect
               options={(types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
               value={documentTypeId}
               onValueChange={(value) => {
