@@ -17,22 +17,7 @@ const sectionHeading = css({ fontSize: 'lg', fontWeight: 'bold', m: '0' })
 const actionRow = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
 const note = css({ m: '0', fontSize: 'sm', color: 'fg.muted' })
 
-/** A link styled as the page's main action ('Upload documents', 'Request a document'). */
-export const actionLinkClass = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  h: '10',
-  px: '4',
-  borderRadius: 'md',
-  bg: 'accent',
-  color: 'accent.fg',
-  fontWeight: 'semibold',
-  fontSize: 'sm',
-  textDecoration: 'none',
-  _hover: { bg: 'accent.emphasized' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-})
+export { actionLinkClass } from './action-link.ts'
 
 /**
  * Offline, a page showing saved data says how old it is: "Offline, saved at May 1, 2026, 8:00 AM EDT";

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { errorMessage, NetworkError } from '~/lib/api-client'
 import { AccessDeniedError } from '~/lib/permissions'
 import { homePath, useSession } from '~/lib/session'
+import { actionLinkClass } from '~/ui/action-link'
 import { Button } from '~/ui/button'
 import { emptyState } from 'styled-system/recipes'
 import { DangerIcon, WarningIcon } from '~/ui/icons'
@@ -16,20 +17,6 @@ import { usePageTitle } from './page'
 import { PublicLayout } from './public-layout'
 
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '8' }, w: '100%' })
-const homeLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  h: '10',
-  px: '4',
-  borderRadius: 'md',
-  bg: 'accent',
-  color: 'accent.fg',
-  fontWeight: 'semibold',
-  fontSize: 'sm',
-  textDecoration: 'none',
-  _hover: { bg: 'accent.emphasized' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-})
 
 /** A full-page state: its icon, the page's one h1, what happened and where to go. */
 function StatePanel({ icon: Icon, title, description, actions }: { icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; description: ReactNode; actions: ReactNode }) {
@@ -59,11 +46,11 @@ function Framed({ children }: { children: ReactNode }) {
 function HomeLink() {
   const session = useSession()
   return session ? (
-    <Link to={homePath(session.user)} className={homeLink}>
+    <Link to={homePath(session.user)} className={actionLinkClass}>
       Go to your dashboard
     </Link>
   ) : (
-    <Link to="/login" className={homeLink}>
+    <Link to="/login" className={actionLinkClass}>
       Go to sign in
     </Link>
   )
