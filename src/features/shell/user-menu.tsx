@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { displayName } from './display-name'
 import { ChevronDownIcon } from '~/ui/icons'
 import { LogOutIcon, SettingsIcon, UserIcon } from '~/ui/shell-icons'
 import { Menu } from '~/ui/menu'
+import { hiddenOnPhonesClass } from '~/ui/visually-hidden'
 import { signOut } from '../auth'
 
 const trigger = css({
@@ -29,18 +30,7 @@ const avatar = css({
   flexShrink: 0,
 })
 // Under the sm breakpoint only the initial shows; the name and role stay for screen readers.
-const nameBlock = css({
-  display: 'flex',
-  flexDirection: 'column',
-  lineHeight: 'tight',
-  maxW: '48',
-  position: { base: 'absolute', sm: 'static' },
-  w: { base: '1px', sm: 'auto' },
-  h: { base: '1px', sm: 'auto' },
-  overflow: { base: 'hidden', sm: 'visible' },
-  clip: { base: 'rect(0 0 0 0)', sm: 'auto' },
-  whiteSpace: { base: 'nowrap', sm: 'normal' },
-})
+const nameBlock = cx(css({ display: 'flex', flexDirection: 'column', lineHeight: 'tight', maxW: '48' }), hiddenOnPhonesClass)
 const nameText = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', truncate: true })
 const roleText = css({ fontSize: 'xs', color: 'fg.muted', truncate: true })
 const itemIcon = css({ color: 'fg.muted' })

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { CheckIcon } from '~/ui/icons'
 import { visuallyHiddenClass } from '~/ui/spinner'
+import { hiddenOnPhonesClass } from '~/ui/visually-hidden'
 import { DONE_TITLE, STEP_ORDER, stepPath, stepTitle, type StepId, type WizardFlavor } from './steps'
 
 export type StepStatus = 'completed' | 'active' | 'pending'
@@ -70,16 +71,7 @@ const marker = css({
   '& svg': { w: '4', h: '4' },
 })
 // Phones show the markers only (the step's heading names it); the names stay for screen readers.
-const label = css({
-  lineHeight: 'tight',
-  px: '1',
-  position: { base: 'absolute', sm: 'static' },
-  width: { base: '1px', sm: 'auto' },
-  height: { base: '1px', sm: 'auto' },
-  overflow: { base: 'hidden', sm: 'visible' },
-  clip: { base: 'rect(0, 0, 0, 0)', sm: 'auto' },
-  whiteSpace: { base: 'nowrap', sm: 'normal' },
-})
+const label = cx(css({ lineHeight: 'tight', px: '1' }), hiddenOnPhonesClass)
 const stepLink = css({ color: 'inherit', textDecoration: 'none', display: 'contents', '&:hover span:last-child': { textDecoration: 'underline' } })
 
 export type ProgressBarProps = {
