@@ -126,6 +126,34 @@ describe('DataTable', () => {
     expect(pageNumbers()).toEqual(['2', '3', '4', '5', '6'])
   }, 15_000)
 
+  it('while loading, holds a placeholder row per row of the page and keeps the toolbar as it will be loaded', () => {
+    const toolbar = <button type="button">Refresh</button>
+    const { rerender, container } = render(<DataTable label="Invoices" data={[]} columns={columns} loading defaultPageSize={10} toolbar={toolbar} />)
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByRole('status')).toHaveTextContent('Loading')
+    const placeholders = container.querySelectorAll('tbody tr[data-skeleton]')
+    expect(placeholders).toHaveLength(10)
+    // One cell per column, like a real row.
+    expect(placeholders[0].querySelectorAll('td')).toHaveLength(columns.length)
+    expect(screen.queryByText('No results.')).toBeNull()
+    const toolbarOf = () => screen.getByRole('searchbox', { name: 'Search invoices' }).closest('[class*="toolbar"]')!
+    const slotsLoading = toolbarOf().lastElementChild!.children.length
+
+    rerender(<DataTable label="Invoices" data={invoices(3)} columns={columns} defaultPageSize={10} toolbar={toolbar} />)
+    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(0)
+    expect(firstCells()).toEqual(['INV-0001', 'INV-0002', 'INV-0003'])
+    expect(screen.queryByRole('status')).toBeNull()
+    // The spinner's slot stays (empty) so the controls keep their place and the toolbar its height.
+    expect(toolbarOf().lastElementChild!.children.length).toBe(slotsLoading)
+  })
+
+  it('caps the placeholder rows of a large page and announces loading without a toolbar', () => {
+    const { container } = render(<DataTable label="Invoices" data={[]} columns={columns} loading defaultPageSize={100} searchable={false} />)
+    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(50)
+    expect(screen.getByRole('status')).toHaveTextContent('Loading')
+    expect(screen.queryByRole('searchbox', { name: 'Search invoices' })).toBeNull()
+  })
+
   it('computes the page window at the edges', () => {
     expect(pageWindow(0, 3)).toEqual([0, 1, 2])
     expect(pageWindow(0, 10)).toEqual([0, 1, 2, 3, 4])

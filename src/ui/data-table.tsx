@@ -128,6 +128,25 @@ const includesText: FilterFn<any> = (row, columnId, filterValue) => {
   return needle === '' || textOf(row, columnId).toLowerCase().includes(needle)
 }
 
+/** Loading placeholders: one per row of the page, within reason. */
+export const MAX_SKELETON_ROWS = 50
+function skeletonRowCount(pageSize: number): number {
+  return Math.max(1, Math.min(pageSize, MAX_SKELETON_ROWS))
+}
+
+const searchBox = css({ flex: { base: '1 1 12rem', sm: '0 1 18rem' }, minW: '0' })
+const spinnerSlot = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', w: '4', h: '4' })
+// One line of table text (the body's line height, 1.5) so a placeholder row is as tall as a row of plain text.
+const skeletonBar = css({
+  display: 'block',
+  h: '1.5em',
+  w: '100%',
+  minW: '8',
+  borderRadius: 'sm',
+  bg: 'bg.muted',
+  '@media (prefers-reduced-motion: no-preference)': { animation: 'pulse 1.5s ease-in-out infinite' },
+})
+
 const SELECT_COLUMN = '__select'
 const SERIAL_COLUMN = '__serial'
 
@@ -291,10 +310,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className={cx(classes.root, className)}>
-      {(searchable || toolbar || loading) && (
+      {/* The toolbar keeps one height loading and loaded: the search box shares its line with a
+          fixed slot for the spinner, so nothing wraps differently when the spinner comes or goes. */}
+      {(searchable || toolbar) && (
         <div className={classes.toolbar}>
           {searchable ? (
-            <div className={css({ width: { base: '100%', sm: '72' } })}>
+            <div className={searchBox}>
               <DebouncedInput
                 aria-label={`Search ${label.toLowerCase()}`}
                 placeholder={searchPlaceholder}
@@ -307,8 +328,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ) : (
             <span />
           )}
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-            {loading && <Spinner size="sm" label="Loading" />}
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexShrink: 0 })}>
+            <span className={spinnerSlot}>{loading && <Spinner size="sm" label="Loading" />}</span>
             {toolbar}
           </div>
         </div>
@@ -366,10 +387,23 @@ export function DataTable<T>(props: DataTableProps<T>) {
             )}
           </thead>
           <tbody className={classes.body}>
-            {rows.length === 0 ? (
+            {rows.length === 0 && loading ? (
+              // Placeholder rows as tall as the page they stand for, so the pager and what follows do
+              // not move when the rows arrive.
+              Array.from({ length: skeletonRowCount(pagination.pageSize) }, (_, index) => (
+                <tr key={index} className={classes.row} data-skeleton="">
+                  {visibleColumns.map((column, columnIndex) => (
+                    <td key={column.id} className={classes.cell}>
+                      {index === 0 && columnIndex === 0 && !(searchable || toolbar) ? <span role="status" className={visuallyHiddenClass}>Loading</span> : null}
+                      <span aria-hidden="true" className={skeletonBar} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : rows.length === 0 ? (
               <tr>
                 <td colSpan={visibleColumns.length} className={classes.empty}>
-                  {loading ? <Spinner label="Loading" /> : emptyMessage}
+                  {emptyMessage}
                 </td>
               </tr>
             ) : (

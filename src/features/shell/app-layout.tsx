@@ -51,8 +51,11 @@ const aside = css({
   '&[data-state=collapsed]': { w: '4.5rem', px: '3' },
 })
 const column = css({ display: 'flex', flexDirection: 'column', minW: '0', minH: '100dvh' })
+// At least the viewport below the top bar (h 16 = 4rem): the footer starts below the fold, so a page
+// whose content grows as its data arrives does not push a visible footer down.
 const main = css({
   flex: '1',
+  minH: 'calc(100dvh - 4rem)',
   w: '100%',
   maxW: '7xl',
   mx: 'auto',

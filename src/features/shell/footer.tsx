@@ -1,4 +1,4 @@
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { usePublicConfig } from './api'
 
 const footer = css({
@@ -17,7 +17,14 @@ const footer = css({
   bg: 'bg.surface',
 })
 const contacts = css({ display: 'flex', flexWrap: 'wrap', rowGap: '2', columnGap: '5', listStyle: 'none', m: '0', p: '0' })
+const reserved = css({ visibility: 'hidden' })
 const link = css({ color: 'fg.muted', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { color: 'fg.default' } })
+
+/**
+ * Stand-ins of a typical length, laid out invisibly until /api/config answers, so the footer has its
+ * final height from the first paint (a footer growing by two lines shifts whatever is below it).
+ */
+const PLACEHOLDER = { companyLocation: '100 Biscayne Blvd, Miami, FL 33132', supportPhone: '+1 (305) 555-0100', supportEmail: 'support@example.com' }
 
 /** SPEC.md section 1: the company location, support phone and support e-mail, from the server's configuration. */
 export function Footer() {
@@ -26,9 +33,16 @@ export function Footer() {
     <footer className={footer}>
       <p className={css({ m: '0' })}>
         © {new Date().getFullYear()} Registered Agent Services
-        {config?.companyLocation && <span> · {config.companyLocation}</span>}
+        {config ? (
+          config.companyLocation && <span> · {config.companyLocation}</span>
+        ) : (
+          <span aria-hidden="true" className={reserved}>
+            {' '}
+            · {PLACEHOLDER.companyLocation}
+          </span>
+        )}
       </p>
-      {config && (
+      {config ? (
         <ul className={contacts} aria-label="Support contacts">
           <li>
             Support: <a className={link} href={`tel:${config.supportPhone.replace(/[^+\d]/g, '')}`}>{config.supportPhone}</a>
@@ -39,6 +53,11 @@ export function Footer() {
             </a>
           </li>
         </ul>
+      ) : (
+        <div aria-hidden="true" className={cx(contacts, reserved)}>
+          <span>Support: {PLACEHOLDER.supportPhone}</span>
+          <span>{PLACEHOLDER.supportEmail}</span>
+        </div>
       )}
     </footer>
   )
