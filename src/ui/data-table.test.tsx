@@ -147,6 +147,18 @@ describe('DataTable', () => {
     expect(toolbarOf().lastElementChild!.children.length).toBe(slotsLoading)
   })
 
+  it("lays out a column's own placeholder invisibly in loading rows, and real rows replace the placeholders", () => {
+    const withActions: ColumnDef<Invoice, any>[] = [...columns, { id: 'actions', header: 'Actions', cell: () => <button type="button">Pay</button>, meta: { placeholder: <span>Pay now</span> } }]
+    const { container, rerender } = render(<DataTable label="Invoices" data={[]} columns={withActions} loading defaultPageSize={2} />)
+    const reserved = container.querySelectorAll('tbody tr[data-skeleton] td:last-child [aria-hidden="true"]')
+    expect(reserved).toHaveLength(2)
+    expect(reserved[0]).toHaveTextContent('Pay now')
+    // Row ids that look like the placeholders' positions must not reuse them.
+    rerender(<DataTable label="Invoices" data={invoices(2)} columns={withActions} defaultPageSize={2} getRowId={(row) => String(Number(row.id) - 1)} />)
+    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(0)
+    expect(screen.getAllByRole('button', { name: 'Pay' })).toHaveLength(2)
+  })
+
   it('caps the placeholder rows of a large page and announces loading without a toolbar', () => {
     const { container } = render(<DataTable label="Invoices" data={[]} columns={columns} loading defaultPageSize={100} searchable={false} />)
     expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(50)

@@ -38,6 +38,12 @@ declare module '@tanstack/react-table' {
     /** Column name for labels when `header` is not a plain string. */
     label?: string
     align?: 'start' | 'center' | 'end'
+    /**
+     * What a loading placeholder row shows in this column, when its cells are taller than one line of
+     * text (e.g. a group of buttons that wraps): laid out invisibly, so the placeholder row takes the
+     * height real rows will take. Defaults to a one-line bar.
+     */
+    placeholder?: ReactNode
   }
 }
 
@@ -135,6 +141,7 @@ function skeletonRowCount(pageSize: number): number {
 }
 
 const searchBox = css({ flex: { base: '1 1 12rem', sm: '0 1 18rem' }, minW: '0' })
+const skeletonReserve = css({ visibility: 'hidden' })
 const spinnerSlot = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', w: '4', h: '4' })
 // One line of table text (the body's line height, 1.5) so a placeholder row is as tall as a row of plain text.
 const skeletonBar = css({
@@ -391,11 +398,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
               // Placeholder rows as tall as the page they stand for, so the pager and what follows do
               // not move when the rows arrive.
               Array.from({ length: skeletonRowCount(pagination.pageSize) }, (_, index) => (
-                <tr key={index} className={classes.row} data-skeleton="">
+                <tr key={`skeleton-${index}`} className={classes.row} data-skeleton="">
                   {visibleColumns.map((column, columnIndex) => (
                     <td key={column.id} className={classes.cell}>
                       {index === 0 && columnIndex === 0 && !(searchable || toolbar) ? <span role="status" className={visuallyHiddenClass}>Loading</span> : null}
-                      <span aria-hidden="true" className={skeletonBar} />
+                      {column.columnDef.meta?.placeholder !== undefined ? (
+                        <div aria-hidden="true" className={skeletonReserve}>
+                          {column.columnDef.meta.placeholder}
+                        </div>
+                      ) : (
+                        <span aria-hidden="true" className={skeletonBar} />
+                      )}
                     </td>
                   ))}
                 </tr>

@@ -107,6 +107,33 @@ export function DocumentsTable(props: DocumentsTableProps) {
       header: 'Actions',
       enableSorting: false,
       enableColumnFilter: false,
+      // While loading, the usual buttons of an active document hold the row's height (they wrap on phones).
+      meta: {
+        placeholder: (
+          <div className={actions}>
+            <span className={linkButton}>
+              <EyeIcon />
+              View
+            </span>
+            <span className={linkButton}>
+              <DownloadIcon />
+              Download
+            </span>
+            {isClient && (
+              <span className={linkButton}>
+                <MailIcon />
+                Request by mail
+              </span>
+            )}
+            {canDelete && (
+              <span className={linkButton}>
+                <TrashIcon />
+                Delete
+              </span>
+            )}
+          </div>
+        ),
+      },
       cell: ({ row }) => {
         const document = row.original
         const label = documentLabel(document)
