@@ -22,9 +22,6 @@ onNetworkError((message) => {
 })
 keepAccessTokenFresh()
 
-// A role may have changed since the session began: re-read the permission codes when online.
-if (getSession() && navigator.onLine) void refreshPermissions().catch(() => undefined)
-
 // After a deploy, a page holding the old build may fail to load a route chunk: reload once.
 // Offline, a reload would only show the browser's error page: the route's own error view says more.
 window.addEventListener('vite:preloadError', (event) => {
@@ -43,11 +40,16 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 )
 
-// The service worker registers once the first page is on screen and the browser is idle.
-const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 1000))
+// Work the first page does not need waits until that page is on screen and the browser is idle
+// (at most a few seconds): re-reading the permission codes (a role may have changed since the session
+// began; the page renders with the codes saved at sign-in meanwhile) and registering the service worker.
+const whenIdle = (run: () => void, timeout: number) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout }) : setTimeout(run, Math.min(timeout, 1000)))
 const stopWaiting = router.subscribe('onResolved', () => {
   stopWaiting()
-  whenIdle(() => registerSW())
+  whenIdle(() => {
+    if (getSession() && navigator.onLine) void refreshPermissions().catch(() => undefined)
+  }, 2000)
+  whenIdle(() => registerSW(), 3000)
 })
 
 function registerSW() {

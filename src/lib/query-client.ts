@@ -37,8 +37,60 @@ function loadBasePersister(): Promise<Persister> {
   return basePersister
 }
 
+/**
+ * The longest a change waits to be saved. Saving (serialising the whole cache and writing IndexedDB)
+ * waits for an idle moment, so it never competes with the first page's rendering; a burst of changes
+ * is saved once, with the latest state.
+ */
+export const SAVE_WITHIN_MS = 2000
+
+type IdleScheduler = (run: () => void, timeoutMs: number) => void
+const whenIdle: IdleScheduler = (run, timeoutMs) => {
+  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(run, { timeout: timeoutMs })
+  else setTimeout(run, Math.min(timeoutMs, 200))
+}
+
+/**
+ * Wraps a persister so saves wait for idle time (at most `withinMs`) and coalesce: the latest state is
+ * written. Removing the saved cache also drops a save still waiting. (The base persister's storage
+ * re-checks the owner at the moment of writing, so a save after log out writes nothing.)
+ */
+export function idleSaving(base: () => Promise<Persister>, withinMs = SAVE_WITHIN_MS, schedule: IdleScheduler = whenIdle): Persister & { cancel(): void } {
+  let pending: PersistedClient | undefined
+  let waiting: Promise<void> | undefined
+  return {
+    persistClient(client) {
+      pending = client
+      waiting ??= new Promise<void>((resolve) =>
+        schedule(() => {
+          const latest = pending
+          pending = undefined
+          waiting = undefined
+          if (!latest) return resolve()
+          base()
+            .then((persister) => persister.persistClient(latest))
+            .catch(() => undefined)
+            .finally(resolve)
+        }, withinMs),
+      )
+      return waiting
+    },
+    restoreClient: async () => (await base()).restoreClient(),
+    /** Drops a save still waiting. */
+    cancel() {
+      pending = undefined
+    },
+    async removeClient() {
+      pending = undefined
+      await (await base()).removeClient()
+    },
+  }
+}
+
+const savingPersister = idleSaving(loadBasePersister)
+
 export const queryPersister: Persister = {
-  persistClient: async (client) => (await loadBasePersister()).persistClient(client),
+  persistClient: (client) => savingPersister.persistClient(client),
   async restoreClient(): Promise<PersistedClient | undefined> {
     const base = await loadBasePersister()
     const saved = await base.restoreClient()
@@ -51,11 +103,12 @@ export const queryPersister: Persister = {
     // The owner check is done here; the provider compares against an empty buster.
     return { ...saved, buster: '' }
   },
-  removeClient: async () => (await loadBasePersister()).removeClient(),
+  removeClient: () => savingPersister.removeClient(),
 }
 
 /** Removes the saved query cache from this device. */
 export async function removePersistedQueries(): Promise<void> {
+  savingPersister.cancel()
   const { del } = await idb()
   await del(QUERY_CACHE_KEY)
 }
