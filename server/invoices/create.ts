@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { INVOICE_STATUS } from '../../contract/invoices'
 import type { Db, Tx } from '../db/client'
-import { invoiceLines, invoices } from '../db/schema'
+import { invoiceLines, invoices, paymentInvoices, payments } from '../db/schema'
+import type { ChargeResult } from '../payments/gateway'
 
 export interface NewInvoiceLine {
   description: string
@@ -75,4 +76,26 @@ export async function createInvoice(db: Db | Tx, input: NewInvoice) {
     )
   }
   return invoice
+}
+
+/** Records a charge that paid one whole invoice: the payment row and its link to the invoice. */
+export async function recordInvoiceCharge(
+  tx: Tx,
+  input: { clientId: number; invoiceId: number; amountCents: number; gateway: string; charge: Pick<Extract<ChargeResult, { ok: true }>, 'reference' | 'cardBrand' | 'cardLast4'>; idempotencyKey: string; at: Date },
+) {
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      clientId: input.clientId,
+      amountCents: input.amountCents,
+      gateway: input.gateway,
+      gatewayReference: input.charge.reference,
+      idempotencyKey: input.idempotencyKey,
+      cardBrand: input.charge.cardBrand ?? null,
+      cardLast4: input.charge.cardLast4 ?? null,
+      createdAt: input.at,
+    })
+    .returning({ id: payments.id })
+  await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: input.invoiceId, amountCents: input.amountCents })
+  return payment
 }

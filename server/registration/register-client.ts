@@ -16,14 +16,12 @@ import {
   clients,
   countries,
   idempotencyRecords,
-  paymentInvoices,
-  payments,
   servicePackages,
   services,
   users,
 } from '../db/schema'
 import { conflict, HttpError, unprocessable } from '../http/errors'
-import { createInvoice } from '../invoices/create'
+import { createInvoice, recordInvoiceCharge } from '../invoices/create'
 import { findActiveAffiliate, findUsableCoupon } from '../routes/catalogue'
 
 /**
@@ -352,20 +350,15 @@ async function writeRegistration(deps: AppDeps, input: Registration, context: Re
     })
     if (invoice.totalCents !== order.totalCents) throw new Error(`Invoice total ${invoice.totalCents} differs from the charge ${order.totalCents}`)
     if (order.charge) {
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          clientId: client.id,
-          amountCents: order.totalCents,
-          gateway: deps.gateway.name,
-          gatewayReference: order.charge.reference,
-          idempotencyKey: order.chargeKey,
-          cardBrand: order.charge.cardBrand ?? null,
-          cardLast4: order.charge.cardLast4 ?? null,
-          createdAt: now,
-        })
-        .returning({ id: payments.id })
-      await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: invoice.id, amountCents: order.totalCents })
+      await recordInvoiceCharge(tx, {
+        clientId: client.id,
+        invoiceId: invoice.id,
+        amountCents: order.totalCents,
+        gateway: deps.gateway.name,
+        charge: order.charge,
+        idempotencyKey: order.chargeKey,
+        at: now,
+      })
     }
     await tx.insert(auditEvents).values({
       at: now,

@@ -6,10 +6,10 @@ import { INVOICE_STATUS } from '../../contract/invoices'
 import { sha256 } from '../auth/tokens'
 import type { AppDeps, Caller } from '../context'
 import type { Db } from '../db/client'
-import { auditEvents, clients, clientServices, idempotencyRecords, paymentInvoices, payments, servicePackages, services } from '../db/schema'
+import { auditEvents, clients, clientServices, idempotencyRecords, servicePackages, services } from '../db/schema'
 import { completeIdempotent, hashRequest, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../documents/idempotency'
 import { conflict, HttpError, notFound } from '../http/errors'
-import { createInvoice } from '../invoices/create'
+import { createInvoice, recordInvoiceCharge } from '../invoices/create'
 
 /**
  * A client orders more services and pays for them by card (POST /api/client/services/packages/subscribe).
@@ -216,20 +216,15 @@ async function writeOrder(
     })
     if (invoice.totalCents !== totalCents) throw new Error(`Invoice total ${invoice.totalCents} differs from the charge ${totalCents}`)
     if (order.charge) {
-      const [payment] = await tx
-        .insert(payments)
-        .values({
-          clientId,
-          amountCents: totalCents,
-          gateway: deps.gateway.name,
-          gatewayReference: order.charge.reference,
-          idempotencyKey: order.chargeKey,
-          cardBrand: order.charge.cardBrand ?? null,
-          cardLast4: order.charge.cardLast4 ?? null,
-          createdAt: now,
-        })
-        .returning({ id: payments.id })
-      await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: invoice.id, amountCents: totalCents })
+      await recordInvoiceCharge(tx, {
+        clientId,
+        invoiceId: invoice.id,
+        amountCents: totalCents,
+        gateway: deps.gateway.name,
+        charge: order.charge,
+        idempotencyKey: order.chargeKey,
+        at: now,
+      })
     }
     await tx.insert(auditEvents).values({
       at: now,
