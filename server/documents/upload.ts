@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import type { Readable } from 'node:stream'
 import * as v from 'valibot'
 import { DOCUMENT_FILE_TYPES, DOCUMENT_UPLOAD_MAX_FILES, DocumentUploadFieldsSchema, type Document, type DocumentFileType } from '../../contract/documents'
+import { tooLargeMessage } from '../../contract/file-size'
 import type { AppDeps } from '../context'
 import { auditEvents, documents, documentTypes, notifications } from '../db/schema'
 import { HttpError, unprocessable } from '../http/errors'
@@ -180,7 +181,7 @@ async function storeFile(deps: AppDeps, clientId: number, rawName: string, strea
         throw new HttpError(
           413,
           `${originalName} is larger than ${formatBytes(maxBytes)}`,
-          `${originalName} is larger than ${formatBytes(maxBytes)}, the largest file the portal accepts. Split the scan or scan it at a lower resolution.`,
+          tooLargeMessage(originalName, maxBytes),
         )
       }
       throw error
