@@ -2,7 +2,8 @@ import { DOCUMENT_UPLOAD_ACCEPT, JURISDICTIONS } from '@contract/documents'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useMemo, useState, type DragEvent, type FormEvent } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
 import { todayYmd } from '~/lib/dates'
 import { PERM, usePermission } from '~/lib/permissions'
 import { PageHeader } from '~/features/shell'
@@ -63,21 +64,11 @@ const fileMeta = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const fileError = css({ display: 'block', mt: '1', fontSize: 'sm', color: 'fg.danger' })
 const progress = css({ display: 'block', w: '100%', h: '1.5', mt: '1.5', accentColor: 'accent' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', justifyContent: 'flex-end' })
-const cameraLabel = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  h: '10',
-  px: '4',
-  borderRadius: 'md',
-  borderWidth: '1px',
-  borderColor: 'border.strong',
-  bg: 'bg.surface',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  cursor: 'pointer',
-  _focusWithin: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-})
+// A label that opens the camera, looking like an outline button; it shows focus for the input it wraps.
+const cameraLabel = cx(
+  button({ variant: 'outline', size: 'md' }),
+  css({ fontWeight: 'medium', _focusWithin: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' } }),
+)
 const srOnly = css({ srOnly: true })
 
 const JURISDICTION_OPTIONS = JURISDICTIONS.map((j) => ({ value: String(j.id), label: j.name }))

@@ -26,23 +26,23 @@ export const button = defineRecipe({
       solid: {
         bg: 'accent',
         color: 'accent.fg',
-        _hover: { _enabled: { bg: 'accent.emphasized' } },
+        _hover: { '&:not(:disabled)': { bg: 'accent.emphasized' } },
       },
       outline: {
         bg: 'bg.surface',
         color: 'fg.default',
         borderColor: 'border.strong',
-        _hover: { _enabled: { bg: 'bg.muted' } },
+        _hover: { '&:not(:disabled)': { bg: 'bg.muted' } },
       },
       ghost: {
         bg: 'transparent',
         color: 'fg.default',
-        _hover: { _enabled: { bg: 'bg.muted' } },
+        _hover: { '&:not(:disabled)': { bg: 'bg.muted' } },
       },
       danger: {
         bg: 'danger',
         color: 'fg.inverted',
-        _hover: { _enabled: { bg: 'danger.emphasized' } },
+        _hover: { '&:not(:disabled)': { bg: 'danger.emphasized' } },
       },
       link: {
         bg: 'transparent',
@@ -51,7 +51,7 @@ export const button = defineRecipe({
         h: 'auto!',
         textDecoration: 'underline',
         textUnderlineOffset: '2px',
-        _hover: { _enabled: { color: 'accent.emphasized' } },
+        _hover: { '&:not(:disabled)': { color: 'accent.emphasized' } },
       },
     },
     size: {
