@@ -32,7 +32,7 @@ process.env.CHROME_PATH ??= chromiumPath()
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`
 
-/** Launch arguments that work on these machines (STACK-NOTES.md). */
+/** Launch arguments that work on these machines. */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',

@@ -24,10 +24,13 @@ function precompress(): Plugin {
           return statSync(file).isDirectory() ? walk(file) : [file]
         })
       for (const file of walk(outDir)) {
-        if (!/\.(js|mjs|css|html|webmanifest|svg)$/.test(file) || statSync(file).size < 1024) continue
+        if (!/\.(js|mjs|css|html|webmanifest|svg)$/.test(file)) continue
+        // Small files too (a route's little chunks add up); a variant is kept only when it is smaller.
         const content = readFileSync(file)
-        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }))
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }))
+        const br = brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+        const gz = gzipSync(content, { level: 9 })
+        if (br.length < content.length) writeFileSync(`${file}.br`, br)
+        if (gz.length < content.length) writeFileSync(`${file}.gz`, gz)
       }
     },
   }

@@ -14,7 +14,7 @@ export const REQUIRED_MESSAGE = 'This field is mandatory'
 
 /**
  * A new password: 8 to 128 characters, no composition rules (NIST SP 800-63B). The server also refuses
- * the most common passwords (server/auth/common-passwords.ts).
+ * the most common passwords (contract/common-passwords.ts; the sign-up checks it as the person types).
  */
 export const PasswordSchema = v.pipe(
   v.string(REQUIRED_MESSAGE),
@@ -45,7 +45,7 @@ export const LoginBodySchema = v.object({
 })
 export type LoginBody = v.InferInput<typeof LoginBodySchema>
 
-/** The signed-in user (SPEC.md section 3, "Session user"), as returned with every new access token. */
+/** The signed-in user, as returned with every new access token. */
 export const SessionUserSchema = v.object({
   id: v.number(),
   firstName: v.string(),
@@ -70,7 +70,10 @@ export const SessionResponseSchema = v.object({
 export type SessionResponse = v.InferOutput<typeof SessionResponseSchema>
 export const LoginResponseSchema = SessionResponseSchema
 
-/** The claims of the access token (SPEC.md section 3): exactly these, no more. */
+/**
+ * The claims of the access token, exactly these: the session claims plus `iat` (issued at, seconds), by
+ * which the server refuses tokens issued before the account's last password change.
+ */
 export const AccessTokenClaimsSchema = v.strictObject({
   id: v.number(),
   email: v.string(),
@@ -83,6 +86,7 @@ export const AccessTokenClaimsSchema = v.strictObject({
   roleType: v.string(),
   roleId: v.number(),
   exp: v.number(),
+  iat: v.number(),
   iss: v.string(),
   aud: v.union([v.string(), v.array(v.string())]),
 })

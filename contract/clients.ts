@@ -1,20 +1,23 @@
 import * as v from 'valibot'
 import { EmailSchema, PasswordSchema, REQUIRED_MESSAGE } from './auth'
-import { IdParam, PageQuerySchema, pageOf } from './common'
+import { BodyId, IdParam, MAX_ID, PageQuerySchema, multiLine, pageOf, singleLine } from './common'
 import { PaymentTokenSchema } from './payments'
 
 /**
- * Clients: POST /api/client (registration, SPEC.md section 7), GET /api/client (agents: paged list),
- * GET /api/client/{id} (the Client entity of SPEC.md section 3) and PUT /api/client/{id} (profile edit).
+ * Clients: POST /api/client (registration), GET /api/client (agents: paged list),
+ * GET /api/client/{id} (the Client entity) and PUT /api/client/{id} (profile edit).
  */
 
 const text = (max: number, label: string) =>
-  v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.minLength(1, REQUIRED_MESSAGE), v.maxLength(max, `${label} cannot exceed ${max} characters`))
+  v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.minLength(1, REQUIRED_MESSAGE), v.maxLength(max, `${label} cannot exceed ${max} characters`), singleLine(label))
 
 const optionalText = (max: number, label: string) =>
-  v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} cannot exceed ${max} characters`)))
+  v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} cannot exceed ${max} characters`), singleLine(label)))
 
-const id = (message = REQUIRED_MESSAGE) => v.pipe(v.number(message), v.integer(message), v.minValue(1, message))
+const id = (message = REQUIRED_MESSAGE) => BodyId(message)
+/** Names and descriptions echoed from the catalogue: informational, so only control characters are refused. */
+const echoedText = v.nullish(v.pipe(v.string(), multiLine()))
+const email = v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(254, 'E-mail cannot exceed 254 characters'), singleLine('E-mail')))
 
 export const PHONE_PATTERN = /^\+?[0-9 ().-]{7,30}$/
 
@@ -23,7 +26,7 @@ export const ClientInformationSchema = v.pipe(
     companyName: text(200, 'Company Name'),
     /** A business entity type id (GET /api/business-entity-types), sent as an integer. */
     businessType: id(),
-    attorneyEmail: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(254, 'E-mail cannot exceed 254 characters'))),
+    attorneyEmail: email,
     notifyAttorney: v.optional(v.boolean(), false),
     changeAgent: v.optional(v.boolean(), false),
     useAgentAddress: v.optional(v.boolean(), false),
@@ -40,9 +43,9 @@ export const ClientInformationSchema = v.pipe(
      * Accepted for compatibility; the server records the signed-in staff member who registers a client,
      * and nothing for a self sign-up.
      */
-    agentId: v.nullish(v.number()),
+    agentId: v.nullish(v.pipe(v.number(), v.maxValue(MAX_ID, 'is out of range'))),
     /** The id answered by GET /api/affiliate/verify/{code}; null or 0 when none. */
-    affiliated_id: v.nullish(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    affiliated_id: v.nullish(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_ID, 'is out of range'))),
     leadGeneratedBy: optionalText(100, 'Lead source'),
   }),
   v.forward(
@@ -61,16 +64,16 @@ export const ServiceSubscriptionSchema = v.object({
   active: v.optional(v.boolean(), true),
   serviceId: id('Choose a service'),
   servicePackageId: id('Choose a package'),
-  serviceName: v.nullish(v.string()),
-  servicePackageName: v.nullish(v.string()),
-  serviceDescription: v.nullish(v.string()),
-  servicePackageDescription: v.nullish(v.string()),
+  serviceName: echoedText,
+  servicePackageName: echoedText,
+  serviceDescription: echoedText,
+  servicePackageDescription: echoedText,
   /** The price shown to the person, in dollars; when it differs from the catalogue the order is refused. */
   servicePackageAmount: v.nullish(v.number()),
 })
 export type ServiceSubscription = v.InferInput<typeof ServiceSubscriptionSchema>
 
-/** POST /api/client (SPEC.md section 7). Send an Idempotency-Key header (a UUID per submit attempt). */
+/** POST /api/client. Send an Idempotency-Key header (a UUID per submit attempt). */
 export const RegistrationSchema = v.object({
   clientInformation: ClientInformationSchema,
   userInformation: v.object({ email: EmailSchema, password: PasswordSchema }),
@@ -81,7 +84,7 @@ export const RegistrationSchema = v.object({
   ),
   affinipayPaymentDetails: v.object({ token: PaymentTokenSchema }),
   /** A coupon id from GET /api/coupon/verify/{code}; 0 when none. */
-  couponId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  couponId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_ID, 'is out of range')), 0),
 })
 export type RegistrationInput = v.InferInput<typeof RegistrationSchema>
 export type Registration = v.InferOutput<typeof RegistrationSchema>
@@ -108,9 +111,9 @@ export const REGISTRATION_MESSAGES = {
 // ---- updating a client ----
 
 /**
- * PUT /api/client/{id} (SPEC.md section 7): the profile's personal and company info, replaced whole (send
+ * PUT /api/client/{id}: the profile's personal and company info, replaced whole (send
  * every field, as read from GET /api/client/{id}; other keys are ignored). The client itself, or an
- * agent with PCE. Validation as SPEC.md section 5. `leadGeneratedBy` is the provider's own note: only
+ * agent with PCE. Validation as in the sign-up wizard. `leadGeneratedBy` is the provider's own note: only
  * agents change it; when a client sends it, the stored value is kept. Turning notifyAttorney off clears
  * the attorney e-mail. Answers 200 with the updated Client.
  */
@@ -121,7 +124,7 @@ export const UpdateClientSchema = v.pipe(
       /** A business entity type id (GET /api/business-entity-types). */
       businessType: id(),
       notifyAttorney: v.boolean(REQUIRED_MESSAGE),
-      attorneyEmail: v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(254, 'E-mail cannot exceed 254 characters'))),
+      attorneyEmail: email,
       changeAgent: v.boolean(REQUIRED_MESSAGE),
       useAgentAddress: v.boolean(REQUIRED_MESSAGE),
       firstName: text(50, 'First Name'),
@@ -153,7 +156,7 @@ export type UpdateClient = v.InferOutput<typeof UpdateClientSchema>
 // ---- subscribing to more services ----
 
 /**
- * POST /api/client/services/packages/subscribe (SPEC.md section 7): a signed-in client orders more
+ * POST /api/client/services/packages/subscribe: a signed-in client orders more
  * services for its own client and pays by card at once. Prices come from the catalogue; send the amount
  * shown (servicePackageAmount) to have a changed price refused (409) instead of charged. Send an
  * Idempotency-Key header (one per submit attempt): a retry gets the first answer and is never charged
@@ -189,23 +192,31 @@ export type SubscribeResult = v.InferOutput<typeof SubscribeResultSchema>
 
 // ---- assigning a mailbox ----
 
-/** A mailbox number: letters, digits and dashes, up to 20 (stored upper case), e.g. MB-1042. */
-export const MAILBOX_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,19}$/
+/** A mailbox number: MB- and 4 to 6 digits, e.g. MB-1042 (typed in any case, stored upper case). */
+export const MAILBOX_NUMBER_PATTERN = /^MB-\d{4,6}$/i
+export const MAILBOX_NUMBER_MESSAGE = 'Mailbox number must be MB- followed by 4 to 6 digits, e.g. MB-1042'
+/** The first number handed out when no client has one yet. */
+export const FIRST_MAILBOX_NUMBER = 1001
 
 /**
- * GET /api/client/assignMailbox/{clientId}/{mailboxNumber} (SPEC.md section 7): an agent with PCE gives
- * the client a mailbox. Assigning the number the client already has changes nothing; a number held by
- * another client answers 409. Answers 200 with the updated Client.
+ * GET /api/client/assignMailbox/{clientId}/{mailboxNumber}?replace=true: an agent
+ * with PCE gives the client a mailbox. Assigning the number the client already has changes nothing; a
+ * number held by another client answers 409, and so does a different number for a client that has one
+ * already, unless `replace=true` says the agent confirmed replacing it. Answers 200 with the updated Client.
  */
 export const AssignMailboxParamsSchema = v.object({
   clientId: IdParam,
-  mailboxNumber: v.pipe(
-    v.string(),
-    v.trim(),
-    v.regex(MAILBOX_NUMBER_PATTERN, 'Mailbox number must be 1 to 20 letters, digits or dashes'),
-    v.toUpperCase(),
-  ),
+  mailboxNumber: v.pipe(v.string(), v.trim(), v.regex(MAILBOX_NUMBER_PATTERN, MAILBOX_NUMBER_MESSAGE), v.toUpperCase()),
 })
+export const AssignMailboxQuerySchema = v.object({
+  replace: v.optional(v.pipe(v.picklist(['true', 'false'], 'replace must be true or false'), v.transform((s) => s === 'true'))),
+})
+
+/** GET /api/client/mailbox/next-free: the number to suggest (one past the highest in use). */
+export const NextMailboxSchema = v.object({ mailboxNumber: v.string() })
+export type NextMailbox = v.InferOutput<typeof NextMailboxSchema>
+
+export const formatMailboxNumber = (n: number) => `MB-${String(n).padStart(4, '0')}`
 
 // ---- reading clients ----
 
@@ -227,7 +238,7 @@ export const ClientDocumentSummarySchema = v.object({
   status: v.string(),
 })
 
-/** GET /api/client/{id}: the Client entity of SPEC.md section 3. */
+/** GET /api/client/{id}: the Client entity. */
 export const ClientSchema = v.object({
   id: v.number(),
   firstName: v.string(),
@@ -269,6 +280,7 @@ export const ClientListQuerySchema = v.object({
   ...PageQuerySchema.entries,
   sort: v.optional(v.picklist(CLIENT_SORT_FIELDS, `sort must be one of ${CLIENT_SORT_FIELDS.join(', ')}`)),
 })
+export type ClientListQuery = v.InferOutput<typeof ClientListQuerySchema>
 
 export const ClientListItemSchema = v.object({
   id: v.number(),

@@ -8,12 +8,34 @@ export const ErrorBodySchema = v.object({
 })
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>
 
+/** The largest id the database holds (a PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647
+
+/**
+ * C0 control characters (U+0000 to U+001F) and DEL, except tab, line feed and carriage return. No text
+ * field accepts them: PostgreSQL refuses U+0000 outright, and the others only hide or garble text.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+/** The same, with tab and line breaks: what a one-line field (a name, a city) refuses. */
+export const LINE_CONTROL_CHARACTERS = /[\u0000-\u001F\u007F]/
+export const CONTROL_CHARACTERS_MESSAGE = 'must not contain control characters'
+
+/** For a one-line text field: no control characters, tabs or line breaks. */
+export const singleLine = (label = 'This field') =>
+  v.check<string, string>((s) => !LINE_CONTROL_CHARACTERS.test(s), `${label} ${CONTROL_CHARACTERS_MESSAGE} or line breaks`)
+/** For a multi-line text field (a note, a message): tabs and line breaks allowed, other controls not. */
+export const multiLine = (label = 'This field') => v.check<string, string>((s) => !CONTROL_CHARACTERS.test(s), `${label} ${CONTROL_CHARACTERS_MESSAGE}`)
+
+/** An integer id in a JSON body: the same bounds as an id in a path. */
+export const BodyId = (message = 'must be a positive whole number') =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, 'is out of range'))
+
 /** A positive integer id in a path parameter ("12"); anything else is a 400, never a 500. */
 export const IdParam = v.pipe(
   v.string(),
   v.regex(/^[1-9][0-9]{0,9}$/, 'must be a positive whole number'),
   v.transform(Number),
-  v.maxValue(2_147_483_647, 'is out of range'),
+  v.maxValue(MAX_ID, 'is out of range'),
 )
 export const IdParamsSchema = v.object({ id: IdParam })
 
@@ -27,8 +49,9 @@ export const PageQuerySchema = v.object({
   pageSize: v.optional(v.pipe(v.string(), v.picklist(['10', '20', '50', '100'], 'must be 10, 20, 50 or 100'), v.transform(Number)), '20'),
   sort: v.optional(v.pipe(v.string(), v.maxLength(40))),
   order: v.optional(v.picklist(['asc', 'desc'])),
-  q: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  q: v.optional(v.pipe(v.string(), v.maxLength(200), singleLine('q'))),
 })
 
+/** `totalIsEstimate`: the list is large and `total` is the database's estimate ("about N"). */
 export const pageOf = <T extends v.GenericSchema>(item: T) =>
-  v.object({ data: v.array(item), total: v.number(), page: v.number(), pageSize: v.number() })
+  v.object({ data: v.array(item), total: v.number(), totalIsEstimate: v.optional(v.boolean()), page: v.number(), pageSize: v.number() })

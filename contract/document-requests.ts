@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { pageOf, PageQuerySchema } from './common'
+import { BodyId, multiLine, pageOf, PageQuerySchema, singleLine } from './common'
 
 /** GET /client/resources/status: the statuses of a request to mail a document. */
 export const DOCUMENT_REQUEST_STATUSES = [
@@ -15,6 +15,15 @@ export const REQUEST_STATUS = { requested: 1, processing: 2, mailed: 3, delivere
 /** A request still waiting for the mailroom; a document has at most one, and is not shredded while it does. */
 export const OPEN_REQUEST_STATUSES: readonly DocumentRequestStatusId[] = [1, 2]
 
+/**
+ * Every status but Cancelled: the one paper original is either on its way or already sent, so a document
+ * has at most one such request. A cancelled request frees the document again.
+ */
+export const LIVE_REQUEST_STATUSES: readonly DocumentRequestStatusId[] = [1, 2, 3, 4]
+
+/** Mailed or Delivered: the original has left the mailroom. */
+export const SENT_REQUEST_STATUSES: readonly DocumentRequestStatusId[] = [3, 4]
+
 /** Moves an agent may make. Clients may only cancel their own request while it is Requested. */
 export const REQUEST_TRANSITIONS: Record<DocumentRequestStatusId, readonly DocumentRequestStatusId[]> = {
   1: [2, 5],
@@ -29,7 +38,7 @@ export const requestStatusName = (id: number) => DOCUMENT_REQUEST_STATUSES.find(
 export const RequestStatusListSchema = v.array(v.object({ id: v.number(), name: v.string() }))
 
 const text = (label: string, max: number) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is mandatory'), v.maxLength(max, `${label} cannot exceed ${max} characters`))
+  v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is mandatory'), v.maxLength(max, `${label} cannot exceed ${max} characters`), singleLine(label))
 
 /**
  * POST /client/document-request. Address fields left out are taken from the client's profile (the form
@@ -37,7 +46,7 @@ const text = (label: string, max: number) =>
  */
 export const CreateDocumentRequestSchema = v.object({
   documentIds: v.pipe(
-    v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+    v.array(BodyId('must be a document id')),
     v.minLength(1, 'Choose at least one document'),
     v.maxLength(20, 'At most 20 documents can be requested at once'),
   ),
@@ -46,7 +55,7 @@ export const CreateDocumentRequestSchema = v.object({
   city: v.optional(text('City', 100)),
   stateProvince: v.optional(text('State', 100)),
   zipcode: v.optional(text('Postal/Zip Code', 10)),
-  countryId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  countryId: v.optional(BodyId('must be a country id')),
 })
 export type CreateDocumentRequest = v.InferInput<typeof CreateDocumentRequestSchema>
 
@@ -55,7 +64,7 @@ export const UpdateDocumentRequestStatusSchema = v.object({
   status: v.picklist([1, 2, 3, 4, 5], 'status must be 1 to 5'),
   carrier: v.optional(text('Carrier', 60)),
   trackingNumber: v.optional(text('Tracking number', 60)),
-  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Note cannot exceed 500 characters'))),
+  note: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Note cannot exceed 500 characters'), multiLine('Note'))),
 })
 export type UpdateDocumentRequestStatus = v.InferInput<typeof UpdateDocumentRequestStatusSchema>
 

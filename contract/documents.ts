@@ -4,7 +4,7 @@ import { pageOf, PageQuerySchema } from './common'
 /** Clients may ask for a document to be mailed for this many days after upload; then it is shredded. */
 export const DOCUMENT_RETENTION_DAYS = 60
 
-/** Jurisdiction codes of a document (SPEC.md section 3). */
+/** Jurisdiction codes of a document. */
 export const JURISDICTIONS = [
   { id: 1, name: 'Federal' },
   { id: 2, name: 'State' },
@@ -48,7 +48,7 @@ export const DocumentSchema = v.object({
   uploadedAt: v.string(),
   isRead: v.boolean(),
   readAt: v.nullable(v.string()),
-  /** The file's type, such as 'pdf' (SPEC.md section 3). */
+  /** The file's type, such as 'pdf'. */
   documentBlobUrl: v.picklist(['pdf', 'jpg', 'png', 'tif']),
   contentType: v.string(),
   sizeBytes: v.number(),
@@ -64,10 +64,22 @@ export const DocumentSchema = v.object({
   shreddedAt: v.nullable(v.string()),
   /** Whole days left before shredding; 0 once the window has closed or the document is shredded. */
   daysLeft: v.number(),
-  /** May the client ask for it by mail now (active, within 60 days, no open request)? */
+  /** May the client ask for it by mail now (active, within 60 days, no open request, original not mailed)? */
   canRequest: v.boolean(),
   /** The open (Requested or Processing) mail request of this document, if any. */
   openRequestId: v.nullable(v.number()),
+  /** The original was mailed (Mailed or Delivered) by this request; it cannot be requested again. */
+  originalMailed: v.nullable(
+    v.object({
+      requestId: v.number(),
+      /** 'Mailed' or 'Delivered'. */
+      statusName: v.string(),
+      /** ISO 8601 UTC: when the request was marked Mailed. */
+      mailedAt: v.string(),
+      carrier: v.nullable(v.string()),
+      trackingNumber: v.nullable(v.string()),
+    }),
+  ),
 })
 export type Document = v.InferOutput<typeof DocumentSchema>
 export const DocumentPageSchema = pageOf(DocumentSchema)
@@ -78,7 +90,7 @@ const flag = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.tr
 
 export const DOCUMENT_SORTS = ['dateReceived', 'uploadedAt', 'type', 'jurisdiction', 'isRead', 'status', 'daysLeft', 'company'] as const
 
-/** Server-side paging, sorting and filters of the documents tables. Default: newest upload first. */
+/** Server-side paging, sorting and filters of the documents tables. Default: Date Received, newest first (then the latest upload). */
 export const DocumentListQuerySchema = v.object({
   ...PageQuerySchema.entries,
   sort: v.optional(v.picklist(DOCUMENT_SORTS, `must be one of ${DOCUMENT_SORTS.join(', ')}`)),

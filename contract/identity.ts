@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { IdParam } from './common'
 
 /**
- * Identity calls of SPEC.md section 7: GET /api/agent, /api/agent/{agentId}, /api/permissions,
+ * Identity calls: GET /api/agent, /api/agent/{agentId}, /api/permissions,
  * /api/user/{id}/permissions, /api/country, and GET /api/business-entity-types for the sign-up wizard.
  */
 

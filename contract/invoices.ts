@@ -169,12 +169,8 @@ export const PayInvoicesBodySchema = v.object({
 })
 export type PayInvoicesBody = v.InferInput<typeof PayInvoicesBodySchema>
 
-/** A request header the browser sends with each pay submit (a new key per card token). */
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
-export const IdempotencyKeySchema = v.pipe(
-  v.string(),
-  v.regex(/^[A-Za-z0-9._:-]{8,128}$/, 'must be 8 to 128 letters, digits or . _ : -'),
-)
+/** The browser sends an Idempotency-Key with each pay submit (a new key per card token). */
+export { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema } from './idempotency'
 
 export const PayInvoicesResultSchema = v.object({
   paymentId: v.number(),

@@ -4,7 +4,10 @@ import * as v from 'valibot'
 export const NOTIFICATION_BELL_SIZE = 5
 export const NOTIFICATION_POLL_MS = 50_000
 
-/** clientId null: addressed to provider staff; otherwise to that client's users. */
+/**
+ * clientId null: addressed to provider staff; otherwise to that client's users. isRead is the caller's:
+ * a client's users share one read mark per notification, each staff member has their own.
+ */
 export const NotificationSchema = v.object({
   id: v.number(),
   message: v.string(),
@@ -13,6 +16,12 @@ export const NotificationSchema = v.object({
   clientId: v.nullable(v.number()),
   documentRequestId: v.nullable(v.number()),
   documentId: v.nullable(v.number()),
+  /** A support reply: opening the notification opens this conversation. */
+  supportConversationId: v.optional(v.nullable(v.number())),
+  /** The client a client's notification belongs to (staff see whose it is); null for staff notices. */
+  companyName: v.optional(v.nullable(v.string())),
+  /** new-mail, service-of-process, mail-request, invoice, staff or general: where a click leads. */
+  kind: v.optional(v.string()),
 })
 export type Notification = v.InferOutput<typeof NotificationSchema>
 
@@ -35,6 +44,12 @@ export const NotificationListQuerySchema = v.object({
   unread: v.optional(v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true'))),
   /** Agents: 'agents' narrows to notifications addressed to staff (clientId null). */
   audience: v.optional(v.picklist(['all', 'agents'])),
+})
+
+/** PATCH /system-notifications/mark-all-read: staff may narrow it like the list (default: all they see). */
+export const MarkAllReadQuerySchema = v.object({
+  clientId: NotificationListQuerySchema.entries.clientId,
+  audience: NotificationListQuerySchema.entries.audience,
 })
 
 export const MarkAllReadResultSchema = v.object({ updated: v.number() })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { singleLine } from './common'
 
 /** GET /api/payments/config: what the browser needs to show the card processor's hosted fields. */
 export const HostedFieldsConfigSchema = v.object({
@@ -13,22 +14,22 @@ export const HostedFieldsConfigSchema = v.object({
 export type HostedFieldsConfig = v.InferOutput<typeof HostedFieldsConfigSchema>
 
 /**
- * What the card processor needs beside card number and CVV to issue a one-time token (SPEC.md section 7:
- * exp_year, exp_month, postal_code, name, address1).
+ * What the card processor needs beside card number and CVV to issue a one-time token
+ * (exp_year, exp_month, postal_code, name, address1).
  */
 export const PaymentTokenDetailsSchema = v.object({
   exp_month: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
   exp_year: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9999)),
-  postal_code: v.optional(v.pipe(v.string(), v.maxLength(10))),
-  name: v.optional(v.pipe(v.string(), v.maxLength(120))),
-  address1: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  postal_code: v.optional(v.pipe(v.string(), v.maxLength(10), singleLine('postal_code'))),
+  name: v.optional(v.pipe(v.string(), v.maxLength(120), singleLine('name'))),
+  address1: v.optional(v.pipe(v.string(), v.maxLength(255), singleLine('address1'))),
 })
 export type PaymentTokenDetails = v.InferOutput<typeof PaymentTokenDetailsSchema>
 
 /** A one-time payment token, as the server charges it (affinipayPaymentDetails.token, or `token` of invoices/pay). */
 export const PaymentTokenSchema = v.pipe(v.string(), v.trim(), v.minLength(1, 'A payment token is required'), v.maxLength(200))
 
-// ---- sandbox gateway (DECISIONS.md): the endpoints its hosted fields use ----
+// ---- sandbox gateway: the endpoints its hosted fields use ----
 
 /** POST /api/payments/sandbox/tokens, sent by a card frame with its own value. */
 export const SandboxCardPartRequestSchema = v.object({

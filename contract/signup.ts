@@ -1,23 +1,25 @@
 import * as v from 'valibot'
 import { EmailSchema, PasswordSchema, REQUIRED_MESSAGE } from './auth'
+import { commonPasswordIssue, COMMON_PASSWORD_MESSAGE, EMAIL_AS_PASSWORD_MESSAGE } from './common-passwords'
 import { couponDiscountCents, type Service } from './catalogue'
+import { singleLine } from './common'
 import { PHONE_PATTERN, type RegistrationInput } from './clients'
 
 /**
- * The sign-up wizard's form data (SPEC.md section 3, "Signup form data"), one schema per step, shared by
+ * The sign-up wizard's form data, one schema per step, shared by
  * the public wizard (/signup/) and the staff add-client wizard. Form values are strings, as inputs give
  * them; toRegistrationPayload() turns the whole form into the POST /api/client payload.
  */
 
 const text = (max: number, label: string) =>
-  v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.nonEmpty(REQUIRED_MESSAGE), v.maxLength(max, `${label} cannot exceed ${max} characters`))
+  v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.nonEmpty(REQUIRED_MESSAGE), v.maxLength(max, `${label} cannot exceed ${max} characters`), singleLine(label))
 const choice = (message = REQUIRED_MESSAGE) => v.pipe(v.string(message), v.nonEmpty(message))
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const YES_NO = ['yes', 'no'] as const
 export type YesNo = (typeof YES_NO)[number]
 
-// ---- card expiry (SPEC.md section 5) ----
+// ---- card expiry ----
 
 export const CARD_EXPIRY_REQUIRED = 'Expiration date is required'
 export const CARD_EXPIRY_MAX_LENGTH = 5
@@ -58,10 +60,10 @@ export const CompanyDetailsSchema = v.pipe(
     /** A business entity type id, as a string; sent as an integer. */
     businessEntityType: choice(),
     notifyLawSuit: v.optional(v.picklist(YES_NO), 'no'),
-    attorneyEmail: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'E-mail cannot exceed 254 characters')), ''),
+    attorneyEmail: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'E-mail cannot exceed 254 characters'), singleLine('E-mail')), ''),
     hireUs: v.optional(v.picklist(YES_NO), 'no'),
   }),
-  // Notify Attorney 'Yes' shows and requires the attorney e-mail (SPEC.md section 4).
+  // Notify Attorney 'Yes' shows and requires the attorney e-mail.
   v.forward(
     v.partialCheck([['notifyLawSuit'], ['attorneyEmail']], (i) => i.notifyLawSuit !== 'yes' || i.attorneyEmail !== '', REQUIRED_MESSAGE),
     ['attorneyEmail'],
@@ -97,10 +99,19 @@ export const PersonalInformationSchema = v.pipe(
     v.partialCheck([['password'], ['confirmPassword']], (i) => i.password === i.confirmPassword, 'Passwords do not match'),
     ['confirmPassword'],
   ),
+  // The registration refuses these too; checked here so the person hears it on this step.
+  v.forward(
+    v.partialCheck([['password']], (i) => commonPasswordIssue(i.password) === null, COMMON_PASSWORD_MESSAGE),
+    ['password'],
+  ),
+  v.forward(
+    v.partialCheck([['password'], ['email']], (i) => commonPasswordIssue(i.password, { email: i.email }) !== EMAIL_AS_PASSWORD_MESSAGE, EMAIL_AS_PASSWORD_MESSAGE),
+    ['password'],
+  ),
 )
 export type PersonalInformationForm = v.InferInput<typeof PersonalInformationSchema>
 
-/** Choose Address: one address service and one of its packages (DECISIONS.md). Ids as strings. */
+/** Choose Address: one address service and one of its packages. Ids as strings. */
 export const ChooseAddressSchema = v.object({
   companyAddress: v.object({
     serviceId: choice('Choose an address service'),
@@ -112,7 +123,7 @@ export type ChooseAddressForm = v.InferInput<typeof ChooseAddressSchema>
 /** Order Summary: add-ons (their package ids, as strings), an optional coupon code, and the card expiry. */
 export const OrderSummarySchema = v.object({
   addonServices: v.optional(v.array(v.string()), []),
-  couponCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40)), ''),
+  couponCode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40), singleLine('Coupon code')), ''),
   cardExpiry: CardExpirySchema,
 })
 export type OrderSummaryForm = v.InferInput<typeof OrderSummarySchema>
@@ -163,7 +174,7 @@ export function orderTotals(lines: readonly Pick<OrderLine, 'amount'>[], coupon?
   return { subtotal: subtotalCents / 100, discount: discountCents / 100, total: (subtotalCents - discountCents) / 100 }
 }
 
-/** The whole form as POST /api/client's payload (SPEC.md section 7). */
+/** The whole form as POST /api/client's payload. */
 export function toRegistrationPayload(
   form: SignupForm,
   context: {
@@ -214,3 +225,19 @@ export function toRegistrationPayload(
     couponId: context.couponId ?? 0,
   }
 }
+
+// ---- e-mail availability (Personal Information) ----
+
+/** POST /api/signup/email-available: is an account free to open with this e-mail? Public, rate-limited. */
+export const EmailAvailabilityBodySchema = v.object({ email: EmailSchema })
+export type EmailAvailabilityBody = v.InferInput<typeof EmailAvailabilityBodySchema>
+
+/**
+ * `available: false` for every existing account, locked or not: the same answer the registration gives
+ * (409, an account with this e-mail already exists), so the check tells nothing the sign-up does not.
+ */
+export const EmailAvailabilitySchema = v.object({ available: v.boolean() })
+export type EmailAvailability = v.InferOutput<typeof EmailAvailabilitySchema>
+
+/** Checks per address within the window; past it, 429 with Retry-After. */
+export const EMAIL_CHECK_LIMITS = { windowMs: 15 * 60_000, perAddress: 20 } as const

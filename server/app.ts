@@ -5,24 +5,35 @@ import { requestId } from 'hono/request-id'
 import { assertEveryRouteHasPolicy } from './auth/policy'
 import type { AppDeps, AppEnv } from './context'
 import { HttpError } from './http/errors'
+import { compressJson } from './http/compress-json'
 import { securityHeaders } from './http/security'
+import { alertRoutes } from './routes/alerts'
+import { BlobStoreUnavailableError } from './storage/blob-store'
 import { authRoutes } from './routes/auth'
 import { catalogueRoutes } from './routes/catalogue'
 import { clientRoutes } from './routes/clients'
 import { configRoutes } from './routes/config'
 import { documentRequestRoutes } from './routes/document-requests'
 import { documentRoutes } from './routes/documents'
+import { supportRoutes } from './routes/support'
+import { dashboardRoutes } from './routes/dashboard'
 import { healthRoutes } from './routes/health'
 import { identityRoutes } from './routes/identity'
 import { invoiceRoutes } from './routes/invoices'
 import { notificationRoutes } from './routes/notifications'
+import { notificationPreferenceRoutes } from './routes/notification-preferences'
 import { paymentsRoutes } from './routes/payments'
+import { pushRoutes } from './routes/push'
+import { roleRoutes } from './routes/roles'
+import { userRoutes } from './routes/users'
+import { errorForLog } from './logger'
+import { signupRoutes } from './routes/signup'
 
 /**
  * The API's route modules, each a Hono app mounted under /api. Every route in them declares an access
  * policy (server/auth/policy.ts); createApp refuses to build otherwise.
  */
-const routeModules: Hono<AppEnv>[] = [healthRoutes, documentRoutes, documentRequestRoutes, notificationRoutes, authRoutes, identityRoutes, configRoutes, invoiceRoutes, paymentsRoutes, catalogueRoutes, clientRoutes]
+const routeModules: Hono<AppEnv>[] = [healthRoutes, documentRoutes, documentRequestRoutes, notificationRoutes, authRoutes, identityRoutes, configRoutes, invoiceRoutes, paymentsRoutes, catalogueRoutes, clientRoutes, userRoutes, roleRoutes, pushRoutes, notificationPreferenceRoutes, supportRoutes, alertRoutes, dashboardRoutes, signupRoutes]
 
 /** JSON bodies are small; file uploads set their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024
@@ -49,14 +60,19 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
     await next()
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
+  // API answers are JSON, often several KB for a page of a list: gzip them when the browser accepts it.
+  app.use('/api/*', compressJson())
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new HttpError(413, 'Request too large', `Request bodies are limited to ${JSON_BODY_LIMIT / 1024} KB`)
+    },
+  })
   app.use('/api/*', async (c, next) => {
+    // Only requests that carry a body are measured; uploads set their own, larger limit.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next()
     if (c.req.header('content-type')?.startsWith('multipart/form-data')) return next()
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new HttpError(413, 'Request too large', `Request bodies are limited to ${JSON_BODY_LIMIT / 1024} KB`)
-      },
-    })(c, next)
+    return jsonBodyLimit(c, next)
   })
 
   const api = new Hono<AppEnv>()
@@ -65,11 +81,19 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
 
   app.notFound((c) => c.json({ detail: 'Not found', details: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(error.body(), error.status)
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds) c.header('Retry-After', String(error.retryAfterSeconds))
+      return c.json(error.body(), error.status)
+    }
     if (error instanceof HTTPException) {
       const status = error.status >= 400 && error.status < 500 ? error.status : 400
       const message = error.message || 'Bad request'
       return c.json({ detail: message, details: message }, status as 400)
+    }
+    if (error instanceof BlobStoreUnavailableError) {
+      // Only calls that read or write files reach the store; everything else keeps working.
+      deps.logger.error('document store unavailable', { requestId: c.var.requestId, path: c.req.path, error: error.message })
+      return c.json({ detail: 'Document storage is unavailable', details: 'Document files cannot be stored or opened right now; please try again in a few minutes' }, 503)
     }
     if (error instanceof SyntaxError || error instanceof URIError) {
       return c.json({ detail: 'Bad request', details: error.message }, 400)
@@ -77,7 +101,7 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
     deps.logger.error('unhandled error', {
       requestId: c.var.requestId,
       path: c.req.path,
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      error: errorForLog(error),
     })
     return c.json({ detail: 'Something went wrong on our side', details: `Please try again. Reference: ${c.var.requestId}` }, 500)
   })

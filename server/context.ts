@@ -3,6 +3,7 @@ import type { Db } from './db/client'
 import type { Logger } from './logger'
 import type { Mailer } from './mail/mailer'
 import type { PaymentGateway } from './payments/gateway'
+import type { PushTransport } from './push/transport'
 import type { BlobStore } from './storage/blob-store'
 
 /** A source of the current time, replaceable in tests (token expiry, overdue and shred jobs). */
@@ -25,6 +26,8 @@ export interface AppDeps {
   blobs: BlobStore
   /** The card processor (sandbox by default, AffiniPay when configured): server/payments/index.ts. */
   gateway: PaymentGateway
+  /** Web push: the VAPID public key browsers subscribe with, and what sends to push services. */
+  push: { publicKey: string; transport: PushTransport }
   /** Secret key for access tokens (HS256). */
   jwtKey: Uint8Array
   /** Extra origins the Content-Security-Policy allows (an external card processor's frames). */

@@ -11,13 +11,18 @@ import { systemClock, type AppDeps, type AppEnv } from './context'
 import { openDatabase } from './db/client'
 import { ensureReferenceData } from './db/reference'
 import { seedDemo } from './db/seed'
+import { DataDirLockedError, lockDataDir } from './data-dir-lock'
 import { loadEnv } from './env'
 import { jobs } from './jobs'
 import { startScheduler } from './jobs/scheduler'
+import { loadRoutePreloads, withPreloads, type RoutePreloads } from './http/route-preload'
 import { createLogger, type Logger } from './logger'
 import { createMailer } from './mail'
 import { paymentDeps } from './payments'
-import { fsBlobStore } from './storage/fs-blob-store'
+import { loadVapidKeys } from './push/keys'
+import { webPushTransport } from './push/transport'
+import { startNotificationWorker } from './push/worker'
+import { createBlobStore, describeBlobStore } from './storage'
 
 /**
  * The server: reads configuration once, opens the database (embedded PGlite under DATA_DIR, or
@@ -62,18 +67,28 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
       else c.header('Cache-Control', 'public, max-age=3600')
     },
   })
-  // The shell answers every page path (/login, /client/dashboard, ...): send it compressed like the
-  // assets. Compressed once per build (re-read when dist/index.html changes, so a rebuild needs no restart).
-  let shellCache: { mtimeMs: number; identity: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> } | null = null
-  const shell = () => {
+  // The shell answers every page path (/login, /client/dashboard, ...), compressed like the assets.
+  // It names the page's own route scripts as modulepreload links, so each page path gets its
+  // own variant; each is compressed once per build (re-read when dist/index.html changes, so a rebuild
+  // needs no restart).
+  type ShellVariant = { identity: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }
+  let shellCache: { mtimeMs: number; html: string; preloads: RoutePreloads; variants: Map<string, ShellVariant> } | null = null
+  const shell = (urlPath: string): ShellVariant => {
     const { mtimeMs } = statSync(indexFile)
     if (shellCache?.mtimeMs !== mtimeMs) {
-      const identity = readFileSync(indexFile)
+      shellCache = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: loadRoutePreloads(distDir), variants: new Map() }
+    }
+    const files = shellCache.preloads(urlPath)
+    const key = files.join(' ')
+    let variant = shellCache.variants.get(key)
+    if (!variant) {
+      const identity = Buffer.from(withPreloads(shellCache.html, files))
       const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
       // Copies own their ArrayBuffer (Buffers may share a pooled one), which is what c.body takes.
-      shellCache = { mtimeMs, identity: new Uint8Array(identity), br: new Uint8Array(br), gzip: new Uint8Array(gzipSync(identity, { level: 9 })) }
+      variant = { identity: new Uint8Array(identity), br: new Uint8Array(br), gzip: new Uint8Array(gzipSync(identity, { level: 9 })) }
+      shellCache.variants.set(key, variant)
     }
-    return shellCache
+    return variant
   }
   /** The encoding to send, from Accept-Encoding (a q=0 entry refuses it). */
   const shellEncoding = (accept: string | undefined): 'br' | 'gzip' | null => {
@@ -101,25 +116,55 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
     const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' }
     if (encoding) headers['Content-Encoding'] = encoding
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
-    return c.body(shell()[encoding ?? 'identity'], 200, headers)
+    return c.body(shell(c.req.path)[encoding ?? 'identity'], 200, headers)
   })
   const built = statSync(indexFile).mtime.toISOString()
   logger.info('serving the PWA', { dir: distDir, built })
 }
 
+/** Answers every request while the server opens its database, before the app is ready. */
+const starting = () =>
+  new Response(JSON.stringify({ detail: 'Starting', details: 'The server is starting. Try again in a few seconds.' }), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '5' },
+  })
+
 async function main() {
   const env = loadEnv()
   const logger = createLogger(env.LOG_LEVEL)
   mkdirSync(env.DATA_DIR, { recursive: true })
+  // Nothing under DATA_DIR is touched before this: a second server on it stops here (server/data-dir-lock.ts).
+  const lock = env.DATABASE_URL ? null : lockDataDir(env.DATA_DIR, env.PORT)
+
+  // The port is taken before the database is opened, so a busy port stops the server before it changes anything.
+  let handle: (request: Request, bindings: unknown) => Response | Promise<Response> = starting
+  const server = serve({ fetch: (request, bindings) => handle(request, bindings), port: env.PORT, hostname: env.HOST })
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${env.PORT} on ${env.HOST} is already in use (set PORT to another port)`) : error),
+    )
+  })
+
   const jwtKey = loadJwtKey(env.JWT_SECRET, env.DATA_DIR)
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  const blobs = createBlobStore(env)
+  // A wrong endpoint, key or bucket stops the start here rather than failing the first upload.
+  await blobs.check().catch((error: Error) => {
+    throw new Error(`document store ${describeBlobStore(env)}: ${error.message}`)
+  })
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: env.DATABASE_POOL_SIZE })
   const { db } = database
   await ensureReferenceData(db)
-  const blobs = fsBlobStore(path.resolve(env.DATA_DIR, 'blobs'))
+  // Holding the lock, no upload of another server can be in progress: partial files of a crash go now.
+  if (lock) {
+    const removed = (await blobs.sweepTemporary?.(new Date(8.64e15))) ?? 0
+    if (removed) logger.info('deleted partial files of uploads interrupted by a stop', { count: removed })
+  }
   if (env.SEED_DEMO) {
     const { seeded } = await seedDemo({ db, blobs, clock: systemClock })
     if (seeded) logger.info('demo data seeded: sign in as admin@demo.test, clerk@demo.test, manager@demo.test, client@demo.test or client2@demo.test')
   }
+  const vapid = loadVapidKeys(env, env.DATA_DIR)
   const deps: AppDeps = {
     env,
     db,
@@ -128,22 +173,20 @@ async function main() {
     mailer: createMailer(env, db, logger, systemClock),
     blobs,
     ...paymentDeps(env, { db, clock: systemClock, logger }),
+    push: { publicKey: vapid.publicKey, transport: webPushTransport(vapid) },
     jwtKey,
   }
   const app = createApp(deps)
   if (env.NODE_ENV === 'production') servePwa(app, logger)
+  handle = app.fetch
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST })
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve)
-    server.once('error', reject)
-  })
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
-  logger.info(`listening on http://${host}:${port}`, { database: database.kind, dataDir: path.resolve(env.DATA_DIR), mode: env.NODE_ENV })
+  logger.info(`listening on http://${host}:${port}`, { database: database.kind, documents: describeBlobStore(env), dataDir: path.resolve(env.DATA_DIR), mode: env.NODE_ENV })
 
   const scheduler = startScheduler(deps, jobs)
+  const notificationWorker = startNotificationWorker(deps)
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -153,7 +196,9 @@ async function main() {
     force.unref()
     server.close()
     await scheduler.stop()
+    await notificationWorker.stop()
     await database.close()
+    lock?.release()
     process.exit(0)
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
@@ -161,6 +206,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(`Server not started: ${error.message}`)
+    process.exit(1)
+  }
   const message = error instanceof Error ? error.message : String(error)
   console.error(`Server could not start: ${message}`)
   process.exit(1)

@@ -2,7 +2,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { refreshPermissions } from '~/features/auth'
+import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
 import { createQueryClient, markCacheRestored, persistOptions } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
@@ -14,13 +14,19 @@ import './index.css'
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 
-// SPEC.md section 8: the toast of a network error (api-client removes the session).
+// The toast of a network error (api-client removes the session).
 // The toaster loads on demand, keeping sonner out of the first page's script.
 onNetworkError((message) => {
   requestToaster()
   void import('~/ui/toaster').then(({ notify }) => notify.error(message, { id: 'network-error' }))
 })
 keepAccessTokenFresh()
+keepPermissionsFresh()
+void import('~/lib/install').then(({ listenForInstallOffer }) => listenForInstallOffer())
+// Shared devices: a log out made offline reaches the server at the first contact, and what an ended
+// session left behind is wiped before anyone else signs in.
+void import('~/lib/signed-out').then(({ settleSignOutWhenOnline }) => settleSignOutWhenOnline())
+void import('~/lib/device-data').then(({ settleDeviceData }) => settleDeviceData())
 
 // After a deploy, a page holding the old build may fail to load a route chunk: reload once.
 // Offline, a reload would only show the browser's error page: the route's own error view says more.
@@ -49,7 +55,11 @@ const stopWaiting = router.subscribe('onResolved', () => {
   whenIdle(() => {
     if (getSession() && navigator.onLine) void refreshPermissions().catch(() => undefined)
   }, 2000)
-  whenIdle(() => registerSW(), 3000)
+  // The outbox replays changes made offline (once the first page is on screen, then when the
+  // connection returns and on focus); the service worker also waits for the page's own load.
+  whenIdle(() => void import('~/lib/outbox/outbox').then(({ startOutbox }) => startOutbox(queryClient)), 1000)
+  const afterLoad = (run: () => void) => (document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true }))
+  afterLoad(() => whenIdle(() => registerSW(), 3000))
 })
 
 function registerSW() {

@@ -21,13 +21,13 @@ import { Route as PublicLoginRouteImport } from './routes/_public/login'
 import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password'
 import { Route as PublicSignUpRouteImport } from './routes/_public/signUp'
 import { Route as AuthenticatedAccountSettingsChangePasswordRouteImport } from './routes/_authenticated/account-settings/change-password'
+import { Route as AuthenticatedAccountSettingsNotificationsRouteImport } from './routes/_authenticated/account-settings/notifications'
 import { Route as AuthenticatedClientIndexRouteImport } from './routes/_authenticated/client/index'
 import { Route as AuthenticatedClientAddonsRouteImport } from './routes/_authenticated/client/addons'
 import { Route as AuthenticatedClientDashboardRouteImport } from './routes/_authenticated/client/dashboard'
 import { Route as AuthenticatedClientDocumentRequestRouteImport } from './routes/_authenticated/client/document-request'
 import { Route as AuthenticatedClientDocumentsRouteImport } from './routes/_authenticated/client/documents'
 import { Route as AuthenticatedClientRequestedDocumentsRouteImport } from './routes/_authenticated/client/requested-documents'
-import { Route as AuthenticatedClientSupportRouteImport } from './routes/_authenticated/client/support'
 import { Route as AuthenticatedProviderIndexRouteImport } from './routes/_authenticated/provider/index'
 import { Route as AuthenticatedProviderDashboardRouteImport } from './routes/_authenticated/provider/dashboard'
 import { Route as AuthenticatedProviderRequestedDocumentsRouteImport } from './routes/_authenticated/provider/requested-documents'
@@ -41,6 +41,8 @@ import { Route as AuthenticatedClientDocumentProgressIdRouteImport } from './rou
 import { Route as AuthenticatedClientInvoicesIndexRouteImport } from './routes/_authenticated/client/invoices/index'
 import { Route as AuthenticatedClientInvoicesIdRouteImport } from './routes/_authenticated/client/invoices/$id'
 import { Route as AuthenticatedClientProfileIdRouteImport } from './routes/_authenticated/client/profile/$id'
+import { Route as AuthenticatedClientSupportIndexRouteImport } from './routes/_authenticated/client/support/index'
+import { Route as AuthenticatedClientSupportIdRouteImport } from './routes/_authenticated/client/support/$id'
 import { Route as AuthenticatedProviderAddClientIndexRouteImport } from './routes/_authenticated/provider/add-client/index'
 import { Route as AuthenticatedProviderAddClientChooseAddressRouteImport } from './routes/_authenticated/provider/add-client/choose-address'
 import { Route as AuthenticatedProviderAddClientCompanyInformationRouteImport } from './routes/_authenticated/provider/add-client/company-information'
@@ -55,6 +57,8 @@ import { Route as AuthenticatedProviderInvoicesIndexRouteImport } from './routes
 import { Route as AuthenticatedProviderInvoicesIdRouteImport } from './routes/_authenticated/provider/invoices/$id'
 import { Route as AuthenticatedProviderRolesIndexRouteImport } from './routes/_authenticated/provider/roles/index'
 import { Route as AuthenticatedProviderRolesAddRouteImport } from './routes/_authenticated/provider/roles/add'
+import { Route as AuthenticatedProviderSupportIndexRouteImport } from './routes/_authenticated/provider/support/index'
+import { Route as AuthenticatedProviderSupportIdRouteImport } from './routes/_authenticated/provider/support/$id'
 import { Route as AuthenticatedProviderUsersIndexRouteImport } from './routes/_authenticated/provider/users/index'
 import { Route as AuthenticatedProviderUsersAddRouteImport } from './routes/_authenticated/provider/users/add'
 import { Route as AuthenticatedProviderRolesEditIdRouteImport } from './routes/_authenticated/provider/roles/edit/$id'
@@ -123,6 +127,12 @@ const AuthenticatedAccountSettingsChangePasswordRoute =
     path: '/account-settings/change-password',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
+const AuthenticatedAccountSettingsNotificationsRoute =
+  AuthenticatedAccountSettingsNotificationsRouteImport.update({
+    id: '/account-settings/notifications',
+    path: '/account-settings/notifications',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
 const AuthenticatedClientIndexRoute =
   AuthenticatedClientIndexRouteImport.update({
     id: '/',
@@ -157,12 +167,6 @@ const AuthenticatedClientRequestedDocumentsRoute =
   AuthenticatedClientRequestedDocumentsRouteImport.update({
     id: '/requested-documents',
     path: '/requested-documents',
-    getParentRoute: () => AuthenticatedClientRouteRoute,
-  } as any)
-const AuthenticatedClientSupportRoute =
-  AuthenticatedClientSupportRouteImport.update({
-    id: '/support',
-    path: '/support',
     getParentRoute: () => AuthenticatedClientRouteRoute,
   } as any)
 const AuthenticatedProviderIndexRoute =
@@ -239,6 +243,18 @@ const AuthenticatedClientProfileIdRoute =
   AuthenticatedClientProfileIdRouteImport.update({
     id: '/profile/$id',
     path: '/profile/$id',
+    getParentRoute: () => AuthenticatedClientRouteRoute,
+  } as any)
+const AuthenticatedClientSupportIndexRoute =
+  AuthenticatedClientSupportIndexRouteImport.update({
+    id: '/support/',
+    path: '/support/',
+    getParentRoute: () => AuthenticatedClientRouteRoute,
+  } as any)
+const AuthenticatedClientSupportIdRoute =
+  AuthenticatedClientSupportIdRouteImport.update({
+    id: '/support/$id',
+    path: '/support/$id',
     getParentRoute: () => AuthenticatedClientRouteRoute,
   } as any)
 const AuthenticatedProviderAddClientIndexRoute =
@@ -325,6 +341,18 @@ const AuthenticatedProviderRolesAddRoute =
     path: '/roles/add',
     getParentRoute: () => AuthenticatedProviderRouteRoute,
   } as any)
+const AuthenticatedProviderSupportIndexRoute =
+  AuthenticatedProviderSupportIndexRouteImport.update({
+    id: '/support/',
+    path: '/support/',
+    getParentRoute: () => AuthenticatedProviderRouteRoute,
+  } as any)
+const AuthenticatedProviderSupportIdRoute =
+  AuthenticatedProviderSupportIdRouteImport.update({
+    id: '/support/$id',
+    path: '/support/$id',
+    getParentRoute: () => AuthenticatedProviderRouteRoute,
+  } as any)
 const AuthenticatedProviderUsersIndexRoute =
   AuthenticatedProviderUsersIndexRouteImport.update({
     id: '/users/',
@@ -367,12 +395,12 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof PublicResetPasswordRoute
   '/signUp': typeof PublicSignUpRoute
   '/account-settings/change-password': typeof AuthenticatedAccountSettingsChangePasswordRoute
+  '/account-settings/notifications': typeof AuthenticatedAccountSettingsNotificationsRoute
   '/client/addons': typeof AuthenticatedClientAddonsRoute
   '/client/dashboard': typeof AuthenticatedClientDashboardRoute
   '/client/document-request': typeof AuthenticatedClientDocumentRequestRoute
   '/client/documents': typeof AuthenticatedClientDocumentsRoute
   '/client/requested-documents': typeof AuthenticatedClientRequestedDocumentsRoute
-  '/client/support': typeof AuthenticatedClientSupportRoute
   '/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
   '/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
   '/reset/$token': typeof PublicResetTokenRoute
@@ -386,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/client/document-progress/$id': typeof AuthenticatedClientDocumentProgressIdRoute
   '/client/invoices/$id': typeof AuthenticatedClientInvoicesIdRoute
   '/client/profile/$id': typeof AuthenticatedClientProfileIdRoute
+  '/client/support/$id': typeof AuthenticatedClientSupportIdRoute
   '/provider/add-client/choose-address': typeof AuthenticatedProviderAddClientChooseAddressRoute
   '/provider/add-client/company-information': typeof AuthenticatedProviderAddClientCompanyInformationRoute
   '/provider/add-client/order-summary': typeof AuthenticatedProviderAddClientOrderSummaryRoute
@@ -395,13 +424,16 @@ export interface FileRoutesByFullPath {
   '/provider/documents/add': typeof AuthenticatedProviderDocumentsAddRoute
   '/provider/invoices/$id': typeof AuthenticatedProviderInvoicesIdRoute
   '/provider/roles/add': typeof AuthenticatedProviderRolesAddRoute
+  '/provider/support/$id': typeof AuthenticatedProviderSupportIdRoute
   '/provider/users/add': typeof AuthenticatedProviderUsersAddRoute
   '/client/invoices/': typeof AuthenticatedClientInvoicesIndexRoute
+  '/client/support/': typeof AuthenticatedClientSupportIndexRoute
   '/provider/add-client/': typeof AuthenticatedProviderAddClientIndexRoute
   '/provider/clients/': typeof AuthenticatedProviderClientsIndexRoute
   '/provider/documents/': typeof AuthenticatedProviderDocumentsIndexRoute
   '/provider/invoices/': typeof AuthenticatedProviderInvoicesIndexRoute
   '/provider/roles/': typeof AuthenticatedProviderRolesIndexRoute
+  '/provider/support/': typeof AuthenticatedProviderSupportIndexRoute
   '/provider/users/': typeof AuthenticatedProviderUsersIndexRoute
   '/provider/roles/edit/$id': typeof AuthenticatedProviderRolesEditIdRoute
   '/provider/users/edit/$id': typeof AuthenticatedProviderUsersEditIdRoute
@@ -416,12 +448,12 @@ export interface FileRoutesByTo {
   '/reset-password': typeof PublicResetPasswordRoute
   '/signUp': typeof PublicSignUpRoute
   '/account-settings/change-password': typeof AuthenticatedAccountSettingsChangePasswordRoute
+  '/account-settings/notifications': typeof AuthenticatedAccountSettingsNotificationsRoute
   '/client/addons': typeof AuthenticatedClientAddonsRoute
   '/client/dashboard': typeof AuthenticatedClientDashboardRoute
   '/client/document-request': typeof AuthenticatedClientDocumentRequestRoute
   '/client/documents': typeof AuthenticatedClientDocumentsRoute
   '/client/requested-documents': typeof AuthenticatedClientRequestedDocumentsRoute
-  '/client/support': typeof AuthenticatedClientSupportRoute
   '/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
   '/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
   '/reset/$token': typeof PublicResetTokenRoute
@@ -435,6 +467,7 @@ export interface FileRoutesByTo {
   '/client/document-progress/$id': typeof AuthenticatedClientDocumentProgressIdRoute
   '/client/invoices/$id': typeof AuthenticatedClientInvoicesIdRoute
   '/client/profile/$id': typeof AuthenticatedClientProfileIdRoute
+  '/client/support/$id': typeof AuthenticatedClientSupportIdRoute
   '/provider/add-client/choose-address': typeof AuthenticatedProviderAddClientChooseAddressRoute
   '/provider/add-client/company-information': typeof AuthenticatedProviderAddClientCompanyInformationRoute
   '/provider/add-client/order-summary': typeof AuthenticatedProviderAddClientOrderSummaryRoute
@@ -444,13 +477,16 @@ export interface FileRoutesByTo {
   '/provider/documents/add': typeof AuthenticatedProviderDocumentsAddRoute
   '/provider/invoices/$id': typeof AuthenticatedProviderInvoicesIdRoute
   '/provider/roles/add': typeof AuthenticatedProviderRolesAddRoute
+  '/provider/support/$id': typeof AuthenticatedProviderSupportIdRoute
   '/provider/users/add': typeof AuthenticatedProviderUsersAddRoute
   '/client/invoices': typeof AuthenticatedClientInvoicesIndexRoute
+  '/client/support': typeof AuthenticatedClientSupportIndexRoute
   '/provider/add-client': typeof AuthenticatedProviderAddClientIndexRoute
   '/provider/clients': typeof AuthenticatedProviderClientsIndexRoute
   '/provider/documents': typeof AuthenticatedProviderDocumentsIndexRoute
   '/provider/invoices': typeof AuthenticatedProviderInvoicesIndexRoute
   '/provider/roles': typeof AuthenticatedProviderRolesIndexRoute
+  '/provider/support': typeof AuthenticatedProviderSupportIndexRoute
   '/provider/users': typeof AuthenticatedProviderUsersIndexRoute
   '/provider/roles/edit/$id': typeof AuthenticatedProviderRolesEditIdRoute
   '/provider/users/edit/$id': typeof AuthenticatedProviderUsersEditIdRoute
@@ -470,12 +506,12 @@ export interface FileRoutesById {
   '/_public/signUp': typeof PublicSignUpRoute
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/account-settings/change-password': typeof AuthenticatedAccountSettingsChangePasswordRoute
+  '/_authenticated/account-settings/notifications': typeof AuthenticatedAccountSettingsNotificationsRoute
   '/_authenticated/client/addons': typeof AuthenticatedClientAddonsRoute
   '/_authenticated/client/dashboard': typeof AuthenticatedClientDashboardRoute
   '/_authenticated/client/document-request': typeof AuthenticatedClientDocumentRequestRoute
   '/_authenticated/client/documents': typeof AuthenticatedClientDocumentsRoute
   '/_authenticated/client/requested-documents': typeof AuthenticatedClientRequestedDocumentsRoute
-  '/_authenticated/client/support': typeof AuthenticatedClientSupportRoute
   '/_authenticated/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
   '/_authenticated/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
   '/_public/reset/$token': typeof PublicResetTokenRoute
@@ -489,6 +525,7 @@ export interface FileRoutesById {
   '/_authenticated/client/document-progress/$id': typeof AuthenticatedClientDocumentProgressIdRoute
   '/_authenticated/client/invoices/$id': typeof AuthenticatedClientInvoicesIdRoute
   '/_authenticated/client/profile/$id': typeof AuthenticatedClientProfileIdRoute
+  '/_authenticated/client/support/$id': typeof AuthenticatedClientSupportIdRoute
   '/_authenticated/provider/add-client/choose-address': typeof AuthenticatedProviderAddClientChooseAddressRoute
   '/_authenticated/provider/add-client/company-information': typeof AuthenticatedProviderAddClientCompanyInformationRoute
   '/_authenticated/provider/add-client/order-summary': typeof AuthenticatedProviderAddClientOrderSummaryRoute
@@ -498,13 +535,16 @@ export interface FileRoutesById {
   '/_authenticated/provider/documents/add': typeof AuthenticatedProviderDocumentsAddRoute
   '/_authenticated/provider/invoices/$id': typeof AuthenticatedProviderInvoicesIdRoute
   '/_authenticated/provider/roles/add': typeof AuthenticatedProviderRolesAddRoute
+  '/_authenticated/provider/support/$id': typeof AuthenticatedProviderSupportIdRoute
   '/_authenticated/provider/users/add': typeof AuthenticatedProviderUsersAddRoute
   '/_authenticated/client/invoices/': typeof AuthenticatedClientInvoicesIndexRoute
+  '/_authenticated/client/support/': typeof AuthenticatedClientSupportIndexRoute
   '/_authenticated/provider/add-client/': typeof AuthenticatedProviderAddClientIndexRoute
   '/_authenticated/provider/clients/': typeof AuthenticatedProviderClientsIndexRoute
   '/_authenticated/provider/documents/': typeof AuthenticatedProviderDocumentsIndexRoute
   '/_authenticated/provider/invoices/': typeof AuthenticatedProviderInvoicesIndexRoute
   '/_authenticated/provider/roles/': typeof AuthenticatedProviderRolesIndexRoute
+  '/_authenticated/provider/support/': typeof AuthenticatedProviderSupportIndexRoute
   '/_authenticated/provider/users/': typeof AuthenticatedProviderUsersIndexRoute
   '/_authenticated/provider/roles/edit/$id': typeof AuthenticatedProviderRolesEditIdRoute
   '/_authenticated/provider/users/edit/$id': typeof AuthenticatedProviderUsersEditIdRoute
@@ -523,12 +563,12 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signUp'
     | '/account-settings/change-password'
+    | '/account-settings/notifications'
     | '/client/addons'
     | '/client/dashboard'
     | '/client/document-request'
     | '/client/documents'
     | '/client/requested-documents'
-    | '/client/support'
     | '/provider/dashboard'
     | '/provider/requested-documents'
     | '/reset/$token'
@@ -542,6 +582,7 @@ export interface FileRouteTypes {
     | '/client/document-progress/$id'
     | '/client/invoices/$id'
     | '/client/profile/$id'
+    | '/client/support/$id'
     | '/provider/add-client/choose-address'
     | '/provider/add-client/company-information'
     | '/provider/add-client/order-summary'
@@ -551,13 +592,16 @@ export interface FileRouteTypes {
     | '/provider/documents/add'
     | '/provider/invoices/$id'
     | '/provider/roles/add'
+    | '/provider/support/$id'
     | '/provider/users/add'
     | '/client/invoices/'
+    | '/client/support/'
     | '/provider/add-client/'
     | '/provider/clients/'
     | '/provider/documents/'
     | '/provider/invoices/'
     | '/provider/roles/'
+    | '/provider/support/'
     | '/provider/users/'
     | '/provider/roles/edit/$id'
     | '/provider/users/edit/$id'
@@ -572,12 +616,12 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signUp'
     | '/account-settings/change-password'
+    | '/account-settings/notifications'
     | '/client/addons'
     | '/client/dashboard'
     | '/client/document-request'
     | '/client/documents'
     | '/client/requested-documents'
-    | '/client/support'
     | '/provider/dashboard'
     | '/provider/requested-documents'
     | '/reset/$token'
@@ -591,6 +635,7 @@ export interface FileRouteTypes {
     | '/client/document-progress/$id'
     | '/client/invoices/$id'
     | '/client/profile/$id'
+    | '/client/support/$id'
     | '/provider/add-client/choose-address'
     | '/provider/add-client/company-information'
     | '/provider/add-client/order-summary'
@@ -600,13 +645,16 @@ export interface FileRouteTypes {
     | '/provider/documents/add'
     | '/provider/invoices/$id'
     | '/provider/roles/add'
+    | '/provider/support/$id'
     | '/provider/users/add'
     | '/client/invoices'
+    | '/client/support'
     | '/provider/add-client'
     | '/provider/clients'
     | '/provider/documents'
     | '/provider/invoices'
     | '/provider/roles'
+    | '/provider/support'
     | '/provider/users'
     | '/provider/roles/edit/$id'
     | '/provider/users/edit/$id'
@@ -625,12 +673,12 @@ export interface FileRouteTypes {
     | '/_public/signUp'
     | '/_authenticated/'
     | '/_authenticated/account-settings/change-password'
+    | '/_authenticated/account-settings/notifications'
     | '/_authenticated/client/addons'
     | '/_authenticated/client/dashboard'
     | '/_authenticated/client/document-request'
     | '/_authenticated/client/documents'
     | '/_authenticated/client/requested-documents'
-    | '/_authenticated/client/support'
     | '/_authenticated/provider/dashboard'
     | '/_authenticated/provider/requested-documents'
     | '/_public/reset/$token'
@@ -644,6 +692,7 @@ export interface FileRouteTypes {
     | '/_authenticated/client/document-progress/$id'
     | '/_authenticated/client/invoices/$id'
     | '/_authenticated/client/profile/$id'
+    | '/_authenticated/client/support/$id'
     | '/_authenticated/provider/add-client/choose-address'
     | '/_authenticated/provider/add-client/company-information'
     | '/_authenticated/provider/add-client/order-summary'
@@ -653,13 +702,16 @@ export interface FileRouteTypes {
     | '/_authenticated/provider/documents/add'
     | '/_authenticated/provider/invoices/$id'
     | '/_authenticated/provider/roles/add'
+    | '/_authenticated/provider/support/$id'
     | '/_authenticated/provider/users/add'
     | '/_authenticated/client/invoices/'
+    | '/_authenticated/client/support/'
     | '/_authenticated/provider/add-client/'
     | '/_authenticated/provider/clients/'
     | '/_authenticated/provider/documents/'
     | '/_authenticated/provider/invoices/'
     | '/_authenticated/provider/roles/'
+    | '/_authenticated/provider/support/'
     | '/_authenticated/provider/users/'
     | '/_authenticated/provider/roles/edit/$id'
     | '/_authenticated/provider/users/edit/$id'
@@ -757,6 +809,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountSettingsChangePasswordRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
+    '/_authenticated/account-settings/notifications': {
+      id: '/_authenticated/account-settings/notifications'
+      path: '/account-settings/notifications'
+      fullPath: '/account-settings/notifications'
+      preLoaderRoute: typeof AuthenticatedAccountSettingsNotificationsRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
     '/_authenticated/client/': {
       id: '/_authenticated/client/'
       path: '/'
@@ -797,13 +856,6 @@ declare module '@tanstack/react-router' {
       path: '/requested-documents'
       fullPath: '/client/requested-documents'
       preLoaderRoute: typeof AuthenticatedClientRequestedDocumentsRouteImport
-      parentRoute: typeof AuthenticatedClientRouteRoute
-    }
-    '/_authenticated/client/support': {
-      id: '/_authenticated/client/support'
-      path: '/support'
-      fullPath: '/client/support'
-      preLoaderRoute: typeof AuthenticatedClientSupportRouteImport
       parentRoute: typeof AuthenticatedClientRouteRoute
     }
     '/_authenticated/provider/': {
@@ -895,6 +947,20 @@ declare module '@tanstack/react-router' {
       path: '/profile/$id'
       fullPath: '/client/profile/$id'
       preLoaderRoute: typeof AuthenticatedClientProfileIdRouteImport
+      parentRoute: typeof AuthenticatedClientRouteRoute
+    }
+    '/_authenticated/client/support/': {
+      id: '/_authenticated/client/support/'
+      path: '/support'
+      fullPath: '/client/support/'
+      preLoaderRoute: typeof AuthenticatedClientSupportIndexRouteImport
+      parentRoute: typeof AuthenticatedClientRouteRoute
+    }
+    '/_authenticated/client/support/$id': {
+      id: '/_authenticated/client/support/$id'
+      path: '/support/$id'
+      fullPath: '/client/support/$id'
+      preLoaderRoute: typeof AuthenticatedClientSupportIdRouteImport
       parentRoute: typeof AuthenticatedClientRouteRoute
     }
     '/_authenticated/provider/add-client/': {
@@ -995,6 +1061,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedProviderRolesAddRouteImport
       parentRoute: typeof AuthenticatedProviderRouteRoute
     }
+    '/_authenticated/provider/support/': {
+      id: '/_authenticated/provider/support/'
+      path: '/support'
+      fullPath: '/provider/support/'
+      preLoaderRoute: typeof AuthenticatedProviderSupportIndexRouteImport
+      parentRoute: typeof AuthenticatedProviderRouteRoute
+    }
+    '/_authenticated/provider/support/$id': {
+      id: '/_authenticated/provider/support/$id'
+      path: '/support/$id'
+      fullPath: '/provider/support/$id'
+      preLoaderRoute: typeof AuthenticatedProviderSupportIdRouteImport
+      parentRoute: typeof AuthenticatedProviderRouteRoute
+    }
     '/_authenticated/provider/users/': {
       id: '/_authenticated/provider/users/'
       path: '/users'
@@ -1039,12 +1119,13 @@ interface AuthenticatedClientRouteRouteChildren {
   AuthenticatedClientDocumentRequestRoute: typeof AuthenticatedClientDocumentRequestRoute
   AuthenticatedClientDocumentsRoute: typeof AuthenticatedClientDocumentsRoute
   AuthenticatedClientRequestedDocumentsRoute: typeof AuthenticatedClientRequestedDocumentsRoute
-  AuthenticatedClientSupportRoute: typeof AuthenticatedClientSupportRoute
   AuthenticatedClientIndexRoute: typeof AuthenticatedClientIndexRoute
   AuthenticatedClientDocumentProgressIdRoute: typeof AuthenticatedClientDocumentProgressIdRoute
   AuthenticatedClientInvoicesIdRoute: typeof AuthenticatedClientInvoicesIdRoute
   AuthenticatedClientProfileIdRoute: typeof AuthenticatedClientProfileIdRoute
+  AuthenticatedClientSupportIdRoute: typeof AuthenticatedClientSupportIdRoute
   AuthenticatedClientInvoicesIndexRoute: typeof AuthenticatedClientInvoicesIndexRoute
+  AuthenticatedClientSupportIndexRoute: typeof AuthenticatedClientSupportIndexRoute
 }
 
 const AuthenticatedClientRouteRouteChildren: AuthenticatedClientRouteRouteChildren =
@@ -1056,14 +1137,15 @@ const AuthenticatedClientRouteRouteChildren: AuthenticatedClientRouteRouteChildr
     AuthenticatedClientDocumentsRoute: AuthenticatedClientDocumentsRoute,
     AuthenticatedClientRequestedDocumentsRoute:
       AuthenticatedClientRequestedDocumentsRoute,
-    AuthenticatedClientSupportRoute: AuthenticatedClientSupportRoute,
     AuthenticatedClientIndexRoute: AuthenticatedClientIndexRoute,
     AuthenticatedClientDocumentProgressIdRoute:
       AuthenticatedClientDocumentProgressIdRoute,
     AuthenticatedClientInvoicesIdRoute: AuthenticatedClientInvoicesIdRoute,
     AuthenticatedClientProfileIdRoute: AuthenticatedClientProfileIdRoute,
+    AuthenticatedClientSupportIdRoute: AuthenticatedClientSupportIdRoute,
     AuthenticatedClientInvoicesIndexRoute:
       AuthenticatedClientInvoicesIndexRoute,
+    AuthenticatedClientSupportIndexRoute: AuthenticatedClientSupportIndexRoute,
   }
 
 const AuthenticatedClientRouteRouteWithChildren =
@@ -1084,12 +1166,14 @@ interface AuthenticatedProviderRouteRouteChildren {
   AuthenticatedProviderDocumentsAddRoute: typeof AuthenticatedProviderDocumentsAddRoute
   AuthenticatedProviderInvoicesIdRoute: typeof AuthenticatedProviderInvoicesIdRoute
   AuthenticatedProviderRolesAddRoute: typeof AuthenticatedProviderRolesAddRoute
+  AuthenticatedProviderSupportIdRoute: typeof AuthenticatedProviderSupportIdRoute
   AuthenticatedProviderUsersAddRoute: typeof AuthenticatedProviderUsersAddRoute
   AuthenticatedProviderAddClientIndexRoute: typeof AuthenticatedProviderAddClientIndexRoute
   AuthenticatedProviderClientsIndexRoute: typeof AuthenticatedProviderClientsIndexRoute
   AuthenticatedProviderDocumentsIndexRoute: typeof AuthenticatedProviderDocumentsIndexRoute
   AuthenticatedProviderInvoicesIndexRoute: typeof AuthenticatedProviderInvoicesIndexRoute
   AuthenticatedProviderRolesIndexRoute: typeof AuthenticatedProviderRolesIndexRoute
+  AuthenticatedProviderSupportIndexRoute: typeof AuthenticatedProviderSupportIndexRoute
   AuthenticatedProviderUsersIndexRoute: typeof AuthenticatedProviderUsersIndexRoute
   AuthenticatedProviderRolesEditIdRoute: typeof AuthenticatedProviderRolesEditIdRoute
   AuthenticatedProviderUsersEditIdRoute: typeof AuthenticatedProviderUsersEditIdRoute
@@ -1117,6 +1201,7 @@ const AuthenticatedProviderRouteRouteChildren: AuthenticatedProviderRouteRouteCh
       AuthenticatedProviderDocumentsAddRoute,
     AuthenticatedProviderInvoicesIdRoute: AuthenticatedProviderInvoicesIdRoute,
     AuthenticatedProviderRolesAddRoute: AuthenticatedProviderRolesAddRoute,
+    AuthenticatedProviderSupportIdRoute: AuthenticatedProviderSupportIdRoute,
     AuthenticatedProviderUsersAddRoute: AuthenticatedProviderUsersAddRoute,
     AuthenticatedProviderAddClientIndexRoute:
       AuthenticatedProviderAddClientIndexRoute,
@@ -1127,6 +1212,8 @@ const AuthenticatedProviderRouteRouteChildren: AuthenticatedProviderRouteRouteCh
     AuthenticatedProviderInvoicesIndexRoute:
       AuthenticatedProviderInvoicesIndexRoute,
     AuthenticatedProviderRolesIndexRoute: AuthenticatedProviderRolesIndexRoute,
+    AuthenticatedProviderSupportIndexRoute:
+      AuthenticatedProviderSupportIndexRoute,
     AuthenticatedProviderUsersIndexRoute: AuthenticatedProviderUsersIndexRoute,
     AuthenticatedProviderRolesEditIdRoute:
       AuthenticatedProviderRolesEditIdRoute,
@@ -1148,6 +1235,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedAccountSettingsChangePasswordRoute: typeof AuthenticatedAccountSettingsChangePasswordRoute
+  AuthenticatedAccountSettingsNotificationsRoute: typeof AuthenticatedAccountSettingsNotificationsRoute
 }
 
 const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
@@ -1158,6 +1246,8 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
   AuthenticatedIndexRoute: AuthenticatedIndexRoute,
   AuthenticatedAccountSettingsChangePasswordRoute:
     AuthenticatedAccountSettingsChangePasswordRoute,
+  AuthenticatedAccountSettingsNotificationsRoute:
+    AuthenticatedAccountSettingsNotificationsRoute,
 }
 
 const AuthenticatedRouteRouteWithChildren =

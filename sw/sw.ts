@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import './push'
+import { registerOutboxSync } from './outbox-sync'
 
 /**
  * The portal's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so the
@@ -29,7 +31,7 @@ const isRuntimeCache = (name: string) => !name.startsWith('workbox-precache')
 async function purgeRuntimeCaches(): Promise<void> {
   const names = await caches.keys()
   await Promise.all(names.filter(isRuntimeCache).map((name) => caches.delete(name)))
-  // LATER (queued uploads): drop the upload queue of the signed-out user here too.
+  // The outbox (IndexedDB) is deleted by the page at log out (src/lib/device-data.ts).
 }
 
 type Message = 'SKIP_WAITING' | 'LOGOUT' | { type?: string }
@@ -60,14 +62,15 @@ self.addEventListener('activate', (event) => {
 })
 
 // ---------- document file cache ----------
-// Document files a user has opened are kept in the runtime cache 'documents-v1', written and read by
-// the page itself (src/features/documents/file-cache.ts): offline, the API client sends nothing, so a
-// route here would never be asked. purgeRuntimeCaches() removes that cache on log out.
+// Document files a user has opened are kept in that user's runtime cache 'documents-user-<id>',
+// written and read by the page itself (src/features/documents/file-cache.ts): offline, the API client
+// sends nothing, so a route here would never be asked. purgeRuntimeCaches() removes it on log out.
 
-// ---------- LATER: push and notificationclick ----------
-// self.addEventListener('push', ...) shows the notification; 'notificationclick' focuses or opens
-// the document-progress page of its document request.
+// ---------- push and notificationclick ----------
+// Web push: showing notifications, the app badge, and opening the portal on a click: sw/push.ts,
+// imported above.
 
-// ---------- LATER: queued upload replay ----------
-// Replay uploads and other safe mutations queued while offline (with their idempotency keys) on the
-// 'sync' event or when the page reports it is back online.
+// ---------- outbox replay ----------
+// Changes saved on the device while offline (uploads, mail requests, mark-read) are replayed on the
+// 'sync' event (sw/outbox-sync.ts); the page replays too, under the same lock.
+registerOutboxSync()

@@ -1,5 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, sql } from 'drizzle-orm'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
+import { SUPER_ADMIN_ROLE_ID, type PermCode } from '../../contract/permissions'
 import type { AppEnv, Caller } from '../context'
 import { accessRevocations, permissions, rolePermissions, roles, users } from '../db/schema'
 import { forbidden, notFound, unauthorized } from '../http/errors'
@@ -11,7 +12,7 @@ import { sha256, verifyAccessToken } from './tokens'
  * permission check. Permissions are read from the database on each request, so a change takes effect on
  * the next request rather than when the token expires.
  */
-export const SUPER_ADMIN_ROLE_ID = 1
+export { SUPER_ADMIN_ROLE_ID }
 
 const POLICY = Symbol('access-policy')
 type PolicyMiddleware = MiddlewareHandler<AppEnv> & { [POLICY]: string }
@@ -25,7 +26,7 @@ function policy(name: string, check: (c: Context<AppEnv>) => Promise<void> | voi
   return Object.assign(mw, { [POLICY]: name })
 }
 
-export function hasPermission(caller: Caller, code: string): boolean {
+export function hasPermission(caller: Caller, code: PermCode): boolean {
   return caller.isSuperAdmin || caller.permCodes.has(code)
 }
 
@@ -36,13 +37,20 @@ export const isClient = (caller: Caller) => caller.clientId != null
  * May the caller reach this client's data? The client itself may; an agent needs every one of
  * agentCodes. Another client gets 404 (never learning the record exists); an agent lacking a code, 403.
  */
-export function assertClientAccess(caller: Caller, clientId: number, agentCodes: readonly string[] = []): void {
+export function assertClientAccess(caller: Caller, clientId: number, agentCodes: readonly PermCode[] = []): void {
   if (isClient(caller)) {
     if (caller.clientId !== clientId) throw notFound('Client')
     return
   }
   if (!isAgent(caller)) throw notFound('Client')
   for (const code of agentCodes) if (!hasPermission(caller, code)) throw forbidden()
+}
+
+/** array_agg arrives as an array from postgres.js and PGlite; a text literal ("{A,B}") is read too. */
+function parseCodes(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String)
+  if (typeof value === 'string') return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean)
+  return []
 }
 
 async function authenticate(c: Context<AppEnv>): Promise<Caller> {
@@ -59,11 +67,7 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   )
   if (!claims) throw unauthorized('Your session is not valid or has expired')
   const tokenHash = sha256(token)
-  const [revoked] = await deps.db
-    .select({ tokenHash: accessRevocations.tokenHash })
-    .from(accessRevocations)
-    .where(and(eq(accessRevocations.tokenHash, tokenHash), gt(accessRevocations.expiresAt, now)))
-  if (revoked) throw unauthorized('Your session has ended')
+  // One round trip: the user and role, whether this token was revoked, and the role's codes.
   const [user] = await deps.db
     .select({
       id: users.id,
@@ -74,16 +78,17 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
       agentId: users.agentId,
       active: users.active,
       passwordChangedAt: users.passwordChangedAt,
+      revoked: sql<boolean>`exists (select 1 from ${accessRevocations} where ${and(eq(accessRevocations.tokenHash, tokenHash), gt(accessRevocations.expiresAt, now))})`.mapWith(Boolean),
+      codes: sql<string[]>`coalesce((select array_agg(${permissions.permCode}) from ${rolePermissions} join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, claims.id))
+  if (user?.revoked) throw unauthorized('Your session has ended')
   if (!user || !user.active) throw unauthorized('Your session has ended')
-  const codes = await deps.db
-    .select({ permCode: permissions.permCode })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(eq(rolePermissions.roleId, user.roleId))
+  // A password change or reset ends every session started before it, on every device (the device that
+  // changed it renews its token through its refresh cookie). Whole seconds: iat has no finer grain.
+  if (claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) throw unauthorized('Your session has ended')
   const caller: Caller = {
     userId: user.id,
     email: user.email,
@@ -92,7 +97,7 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     clientId: user.clientId,
     agentId: user.agentId,
     isSuperAdmin: user.roleId === SUPER_ADMIN_ROLE_ID,
-    permCodes: new Set(codes.map((r) => r.permCode)),
+    permCodes: new Set(parseCodes(user.codes)),
     tokenHash,
   }
   c.set('caller', caller)
@@ -105,11 +110,18 @@ export const access = {
   /** Any signed-in user. */
   signedIn: () => policy('signedIn', async (c) => void (await authenticate(c))),
   /** Agents holding every code given (super admin passes). */
-  agent: (...codes: string[]) =>
+  agent: (...codes: PermCode[]) =>
     policy(`agent:${codes.join(',')}`, async (c) => {
       const caller = await authenticate(c)
       if (!isAgent(caller)) throw forbidden('This is for provider staff only')
       for (const code of codes) if (!hasPermission(caller, code)) throw forbidden()
+    }),
+  /** Agents holding at least one of the codes given (super admin passes). */
+  agentAny: (...codes: [PermCode, ...PermCode[]]) =>
+    policy(`agentAny:${codes.join(',')}`, async (c) => {
+      const caller = await authenticate(c)
+      if (!isAgent(caller)) throw forbidden('This is for provider staff only')
+      if (!codes.some((code) => hasPermission(caller, code))) throw forbidden()
     }),
   /** Client users only. */
   client: () =>
@@ -121,7 +133,7 @@ export const access = {
    * The client named by the path parameter `param`, or an agent holding agentCodes.
    * Another client gets 404.
    */
-  ownClient: (param: string, ...agentCodes: string[]) =>
+  ownClient: (param: string, ...agentCodes: PermCode[]) =>
     policy(`ownClient:${param}:${agentCodes.join(',')}`, async (c) => {
       const caller = await authenticate(c)
       const clientId = Number(c.req.param(param))

@@ -1,15 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, isNull, ne } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { SessionUser } from '../../contract/auth'
 import type { AppDeps, AppEnv } from '../context'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { clients, refreshSessions, roles, users } from '../db/schema'
 import { sha256, signAccessToken, type SessionClaims } from './tokens'
 
 /**
- * Sessions: a short-lived access JWT (claims of SPEC.md section 3) plus a rotating refresh token in an
+ * Sessions: a short-lived access JWT (the claims of contract/auth.ts) plus a rotating refresh token in an
  * httpOnly cookie. Only SHA-256 hashes of refresh tokens are stored. Every token descending from one
  * sign-in shares a family; presenting an already-used token revokes the family.
  */
@@ -52,7 +52,7 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
   return { id, firstName, lastName, email, role, clientId, agentId, roleId, roleType, companyName }
 }
 
-/** Exactly the claims of SPEC.md section 3 (exp, iss and aud are added when signing). */
+/** Exactly the access token's claims (exp, iss and aud are added when signing). */
 export function claimsOf(user: SessionUser): SessionClaims {
   return {
     id: user.id,
@@ -79,6 +79,15 @@ export function issueAccessToken(deps: AppDeps, user: SessionUser): Promise<stri
 
 const newRefreshToken = () => randomBytes(32).toString('base64url')
 
+/**
+ * A rotation may be asked for twice: the answer was lost on a bad connection, or two tabs renewed at once.
+ * Within this many milliseconds of a rotation the previous token gets the same successor back; later it
+ * counts as reuse. The successor is derived from the previous token with the server key, so it can be
+ * given again without keeping any token in the clear.
+ */
+export const REFRESH_GRACE_MS = 10_000
+const successorOf = (deps: AppDeps, token: string) => createHmac('sha256', deps.jwtKey).update(`refresh-successor:${token}`).digest('base64url')
+
 function refreshLifetimeMs(deps: AppDeps, remember: boolean) {
   return remember ? deps.env.REFRESH_TOKEN_TTL_DAYS * 86_400_000 : BROWSER_SESSION_TTL_MS
 }
@@ -86,11 +95,11 @@ function refreshLifetimeMs(deps: AppDeps, remember: boolean) {
 /** Stores a new refresh token (a new family, or the next link of one) and sets its cookie. */
 async function storeRefreshToken(
   c: Context<AppEnv>,
-  values: { userId: number; familyId: string; remember: boolean },
+  values: { userId: number; familyId: string; remember: boolean; token?: string },
 ): Promise<void> {
   const { deps } = c.var
   const now = deps.clock.now()
-  const token = newRefreshToken()
+  const token = values.token ?? newRefreshToken()
   const lifetime = refreshLifetimeMs(deps, values.remember)
   await deps.db.insert(refreshSessions).values({
     userId: values.userId,
@@ -100,13 +109,18 @@ async function storeRefreshToken(
     expiresAt: new Date(now.getTime() + lifetime),
     userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
   })
+  setRefreshCookie(c, token, values.remember ? lifetime : null)
+}
+
+function setRefreshCookie(c: Context<AppEnv>, token: string, persistentMs: number | null) {
+  const { deps } = c.var
   setCookie(c, REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Strict',
     path: REFRESH_COOKIE_PATH,
     secure: deps.env.PUBLIC_URL.startsWith('https:'),
     // A browser-session cookie unless the user chose to stay signed in.
-    ...(values.remember ? { maxAge: Math.floor(lifetime / 1000) } : {}),
+    ...(persistentMs !== null ? { maxAge: Math.floor(persistentMs / 1000) } : {}),
   })
 }
 
@@ -139,6 +153,8 @@ export async function rotateRefreshToken(c: Context<AppEnv>, token: string): Pro
   if (!row) return { ok: false, reason: 'unknown' }
   if (row.revokedAt) return { ok: false, reason: 'revoked' }
   if (row.usedAt) {
+    const successor = now.getTime() - row.usedAt.getTime() <= REFRESH_GRACE_MS ? await liveSuccessor(c, token, now) : undefined
+    if (successor) return { ok: true, userId: row.userId }
     await revokeFamily(db, row.familyId, now)
     return { ok: false, reason: 'reused' }
   }
@@ -150,12 +166,25 @@ export async function rotateRefreshToken(c: Context<AppEnv>, token: string): Pro
     .where(and(eq(refreshSessions.id, row.id), isNull(refreshSessions.usedAt), isNull(refreshSessions.revokedAt)))
     .returning({ id: refreshSessions.id })
   if (!claimed.length) {
+    // A concurrent exchange won: within the grace period this one gets the same successor.
+    if (await liveSuccessor(c, token, now)) return { ok: true, userId: row.userId }
     await revokeFamily(db, row.familyId, now)
     return { ok: false, reason: 'reused' }
   }
   const remember = row.expiresAt.getTime() - row.createdAt.getTime() > BROWSER_SESSION_TTL_MS
-  await storeRefreshToken(c, { userId: row.userId, familyId: row.familyId, remember })
+  await storeRefreshToken(c, { userId: row.userId, familyId: row.familyId, remember, token: successorOf(c.var.deps, token) })
   return { ok: true, userId: row.userId }
+}
+
+/** The successor of a just-rotated token, if it is still usable; sets its cookie again. */
+async function liveSuccessor(c: Context<AppEnv>, token: string, now: Date): Promise<boolean> {
+  const { deps } = c.var
+  const successor = successorOf(deps, token)
+  const [row] = await deps.db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, sha256(successor)))
+  if (!row || row.revokedAt || row.expiresAt <= now) return false
+  const remember = row.expiresAt.getTime() - row.createdAt.getTime() > BROWSER_SESSION_TTL_MS
+  setRefreshCookie(c, successor, remember ? row.expiresAt.getTime() - now.getTime() : null)
+  return true
 }
 
 export async function revokeFamily(db: Db, familyId: string, now: Date) {
@@ -175,7 +204,7 @@ export async function familyOf(db: Db, token: string): Promise<{ familyId: strin
 }
 
 /** Ends every refresh family of a user, except one to keep (the device that changed the password). */
-export async function revokeUserSessions(db: Db, userId: number, now: Date, keepFamilyId?: string) {
+export async function revokeUserSessions(db: Db | Tx, userId: number, now: Date, keepFamilyId?: string) {
   const conditions = [eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)]
   if (keepFamilyId) conditions.push(ne(refreshSessions.familyId, keepFamilyId))
   await db.update(refreshSessions).set({ revokedAt: now }).where(and(...conditions))

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose'
 
-/** The claims of SPEC.md section 3; exp, iss and aud are added when signing. */
+/** The access token's claims; iat, exp, iss and aud are added when signing. */
 export interface SessionClaims {
   id: number
   email: string
@@ -30,6 +30,7 @@ export async function signAccessToken(claims: SessionClaims, settings: TokenSett
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setIssuer(settings.issuer)
     .setAudience(settings.audience)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(exp)
     .sign(settings.key)
 }
@@ -38,7 +39,7 @@ export async function signAccessToken(claims: SessionClaims, settings: TokenSett
  * Verifies signature (HS256 only: `alg: none` and any other algorithm are refused), issuer, audience
  * and expiry against the given clock. Returns null for any invalid token.
  */
-export async function verifyAccessToken(token: string, settings: TokenSettings, now: Date): Promise<SessionClaims | null> {
+export async function verifyAccessToken(token: string, settings: TokenSettings, now: Date): Promise<(SessionClaims & { issuedAt: number }) | null> {
   try {
     const { payload } = await jwtVerify(token, settings.key, {
       algorithms: [ALG],
@@ -48,7 +49,9 @@ export async function verifyAccessToken(token: string, settings: TokenSettings, 
       currentDate: now,
     })
     if (typeof payload.id !== 'number' || !Number.isInteger(payload.id)) return null
-    return payload as unknown as SessionClaims
+    // Tokens signed before iat was added: their issue time follows from their expiry.
+    const issuedAt = typeof payload.iat === 'number' ? payload.iat : (payload.exp ?? 0) - settings.ttlSeconds
+    return { ...(payload as unknown as SessionClaims), issuedAt }
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null
     throw error

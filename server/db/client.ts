@@ -21,7 +21,7 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
  * Opens the database: PostgreSQL when a URL is given, else embedded PGlite under dataDir
  * (in memory when dataDir is 'memory://'). Runs the committed migrations before returning.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (options.databaseUrl) {
     const { default: postgres } = await import('postgres')
     const { drizzle } = await import('drizzle-orm/postgres-js')
@@ -34,8 +34,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     } finally {
       await migrator.end({ timeout: 5 })
     }
-    const sql = postgres(options.databaseUrl, { max: 10, onnotice: () => {} })
-    const db = drizzle(sql, { schema })
+    const sql = postgres(options.databaseUrl, { max: options.poolSize ?? 20, onnotice: () => {} })
+    const db = drizzle(preparedByDefault(sql), { schema })
     return { db: db as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) }
   }
   const { PGlite } = await import('@electric-sql/pglite')
@@ -51,4 +51,19 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder })
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+}
+
+/**
+ * Drizzle sends every query through `unsafe`, which postgres.js runs unnamed, so PostgreSQL plans each
+ * statement again on every call (planning cost several times the execution of a list page). Named,
+ * per-connection prepared statements keep the plan; postgres.js caches them by query text.
+ */
+function preparedByDefault<T extends { unsafe: (...args: never[]) => unknown }>(sql: T): T {
+  return new Proxy(sql, {
+    get(target, key, receiver) {
+      if (key !== 'unsafe') return Reflect.get(target, key, receiver)
+      return (query: string, params?: unknown[], queryOptions?: Record<string, unknown>) =>
+        (target.unsafe as (q: string, p?: unknown[], o?: Record<string, unknown>) => unknown)(query, params, { prepare: true, ...queryOptions })
+    },
+  })
 }

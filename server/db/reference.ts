@@ -1,25 +1,9 @@
 import { sql } from 'drizzle-orm'
+import { PERMISSION_CODES, PERMISSIONS, SUPER_ADMIN_ROLE_ID } from '../../contract/permissions'
 import type { Db } from './client'
 import { businessEntityTypes, countries, documentTypes, permissions, roles } from './schema'
 
-/** Permission codes of SPEC.md section 6. */
-export const PERMISSIONS = [
-  ['UCV', 'View users'],
-  ['UCC', 'Create users'],
-  ['UCE', 'Edit users'],
-  ['RCV', 'View roles'],
-  ['RCC', 'Create roles'],
-  ['RCE', 'Edit roles'],
-  ['DCV', 'View documents'],
-  ['DCD', 'Delete documents'],
-  ['PCE', 'Edit client profiles'],
-  ['ICV', 'Open invoice details'],
-  ['ICP', 'Select and pay invoices'],
-] as const
-
-export type PermCode = (typeof PERMISSIONS)[number][0]
-
-export const SUPER_ADMIN_ROLE = { id: 1, name: 'Super Admin', roleType: 'agent' } as const
+export const SUPER_ADMIN_ROLE = { id: SUPER_ADMIN_ROLE_ID, name: 'Super Admin', roleType: 'agent' } as const
 export const CLIENT_ROLE = { id: 2, name: 'Client', roleType: 'client' } as const
 
 /** Florida (Sunbiz) entity kinds. */
@@ -72,6 +56,9 @@ export const COUNTRIES: [string, string][] = [
   ['VE', 'Venezuela'],
 ]
 
+/** The document type that is urgent (lawsuits): see server/notifications/announce.ts. */
+export const SERVICE_OF_PROCESS = 'Service of Process'
+
 export const DOCUMENT_TYPES = [
   'Service of Process',
   'Annual Report Notice',
@@ -86,10 +73,11 @@ export const DOCUMENT_TYPES = [
  * countries (United States first), entity types and document types. Safe to run on every start.
  */
 export async function ensureReferenceData(db: Db): Promise<void> {
+  // A code whose label changed gets the new label; codes are never removed here (roles may hold them).
   await db
     .insert(permissions)
-    .values(PERMISSIONS.map(([permCode, name]) => ({ permCode, name })))
-    .onConflictDoNothing()
+    .values(PERMISSION_CODES.map((permCode) => ({ permCode, name: PERMISSIONS[permCode].label })))
+    .onConflictDoUpdate({ target: permissions.permCode, set: { name: sql`excluded.name` } })
   await db
     .insert(roles)
     .values([

@@ -120,6 +120,11 @@ export const clients = pgTable(
     index('clients_created_at_idx').on(t.createdAt),
     // Substring search ("contains") on company names, for the client and invoice lists.
     index('clients_company_name_trgm_idx').using('gin', t.companyName.op('gin_trgm_ops')),
+    // The provider's client search looks in all of these at once (server: CLIENT_SEARCH_TEXT).
+    index('clients_search_trgm_idx').using(
+      'gin',
+      sql`(${t.companyName} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.phone} || ' ' || ${t.city} || ' ' || coalesce(${t.mailboxNumber}, '')) gin_trgm_ops`,
+    ),
     // A mailbox belongs to one client (GET /api/client/assignMailbox/{clientId}/{mailboxNumber}).
     uniqueIndex('clients_mailbox_number_idx').on(t.mailboxNumber).where(sql`${t.mailboxNumber} is not null`),
   ],
@@ -140,6 +145,11 @@ export const users = pgTable(
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     agentId: integer('agent_id').references(() => agents.id),
     active: boolean('active').notNull().default(true),
+    /**
+     * When the last invitation e-mail went out, while the user has not yet set a password (staff added
+     * by another user). Null once a password is set: the account signs in normally.
+     */
+    invitedAt: ts('invited_at'),
     passwordChangedAt: ts('password_changed_at').notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -389,6 +399,9 @@ export const documents = pgTable(
     index('documents_type_idx').on(t.documentTypeId),
     index('documents_date_received_idx').on(t.dateReceived),
     index('documents_uploaded_idx').on(t.uploadedAt, t.id),
+    // The lists' default order (Date Received, newest first, then upload time), across and within clients.
+    index('documents_received_idx').on(t.dateReceived, t.uploadedAt, t.id),
+    index('documents_client_received_idx').on(t.clientId, t.dateReceived, t.uploadedAt, t.id),
     index('documents_file_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')),
   ],
 )
@@ -420,10 +433,11 @@ export const documentRequests = pgTable(
   (t) => [
     index('document_requests_client_idx').on(t.clientId, t.createdAt),
     index('document_requests_status_idx').on(t.status, t.createdAt),
-    // At most one open (Requested or Processing) request per document.
-    uniqueIndex('document_requests_one_open_idx')
+    index('document_requests_created_idx').on(t.createdAt, t.id),
+    // At most one request per document that is not Cancelled: one paper original is mailed once.
+    uniqueIndex('document_requests_one_live_idx')
       .on(t.documentId)
-      .where(sql`status in (1, 2)`),
+      .where(sql`status in (1, 2, 3, 4)`),
   ],
 )
 
@@ -456,9 +470,44 @@ export const notifications = pgTable(
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     documentRequestId: integer('document_request_id').references(() => documentRequests.id, { onDelete: 'set null' }),
     documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** What it is about, for preferences and alert wording: see NOTIFICATION_KINDS in contract/preferences.ts. */
+    kind: text('kind').notNull().default('general'),
+    /** Urgent (service of process): pushed with high urgency and e-mailed whatever the preferences say. */
+    urgent: boolean('urgent').notNull().default(false),
+    /**
+     * True until its push messages and e-mails have been queued (server/notifications/announce.ts). Set
+     * by notifyClient/notifyAgents; rows written otherwise (demo data) are never announced.
+     */
+    announcePending: boolean('announce_pending').notNull().default(false),
+    /** A reply in this support conversation (opens it). */
+    supportConversationId: integer('support_conversation_id').references(() => supportConversations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('notifications_client_created_idx').on(t.clientId, t.createdAt)],
+  (t) => [
+    index('notifications_client_created_idx').on(t.clientId, t.createdAt),
+    index('notifications_announce_idx').on(t.id).where(sql`${t.announcePending}`),
+    // The staff bell and list: notifications addressed to staff, newest first.
+    index('notifications_staff_created_idx').on(t.createdAt, t.id).where(sql`${t.clientId} is null`),
+  ],
+)
+
+/**
+ * Staff read marks, one per staff user and notification: a staff member marking a notification read
+ * changes it for that staff member only. (A client's notifications keep their shared is_read: the
+ * client's users read one inbox.)
+ */
+export const notificationReads = pgTable(
+  'notification_reads',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: ts('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
 )
 
 export const pushSubscriptions = pgTable(
@@ -471,11 +520,108 @@ export const pushSubscriptions = pgTable(
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** The browser's expirationTime, when it gave one. */
+    expiresAt: ts('expires_at'),
     createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 )
 
+/**
+ * Push messages waiting to be sent, one per device (server/push/queue.ts). Claimed with FOR UPDATE
+ * SKIP LOCKED like mail_outbox; a device's row goes when the device's subscription does.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    notificationId: integer('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
+    /** title, body, url, tag, urgent: the unread count is added when it is sent. */
+    payload: jsonb('payload').notNull(),
+    urgency: text('urgency').notNull().default('normal'),
+    ttlSeconds: integer('ttl_seconds').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    sentAt: ts('sent_at'),
+    failedAt: ts('failed_at'),
+    error: text('error'),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+)
+
+/** A user's choice per kind of notification and channel; no row means the default (both on). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    push: boolean('push').notNull().default(true),
+    email: boolean('email').notNull().default(true),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+)
+
+/**
+ * Who was alerted about a document and when (service of process): each push, e-mail (client users and
+ * the attorney) and the 24-hour escalation to staff.
+ */
+export const documentAlerts = pgTable(
+  'document_alerts',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** 'first' (on upload) or 'escalation' (still unopened after 24 hours). */
+    round: text('round').notNull(),
+    /** 'push', 'email' or 'staff'. */
+    channel: text('channel').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The e-mail address, or the number of devices for a push. */
+    recipient: text('recipient').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('document_alerts_document_idx').on(t.documentId, t.at)],
+)
+
+/**
+ * A client's support conversation: the subject, an optional link to one of the client's documents or
+ * invoices, open/closed, and two flags kept with each message: awaitingReply (the last message is the
+ * client's: staff have not answered) and unreadByClient (staff replied since the client last opened it).
+ */
+export const supportConversations = pgTable(
+  'support_conversations',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    /** 'open' | 'closed'. */
+    status: text('status').notNull().default('open'),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    awaitingReply: boolean('awaiting_reply').notNull().default(true),
+    unreadByClient: boolean('unread_by_client').notNull().default(false),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_conversations_client_idx').on(t.clientId, t.lastMessageAt),
+    index('support_conversations_inbox_idx').on(t.awaitingReply, t.lastMessageAt),
+  ],
+)
+
+/** One message of a conversation: the client's or a staff member's (fromStaff), with an optional attachment. */
 export const supportMessages = pgTable(
   'support_messages',
   {
@@ -483,12 +629,19 @@ export const supportMessages = pgTable(
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'cascade' }),
+    conversationId: integer('conversation_id').references(() => supportConversations.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStaff: boolean('from_staff').notNull().default(false),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** Blob store key of the attachment (PDF or image, recognised by its content); null without one. */
+    attachmentKey: text('attachment_key'),
+    attachmentName: text('attachment_name'),
+    attachmentContentType: text('attachment_content_type'),
+    attachmentSize: integer('attachment_size'),
     createdAt: createdAt(),
   },
-  (t) => [index('support_messages_client_idx').on(t.clientId, t.createdAt)],
+  (t) => [index('support_messages_client_idx').on(t.clientId, t.createdAt), index('support_messages_conversation_idx').on(t.conversationId, t.createdAt)],
 )
 
 export const mailOutbox = pgTable(

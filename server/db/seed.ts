@@ -5,7 +5,8 @@ import { DateTime } from 'luxon'
 import type { Clock } from '../context'
 import type { BlobStore } from '../storage/blob-store'
 import type { Db, Tx } from './client'
-import { CLIENT_ROLE, SUPER_ADMIN_ROLE, type PermCode } from './reference'
+import type { PermCode } from '../../contract/permissions'
+import { CLIENT_ROLE, SUPER_ADMIN_ROLE } from './reference'
 import {
   affiliates,
   agents,
@@ -32,16 +33,16 @@ import {
 } from './schema'
 
 /**
- * The demo provider of DECISIONS.md ("Demo data"), seeded on the first start of an empty database.
+ * The demo provider, seeded on the first start of an empty database.
  * Tests and demos rely on these accounts and shapes; dates are relative to the clock.
  */
 export const DEMO_PASSWORD = 'Demo-pass-2026!'
 /**
- * argon2id (m = 64 MiB, t = 3, p = 1) of DEMO_PASSWORD, made once with hashPassword. The password is
+ * argon2id (m = 19 MiB, t = 2, p = 1, the settings of server/auth/passwords.ts) of DEMO_PASSWORD, made once with hashPassword. The password is
  * public, so a fixed hash gives nothing away, and seeding (every `createTestServer({ seed: true })`)
  * does no hashing work. seed.test.ts checks that it verifies.
  */
-const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=65536,p=1,t=3$5o6jndHv7Xl67LWyge9dlg$3Gq1Dry+aGKpObWgpBMUuUrWSe6Vv0/VWII30FHZd9w'
+const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=19456,p=1,t=2$5byK7EuxptVSSyNn1Ltvkg$C9Hx/zDbMV32pw3Q0hRG+AKBrM7oQVWyIIOM1nLlRy8'
 
 export const DEMO_ACCOUNTS = {
   admin: 'admin@demo.test',
@@ -110,14 +111,14 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
   // Admin first: the session reads the agent record's users[0].
   await tx
     .insert(users)
-    .values({ email: DEMO_ACCOUNTS.admin, passwordHash, firstName: 'Alex', lastName: 'Rivera', roleId: SUPER_ADMIN_ROLE.id, agentId: provider.id, createdAt: daysAgo(400) })
+    .values({ email: DEMO_ACCOUNTS.admin, passwordHash, firstName: 'Alex', lastName: 'Rivera', roleId: SUPER_ADMIN_ROLE.id, agentId: provider.id, createdAt: daysAgo(400), passwordChangedAt: daysAgo(400) })
   const [clerk] = await tx
     .insert(users)
-    .values({ email: DEMO_ACCOUNTS.clerk, passwordHash, firstName: 'Casey', lastName: 'Nguyen', roleId: roleIds.clerk, agentId: provider.id, createdAt: daysAgo(300) })
+    .values({ email: DEMO_ACCOUNTS.clerk, passwordHash, firstName: 'Casey', lastName: 'Nguyen', roleId: roleIds.clerk, agentId: provider.id, createdAt: daysAgo(300), passwordChangedAt: daysAgo(300) })
     .returning()
   await tx
     .insert(users)
-    .values({ email: DEMO_ACCOUNTS.manager, passwordHash, firstName: 'Morgan', lastName: 'Bell', roleId: roleIds.manager, agentId: provider.id, createdAt: daysAgo(300) })
+    .values({ email: DEMO_ACCOUNTS.manager, passwordHash, firstName: 'Morgan', lastName: 'Bell', roleId: roleIds.manager, agentId: provider.id, createdAt: daysAgo(300), passwordChangedAt: daysAgo(300) })
 
   // ---- catalogue ----
   const catalogue = [
@@ -256,6 +257,7 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
         roleId: CLIENT_ROLE.id,
         clientId: client.id,
         createdAt: client.createdAt,
+        passwordChangedAt: client.createdAt,
       })
       .returning()
 
@@ -440,6 +442,8 @@ export function onePagePdf(title: string, date: string): Uint8Array {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
     `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+    // The document's name, which PDF viewers show as the title (instead of a file or blob name).
+    `<< /Title (${escape(title)}) /Producer (Client Portal) >>`,
   ]
   let pdf = '%PDF-1.4\n'
   const offsets: number[] = []
@@ -450,7 +454,7 @@ export function onePagePdf(title: string, date: string): Uint8Array {
   const xref = Buffer.byteLength(pdf, 'latin1')
   pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
   for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`
   return new Uint8Array(Buffer.from(pdf, 'latin1'))
 }
 

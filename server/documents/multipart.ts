@@ -43,6 +43,8 @@ export async function readMultipart(
   try {
     parser = busboy({
       headers: { 'content-type': contentType },
+      // Browsers send file names as raw UTF-8; busboy would read them as Latin-1 ("rÃ©sumÃ©.pdf").
+      defParamCharset: 'utf8',
       limits: { files: limits.maxFiles, fields: 20, fieldSize: 4096, parts: limits.maxFiles + 20, headerPairs: 20 },
     })
   } catch (error) {

@@ -51,10 +51,19 @@ export function contentDisposition(kind: 'inline' | 'attachment', fileName: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`
 }
 
-/** The uploader's file name, kept for display: no path, no control characters, at most 200 characters. */
+/**
+ * Bidirectional-text controls: U+202E turns "invoice\u202Efdp.exe" into what reads as "invoiceexe.pdf".
+ * A file name has no use for them.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * The uploader's file name, kept for display: Unicode (NFC) as sent, no path, no control or bidi
+ * characters, at most 200 characters.
+ */
 export function cleanOriginalName(name: string | undefined): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? ''
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200)
+  const base = (name ?? '').normalize('NFC').split(/[\\/]/).pop() ?? ''
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(BIDI_CONTROLS, '').trim().slice(0, 200)
   return clean || 'file'
 }
 

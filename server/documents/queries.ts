@@ -1,7 +1,10 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { LIVE_REQUEST_STATUSES, OPEN_REQUEST_STATUSES, requestStatusName, SENT_REQUEST_STATUSES } from '../../contract/document-requests'
 import { JURISDICTIONS, type Document, type DocumentFileType } from '../../contract/documents'
+import { recordAudit } from '../audit'
 import type { Db, Tx } from '../db/client'
-import { clients, documentRequests, documents, documentTypes } from '../db/schema'
+import { pageTotal, type PageTotal } from '../db/page-total'
+import { clients, documentRequestEvents, documentRequests, documents, documentTypes, notifications } from '../db/schema'
 import { downloadFileName } from './naming'
 import { daysLeft, shredDueAt, withinRequestWindow } from './retention'
 import { fileTypeOf } from './sniff'
@@ -25,7 +28,14 @@ const documentColumns = {
   sha256: documents.sha256,
   status: documents.status,
   shreddedAt: documents.shreddedAt,
-  openRequestId: documentRequests.id,
+  requestId: documentRequests.id,
+  requestStatus: documentRequests.status,
+  requestCarrier: documentRequests.carrier,
+  requestTrackingNumber: documentRequests.trackingNumber,
+  /** When the live request was marked Mailed (null while it is open). */
+  mailedAt: sql<Date | null>`(select max(${documentRequestEvents.createdAt}) from ${documentRequestEvents} where ${documentRequestEvents.documentRequestId} = ${documentRequests.id} and ${documentRequestEvents.status} = 3)`.mapWith(
+    (value: string | Date | null) => (value == null ? null : new Date(value)),
+  ),
 }
 
 export type DocumentRow = {
@@ -46,17 +56,24 @@ export type DocumentRow = {
   sha256: string
   status: string
   shreddedAt: Date | null
-  openRequestId: number | null
+  requestId: number | null
+  requestStatus: number | null
+  requestCarrier: string | null
+  requestTrackingNumber: string | null
+  mailedAt: Date | null
 }
 
-/** Documents with their client, type and open mail request (at most one, by a unique index). */
+/**
+ * Documents with their client, type and live mail request: the one not Cancelled (at most one, by a
+ * unique index), open or already mailed.
+ */
 export function selectDocuments(db: Db | Tx) {
   return db
     .select(documentColumns)
     .from(documents)
     .innerJoin(clients, eq(clients.id, documents.clientId))
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-    .leftJoin(documentRequests, and(eq(documentRequests.documentId, documents.id), inArray(documentRequests.status, [1, 2])))
+    .leftJoin(documentRequests, and(eq(documentRequests.documentId, documents.id), inArray(documentRequests.status, [...LIVE_REQUEST_STATUSES])))
 }
 
 export async function findDocument(db: Db | Tx, id: number): Promise<DocumentRow | undefined> {
@@ -70,6 +87,8 @@ export const downloadNameOf = (row: DocumentRow) => downloadFileName(row.company
 
 export function toDocument(row: DocumentRow, now: Date, options: { withClient?: boolean } = {}): Document {
   const active = row.status === 'active'
+  const sent = row.requestId != null && SENT_REQUEST_STATUSES.includes(row.requestStatus as 3 | 4)
+  const openRequestId = row.requestId != null && !sent ? row.requestId : null
   return {
     id: row.id,
     clientId: row.clientId,
@@ -92,8 +111,17 @@ export function toDocument(row: DocumentRow, now: Date, options: { withClient?: 
     shredDate: (row.shreddedAt ?? shredDueAt(row.uploadedAt)).toISOString(),
     shreddedAt: row.shreddedAt?.toISOString() ?? null,
     daysLeft: daysLeft(row.uploadedAt, row.status, now),
-    canRequest: active && row.openRequestId == null && withinRequestWindow(row.uploadedAt, now),
-    openRequestId: row.openRequestId,
+    canRequest: active && row.requestId == null && withinRequestWindow(row.uploadedAt, now),
+    openRequestId,
+    originalMailed: sent
+      ? {
+          requestId: row.requestId!,
+          statusName: requestStatusName(row.requestStatus!),
+          mailedAt: (row.mailedAt ?? now).toISOString(),
+          carrier: row.requestCarrier,
+          trackingNumber: row.requestTrackingNumber,
+        }
+      : null,
   }
 }
 
@@ -112,7 +140,41 @@ export interface DocumentFilters {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-export function documentConditions(filters: DocumentFilters): SQL | undefined {
+/** A search matching more companies than this falls back to matching them inside the query. */
+const MAX_LISTED_COMPANIES = 500
+
+/**
+ * What a search text matches in the small tables (document types, client companies), looked up first
+ * so the documents query gets plain id lists: PostgreSQL then combines the documents' own indexes
+ * (type, client, file name) instead of filtering every row, and the total needs no join.
+ */
+export interface DocumentSearch {
+  pattern: string
+  typeIds: number[]
+  /** null: too many companies match to list them. */
+  clientIds: number[] | null
+  jurisdiction?: number
+}
+
+export async function resolveDocumentSearch(db: Db | Tx, filters: DocumentFilters): Promise<DocumentSearch | undefined> {
+  const q = filters.q?.trim()
+  if (!q) return undefined
+  const pattern = likePattern(q)
+  const [types, companies] = await Promise.all([
+    db.select({ id: documentTypes.id }).from(documentTypes).where(ilike(documentTypes.name, pattern)),
+    filters.searchCompany
+      ? db.select({ id: clients.id }).from(clients).where(ilike(clients.companyName, pattern)).limit(MAX_LISTED_COMPANIES + 1)
+      : Promise.resolve([]),
+  ])
+  return {
+    pattern,
+    typeIds: types.map((t) => t.id),
+    clientIds: companies.length > MAX_LISTED_COMPANIES ? null : companies.map((c) => c.id),
+    jurisdiction: JURISDICTIONS.find((j) => j.name.toLowerCase() === q.toLowerCase())?.id,
+  }
+}
+
+export function documentConditions(filters: DocumentFilters, search?: DocumentSearch): SQL | undefined {
   const conditions: (SQL | undefined)[] = []
   if (filters.clientId !== undefined) conditions.push(eq(documents.clientId, filters.clientId))
   if (filters.documentTypeId !== undefined) conditions.push(eq(documents.documentTypeId, filters.documentTypeId))
@@ -121,16 +183,19 @@ export function documentConditions(filters: DocumentFilters): SQL | undefined {
   if (filters.status !== undefined) conditions.push(eq(documents.status, filters.status))
   if (filters.receivedFrom) conditions.push(gte(documents.dateReceived, filters.receivedFrom))
   if (filters.receivedTo) conditions.push(lte(documents.dateReceived, filters.receivedTo))
-  const q = filters.q?.trim()
-  if (q) {
-    const pattern = likePattern(q)
-    const jurisdiction = JURISDICTIONS.find((j) => j.name.toLowerCase() === q.toLowerCase())
+  if (search) {
     conditions.push(
       or(
-        ilike(documentTypes.name, pattern),
-        ilike(documents.fileName, pattern),
-        filters.searchCompany ? ilike(clients.companyName, pattern) : undefined,
-        jurisdiction ? eq(documents.jurisdiction, jurisdiction.id) : undefined,
+        search.typeIds.length ? inArray(documents.documentTypeId, search.typeIds) : undefined,
+        ilike(documents.fileName, search.pattern),
+        filters.searchCompany
+          ? search.clientIds === null
+            ? inArray(documents.clientId, sql`(select ${clients.id} from ${clients} where ${ilike(clients.companyName, search.pattern)})`)
+            : search.clientIds.length
+              ? inArray(documents.clientId, search.clientIds)
+              : undefined
+          : undefined,
+        search.jurisdiction ? eq(documents.jurisdiction, search.jurisdiction) : undefined,
       ),
     )
   }
@@ -143,7 +208,9 @@ export function documentOrder(sort: string | undefined, requested: 'asc' | 'desc
   const dir = order === 'asc' ? asc : desc
   switch (sort) {
     case 'dateReceived':
-      return [dir(documents.dateReceived), dir(documents.id)]
+    case undefined:
+      // Scans may be uploaded out of the order the mail came in: the upload time breaks ties.
+      return [dir(documents.dateReceived), dir(documents.uploadedAt), dir(documents.id)]
     case 'type':
       return [dir(documentTypes.name), desc(documents.uploadedAt), desc(documents.id)]
     case 'jurisdiction':
@@ -171,18 +238,70 @@ export async function listDocuments(
   db: Db,
   filters: DocumentFilters,
   paging: { page: number; pageSize: number; sort?: string; order?: 'asc' | 'desc' },
-) {
-  const where = documentConditions(filters)
-  const rows = await selectDocuments(db)
-    .where(where)
-    .orderBy(...documentOrder(paging.sort, paging.order))
-    .limit(paging.pageSize)
-    .offset((paging.page - 1) * paging.pageSize)
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(documents)
-    .innerJoin(clients, eq(clients.id, documents.clientId))
-    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-    .where(where)
-  return { rows: rows as DocumentRow[], total: Number(total) }
+): Promise<{ rows: DocumentRow[] } & PageTotal> {
+  const where = documentConditions(filters, await resolveDocumentSearch(db, filters))
+  const [rows, total] = await Promise.all([
+    selectDocuments(db)
+      .where(where)
+      .orderBy(...documentOrder(paging.sort, paging.order))
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize),
+    pageTotal(db, db.select({ one: sql`1` }).from(documents).where(where)),
+  ])
+  return { rows: rows as DocumentRow[], ...total }
+}
+
+/** The client has seen the document: so has it the bell's "New document received" about it. */
+export async function markDocumentRead(db: Db, row: DocumentRow, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(documents)
+      .set({ isRead: true, readAt: now })
+      .where(and(eq(documents.id, row.id), eq(documents.isRead, false)))
+    await tx
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.documentId, row.id), eq(notifications.clientId, row.clientId), isNull(notifications.documentRequestId), eq(notifications.isRead, false)))
+  })
+}
+
+/** The client marks a document unread again. */
+export async function markDocumentUnread(db: Db, id: number): Promise<void> {
+  await db.update(documents).set({ isRead: false, readAt: null }).where(eq(documents.id, id))
+}
+
+/** Document types by name. */
+export function listDocumentTypes(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.select({ id: documentTypes.id, name: documentTypes.name }).from(documentTypes).orderBy(asc(documentTypes.name))
+}
+
+/**
+ * Deletes a document record and records who did it; its file is the caller's to remove. Refused while
+ * a mail request for it is open, so a client waiting for the paper original does not lose it silently.
+ */
+export async function deleteDocument(
+  db: Db,
+  id: number,
+  change: { at: Date; actorUserId: number; requestId: string },
+): Promise<{ kind: 'deleted'; storageKey: string | null } | { kind: 'not-found' } | { kind: 'open-request'; requestId: number }> {
+  return db.transaction(async (tx) => {
+    // Locked so a mail request cannot be created for it meanwhile (see documents/requests.ts).
+    const [locked] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, id)).for('update')
+    if (!locked) return { kind: 'not-found' as const }
+    const [open] = await tx
+      .select({ id: documentRequests.id })
+      .from(documentRequests)
+      .where(and(eq(documentRequests.documentId, id), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES])))
+    if (open) return { kind: 'open-request' as const, requestId: open.id }
+    const [row] = await tx.delete(documents).where(eq(documents.id, id)).returning()
+    if (!row) return { kind: 'not-found' as const }
+    await recordAudit(tx, {
+      ...change,
+      action: 'document.delete',
+      entity: 'document',
+      entityId: String(id),
+      details: { clientId: row.clientId, fileName: row.fileName, status: row.status },
+    })
+    return { kind: 'deleted' as const, storageKey: row.storageKey }
+  })
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import {
+  LIVE_REQUEST_STATUSES,
   OPEN_REQUEST_STATUSES,
   REQUEST_STATUS,
   REQUEST_TRANSITIONS,
@@ -11,14 +12,17 @@ import {
 import { hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppDeps, Caller } from '../context'
 import type { Db, Tx } from '../db/client'
+import { pageTotal } from '../db/page-total'
+import { isUniqueViolation } from '../db/unique-violation'
 import { clients, countries, documentRequestEvents, documentRequests, documents, documentTypes, users } from '../db/schema'
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/errors'
 import { notifyAgents, notifyClient } from '../notifications'
-import { completeIdempotent, type IdempotencyClaim } from './idempotency'
+import { completeIdempotent, type IdempotencyClaim } from '../idempotency'
 import { displayDay, withinRequestWindow } from './retention'
 
 const WINDOW_CLOSED = 'The 60-day window to request this document by mail has closed'
 const ALREADY_OPEN = 'This document already has an open mail request'
+const ALREADY_MAILED = 'The original of this document was already mailed'
 
 const requestColumns = {
   id: documentRequests.id,
@@ -182,19 +186,25 @@ export async function listRequests(db: Db, caller: Caller, query: RequestListQue
           : query.sort === 'type'
             ? [dir(documentTypes.name), desc(documentRequests.createdAt)]
             : [dir(documentRequests.createdAt)]
-  const rows = await selectRequests(db)
-    .where(where)
-    .orderBy(...orderBy, dir(documentRequests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(documentRequests)
-    .innerJoin(documents, eq(documents.id, documentRequests.documentId))
-    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-    .innerJoin(clients, eq(clients.id, documentRequests.clientId))
-    .where(where)
-  return { data: rows.map((row) => toDocumentRequest(row, caller)), total: Number(total), page: query.page, pageSize: query.pageSize }
+  // The search matches the type and company names, so only then does the total need the joins.
+  const matching = pattern
+    ? db
+        .select({ one: sql`1` })
+        .from(documentRequests)
+        .innerJoin(documents, eq(documents.id, documentRequests.documentId))
+        .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+        .innerJoin(clients, eq(clients.id, documentRequests.clientId))
+        .where(where)
+    : db.select({ one: sql`1` }).from(documentRequests).where(where)
+  const [rows, total] = await Promise.all([
+    selectRequests(db)
+      .where(where)
+      .orderBy(...orderBy, dir(documentRequests.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    pageTotal(db, matching),
+  ])
+  return { data: rows.map((row) => toDocumentRequest(row, caller)), ...total, page: query.page, pageSize: query.pageSize }
 }
 
 export interface MailingAddress {
@@ -206,14 +216,10 @@ export interface MailingAddress {
   countryId: number | null
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
-}
-
 /**
  * Creates one mail request per document, all or nothing. Each document must be the client's, active,
- * within its 60 days and without an open request. The documents are locked for the transaction, so
+ * within its 60 days, without an open request and with its original not mailed already (a cancelled
+ * request frees it). The documents are locked for the transaction, so
  * neither the shred job nor a second request can slip in between the checks and the insert.
  */
 export async function createRequests(
@@ -252,11 +258,17 @@ export async function createRequests(
           throw unprocessable(WINDOW_CLOSED, several ? `${WINDOW_CLOSED} (${label(id)})` : WINDOW_CLOSED)
         }
       }
-      const open = await tx
-        .select({ documentId: documentRequests.documentId })
+      const live = await tx
+        .select({ documentId: documentRequests.documentId, status: documentRequests.status, trackingNumber: documentRequests.trackingNumber })
         .from(documentRequests)
-        .where(and(inArray(documentRequests.documentId, ids), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES])))
-      if (open.length) throw conflict(ALREADY_OPEN, several ? `${ALREADY_OPEN} (${label(open[0].documentId)})` : ALREADY_OPEN)
+        .where(and(inArray(documentRequests.documentId, ids), inArray(documentRequests.status, [...LIVE_REQUEST_STATUSES])))
+        .orderBy(asc(documentRequests.documentId))
+      const sent = live.find((r) => !OPEN_REQUEST_STATUSES.includes(r.status as DocumentRequestStatusId))
+      if (sent) {
+        const tracking = sent.trackingNumber ? ` (tracking number ${sent.trackingNumber})` : ''
+        throw conflict(ALREADY_MAILED, `${ALREADY_MAILED}${several ? ` (${label(sent.documentId)})` : ''}${tracking}; it cannot be requested again`)
+      }
+      if (live.length) throw conflict(ALREADY_OPEN, several ? `${ALREADY_OPEN} (${label(live[0].documentId)})` : ALREADY_OPEN)
 
       const created = await tx
         .insert(documentRequests)
@@ -276,7 +288,7 @@ export async function createRequests(
       return answer
     })
   } catch (error) {
-    // Two requests for the same document at once: the unique index of open requests stops the second.
+    // Two requests for the same document at once: the unique index of live requests stops the second.
     if (isUniqueViolation(error)) throw conflict(ALREADY_OPEN)
     throw error
   }

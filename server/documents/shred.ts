@@ -1,9 +1,10 @@
 import { and, asc, eq, gt, inArray, lt, notExists } from 'drizzle-orm'
 import { OPEN_REQUEST_STATUSES } from '../../contract/document-requests'
 import type { AppDeps } from '../context'
-import { auditEvents, documentRequests, documents } from '../db/schema'
+import { documentRequests, documents } from '../db/schema'
 import { DOCUMENT_KEY_PREFIX, storageKeyCreatedAt } from './naming'
 import { retentionCutoff } from './retention'
+import { recordAudit } from '../audit'
 
 type ShredDeps = Pick<AppDeps, 'db' | 'blobs' | 'logger'>
 
@@ -59,7 +60,7 @@ export async function shredExpiredDocuments(deps: ShredDeps, now: Date, batchSiz
           .where(and(eq(documents.id, id), eq(documents.status, 'active')))
           .returning({ id: documents.id })
         if (!updated.length) return null
-        await tx.insert(auditEvents).values({ at: now, action: 'document.shred', entity: 'document', entityId: String(id), details: { storageKey: row.storageKey } })
+        await recordAudit(tx, { at: now, action: 'document.shred', entity: 'document', entityId: String(id), details: { storageKey: row.storageKey } })
         return row
       })
       if (!claimed) continue
@@ -101,8 +102,7 @@ export async function sweepOrphanBlobs(deps: ShredDeps, now: Date, batchSize = 5
       deps.logger.info('deleted an orphan document file', { key })
     }
   }
-  for await (const key of deps.blobs.list()) {
-    if (!key.startsWith(DOCUMENT_KEY_PREFIX)) continue
+  for await (const key of deps.blobs.list(DOCUMENT_KEY_PREFIX)) {
     const createdAt = storageKeyCreatedAt(key)
     if (!createdAt || createdAt.getTime() >= before) continue
     batch.push(key)

@@ -5,16 +5,19 @@ import * as v from 'valibot'
 import { DOCUMENT_FILE_TYPES, DOCUMENT_UPLOAD_MAX_FILES, DocumentUploadFieldsSchema, type Document, type DocumentFileType } from '../../contract/documents'
 import { tooLargeMessage } from '../../contract/file-size'
 import type { AppDeps } from '../context'
-import { auditEvents, documents, documentTypes, notifications } from '../db/schema'
+import { SERVICE_OF_PROCESS } from '../db/reference'
+import { documents, documentTypes } from '../db/schema'
 import { HttpError, unprocessable } from '../http/errors'
-import { validationError } from '../http/validate'
+import { assertNoControlCharacters, validationError } from '../http/validate'
+import { notifyClient } from '../notifications'
 import { BlobTooLargeError } from '../storage/blob-store'
-import { completeIdempotent, hashRequest, releaseIdempotent, startIdempotent, type IdempotencyClaim } from './idempotency'
+import { completeIdempotent, hashRequest, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../idempotency'
 import { readMultipart } from './multipart'
 import { cleanOriginalName, documentStorageKey, formatBytes } from './naming'
 import { selectDocuments, toDocument } from './queries'
 import { todayInFlorida } from './retention'
 import { SNIFF_BYTES, sniffFileType } from './sniff'
+import { recordAudit } from '../audit'
 
 const FILE_FIELDS = new Set(['file', 'files', 'files[]'])
 const ACCEPTED = Object.values(DOCUMENT_FILE_TYPES)
@@ -116,10 +119,12 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
         )
         .returning({ id: documents.id })
       const ids = rows.map((r) => r.id)
-      await tx.insert(notifications).values(
-        ids.map((documentId) => ({ clientId: request.client.id, message: `New document received: ${type.name}`, documentId, createdAt: now })),
-      )
-      await tx.insert(auditEvents).values({
+      // Service of process is urgent: pushed at high urgency and e-mailed to every user and the attorney.
+      const urgent = type.name === SERVICE_OF_PROCESS
+      for (const documentId of ids) {
+        await notifyClient(tx, request.client.id, `New document received: ${type.name}`, { documentId, kind: urgent ? 'service-of-process' : 'new-mail', urgent }, now)
+      }
+      await recordAudit(tx, {
         at: now,
         actorUserId: request.userId,
         action: 'document.upload',
@@ -201,6 +206,7 @@ interface CheckedFields {
 }
 
 async function checkFields(deps: AppDeps, fields: Record<string, string>): Promise<CheckedFields> {
+  assertNoControlCharacters(fields, 'form')
   const parsed = v.safeParse(DocumentUploadFieldsSchema, fields)
   if (!parsed.success) throw validationError(parsed.issues, 'form')
   const { documentTypeId, jurisdiction, dateReceived } = parsed.output

@@ -1,16 +1,18 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
-/** One error shape for every failure: `{ detail, details }` with a fitting status. */
-export interface ErrorBody {
-  /** Short, readable summary. */
-  detail: string
-  /** The specific reason, readable on its own (the UI shows it). Defaults to detail. */
-  details: string
-  /** Per-field problems of a rejected input, when there are any. */
-  issues?: { path: string; message: string }[]
-}
+import type { ErrorBody } from '../../contract/common'
+
+/**
+ * One error shape for every failure, `{ detail, details, issues? }` (ErrorBody, in the contract) with a
+ * fitting status: `detail` a short summary, `details` the specific reason readable on its own (the UI
+ * shows it; defaults to detail), `issues` the per-field problems of a rejected input.
+ */
+export type { ErrorBody }
 
 export class HttpError extends Error {
+  /** Sent as a Retry-After header (429, 503). */
+  retryAfterSeconds?: number
+
   constructor(
     readonly status: ContentfulStatusCode,
     readonly detail: string,

@@ -27,6 +27,13 @@ export function securityHeaders(options: { frameOrigins?: string[]; scriptOrigin
   return async (c, next) => {
     await next()
     const h = c.res.headers
+    // Hashed build files (scripts, styles, images) are never documents: a policy or frame rule on them
+    // does nothing, and leaving them out saves most of a kilobyte on each of a page's dozens of files.
+    if (c.req.path.startsWith('/assets/')) {
+      h.set('X-Content-Type-Options', 'nosniff')
+      h.set('Cross-Origin-Resource-Policy', 'same-origin')
+      return
+    }
     // A route that must be framed by the portal (a card frame) sets its own policy first.
     if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', csp)
     h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')

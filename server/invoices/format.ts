@@ -19,7 +19,7 @@ function ordinal(day: number): string {
   return `${day}${{ 1: 'st', 2: 'nd', 3: 'rd' }[day % 10] ?? 'th'}`
 }
 
-/** The invoice date format of SPEC.md ('Do MMMM, YYYY', e.g. "1st May, 2024") in the portal's zone. */
+/** The invoice date format ('Do MMMM, YYYY', e.g. "1st May, 2024") in the portal's zone. */
 export function formatInvoiceDate(date: Date): string {
   const local = DateTime.fromJSDate(date, { zone: PORTAL_ZONE })
   return `${ordinal(local.day)} ${local.toFormat('MMMM, yyyy', { locale: 'en-US' })}`

@@ -5,9 +5,11 @@ import { INVOICE_STATUS, PAYABLE_INVOICE_STATUSES, type PayInvoicesResult } from
 import { sha256 } from '../auth/tokens'
 import type { AppDeps, Caller } from '../context'
 import type { Db } from '../db/client'
-import { auditEvents, idempotencyRecords, invoices, paymentInvoices, payments } from '../db/schema'
+import { idempotencyRecords, invoices, paymentInvoices, payments } from '../db/schema'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors'
 import type { ChargeResult, PaymentGateway } from '../payments/gateway'
+import { recordAudit } from '../audit'
+import { notifyClient } from '../notifications'
 
 /**
  * Paying invoices by card, charging once however many requests race for the same invoices.
@@ -270,7 +272,7 @@ async function settle(
           logger.error('paid invoices changed status during payment', { requestId, attemptKey, ids, updated: updated.map((u) => u.id) })
         }
         await tx.delete(idempotencyRecords).where(and(inArray(idempotencyRecords.key, keys), eq(idempotencyRecords.requestHash, attemptKey)))
-        await tx.insert(auditEvents).values({
+        await recordAudit(tx, {
           at: paidAt,
           actorUserId: caller.userId,
           action: 'invoice.pay',
@@ -279,6 +281,8 @@ async function settle(
           details: { invoiceIds: ids, amountCents, reference: result.reference, gateway: gateway.name },
           requestId: requestId ?? null,
         })
+        // The receipt in the bell (and pushed and e-mailed per the client's invoice preferences).
+        await notifyClient(tx, clientId, `Payment received: $${centsToDollars(amountCents).toFixed(2)} for ${ids.length === 1 ? '1 invoice' : `${ids.length} invoices`}`, { kind: 'invoice' }, paidAt)
         const outcome: PayOutcome = {
           status: 200,
           body: { paymentId: payment.id, amount: centsToDollars(amountCents), invoiceIds: request.invoiceIds.map(String), reference: result.reference },

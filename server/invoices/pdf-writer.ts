@@ -67,7 +67,6 @@ export function wrapText(text: string, font: FontName, size: number, maxWidth: n
         continue
       }
       if (line) lines.push(line)
-      line = ''
       let rest = word
       while (textWidth(rest, font, size) > maxWidth) {
         let cut = rest.length - 1

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } 
 import { centsToDollars } from '../../contract/common'
 import type { Invoice, InvoiceDetail, InvoiceListQuery, InvoicePage, InvoiceSortField } from '../../contract/invoices'
 import type { Db } from '../db/client'
+import { pageTotal } from '../db/page-total'
 import { clients, countries, coupons, invoiceLines, invoices, paymentInvoices, payments } from '../db/schema'
 import type { Env } from '../env'
 import { endOfPortalDay, startOfPortalDay } from './format'
@@ -125,15 +126,15 @@ export async function listInvoices(db: Db, query: InvoiceListQuery & { clientId?
 
   const sort = query.sort ?? 'invoiceDate'
   const order = query.order ?? (query.sort ? 'asc' : 'desc')
-  const rows = await selectInvoices(db)
-    .where(where)
-    .orderBy(...orderFor(sort, order))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(invoices).where(where)
-
-  return { data: rows.map(toWireInvoice), total: Number(count), page, pageSize }
+  const [rows, total] = await Promise.all([
+    selectInvoices(db)
+      .where(where)
+      .orderBy(...orderFor(sort, order))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    pageTotal(db, db.select({ one: sql`1` }).from(invoices).where(where)),
+  ])
+  return { data: rows.map(toWireInvoice), ...total, page, pageSize }
 }
 
 /** The invoices with these ids that exist (any order). */

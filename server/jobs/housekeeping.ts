@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { idempotencyRecords, jobRuns, mailOutbox } from '../db/schema'
+import { idempotencyRecords, jobRuns, mailOutbox, pushOutbox } from '../db/schema'
 import type { Job } from './scheduler'
 
 const DAY = 24 * 60 * 60_000
@@ -50,7 +50,7 @@ export async function sweepIdempotencyRecords(db: Db, now: Date, batchSize = BAT
   }
 }
 
-async function deleteInBatches(db: Db, table: typeof jobRuns | typeof mailOutbox, where: SQL, batchSize = BATCH): Promise<number> {
+async function deleteInBatches(db: Db, table: typeof jobRuns | typeof mailOutbox | typeof pushOutbox, where: SQL, batchSize = BATCH): Promise<number> {
   let deleted = 0
   for (;;) {
     const batch = db.select({ id: table.id }).from(table).where(where).limit(batchSize).for('update', { skipLocked: true })
@@ -74,8 +74,12 @@ export const sweepMailOutbox = (db: Db, now: Date) =>
     )!,
   )
 
+/** Push messages sent or given up more than 30 days ago (the mail retention). */
+export const sweepPushOutbox = (db: Db, now: Date) =>
+  deleteInBatches(db, pushOutbox, and(lt(pushOutbox.createdAt, new Date(now.getTime() - RETENTION_MS.mail)), or(isNotNull(pushOutbox.sentAt), isNotNull(pushOutbox.failedAt)))!)
+
 /**
- * Daily: drops idempotency records, job runs and outgoing mail past their retention. Safe to run twice
+ * Daily: drops idempotency records, job runs, outgoing mail and push messages past their retention. Safe to run twice
  * or on two servers at once (each delete re-checks its condition and skips rows locked by the other).
  */
 export const sweepRecordsJob: Job = {
@@ -85,6 +89,7 @@ export const sweepRecordsJob: Job = {
     const idempotencyRecordsDeleted = await sweepIdempotencyRecords(db, now)
     const jobRunsDeleted = await sweepJobRuns(db, now)
     const mailDeleted = await sweepMailOutbox(db, now)
-    return { idempotencyRecords: idempotencyRecordsDeleted, jobRuns: jobRunsDeleted, mail: mailDeleted }
+    const pushDeleted = await sweepPushOutbox(db, now)
+    return { idempotencyRecords: idempotencyRecordsDeleted, jobRuns: jobRunsDeleted, mail: mailDeleted, push: pushDeleted }
   },
 }

@@ -5,6 +5,7 @@ import { sweepRecordsJob } from './housekeeping'
 import { mailRetryJob } from './mail-retry'
 import { markOverdueJob } from './overdue'
 import type { Job } from './scheduler'
+import { escalateServiceJob } from './service-of-process'
 import { shredJob } from './shred'
 
 const HOUR = 3_600_000
@@ -32,4 +33,4 @@ const authHousekeeping: Job = {
  * Every scheduled job of the server. Add a job by appending it here; the scheduler runs each once per
  * period across all servers (server/jobs/scheduler.ts).
  */
-export const jobs: Job[] = [authHousekeeping, markOverdueJob, shredJob, sweepRecordsJob, mailRetryJob]
+export const jobs: Job[] = [authHousekeeping, markOverdueJob, shredJob, sweepRecordsJob, mailRetryJob, escalateServiceJob]

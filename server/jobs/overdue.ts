@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm'
 import { INVOICE_STATUS } from '../../contract/invoices'
 import { invoices } from '../db/schema'
+import { notifyClient } from '../notifications'
 import type { Job } from './scheduler'
 
 /**
@@ -15,7 +16,8 @@ export const markOverdueJob = {
       .update(invoices)
       .set({ status: INVOICE_STATUS.OVERDUE })
       .where(and(eq(invoices.status, INVOICE_STATUS.NEW), lt(invoices.dueDate, now)))
-      .returning({ id: invoices.id })
+      .returning({ id: invoices.id, clientId: invoices.clientId, invoiceNumber: invoices.invoiceNumber })
+    for (const invoice of marked) await notifyClient(deps.db, invoice.clientId, `Invoice ${invoice.invoiceNumber} is overdue`, { kind: 'invoice' }, now)
     if (marked.length) deps.logger.info('invoices marked overdue', { count: marked.length })
     return { marked: marked.length }
   },

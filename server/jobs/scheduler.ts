@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { AppDeps } from '../context'
 import { jobRuns } from '../db/schema'
+import { errorForLog } from '../logger'
 
 /** A scheduled job: runs once per period of `everyMs`, on one server only. */
 export interface Job {
@@ -44,7 +45,7 @@ export async function runDueJobs(deps: AppDeps, jobs: readonly Job[], now = deps
       deps.logger.error('job failed', {
         job: job.name,
         runKey,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        error: errorForLog(error),
       })
     }
   }

@@ -1,5 +1,5 @@
-import { chargeOnce, type ChargeLedgerDeps } from './charge-ledger'
-import type { ChargeFailureCode, ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway } from './gateway'
+import { chargeOnce, forgetCharge, type ChargeLedgerDeps } from './charge-ledger'
+import type { ChargeFailureCode, ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult } from './gateway'
 
 /**
  * AffiniPay (LawPay) behind the gateway interface. The browser loads AffiniPay's hosted-fields script with
@@ -10,6 +10,10 @@ import type { ChargeFailureCode, ChargeRequest, ChargeResult, HostedFieldsConfig
  * AffiniPay documents no idempotency header, so the charge ledger (charge-ledger.ts) keeps one charge per
  * idempotencyKey on our side, and the key goes along as `reference` for reconciliation. A one-time token
  * is itself single-use at AffiniPay, which refuses a second charge of the same token.
+ *
+ * A charge whose order could not be saved is reversed with POST {apiUrl}/v1/charges/{id}/void, and when
+ * AffiniPay no longer voids it (already settled) with POST {apiUrl}/v1/charges/{id}/refund for the full
+ * amount.
  */
 export interface AffiniPayOptions {
   publicKey: string
@@ -76,6 +80,45 @@ export class AffiniPayGateway implements PaymentGateway {
 
   charge(request: ChargeRequest): Promise<ChargeResult> {
     return chargeOnce(this.deps, 'affinipay-charge', request, () => this.post(request))
+  }
+
+  async reverse(request: ReversalRequest): Promise<ReversalResult> {
+    const path = (action: 'void' | 'refund') => `/v1/charges/${encodeURIComponent(request.reference)}/${action}`
+    const voided = await this.call(path('void'), {})
+    let kind: 'void' | 'refund' = 'void'
+    if (!voided.ok) {
+      // A processor or network failure is not a "cannot void": refunding on top of an unknown void could pay back twice.
+      if (voided.status === 0 || voided.status >= 500 || voided.status === 401 || voided.status === 403) {
+        return { ok: false, message: `AffiniPay did not answer the void (status ${voided.status})` }
+      }
+      const refunded = await this.call(path('refund'), { amount: request.amountCents, reference: `reversal:${request.idempotencyKey}` })
+      if (!refunded.ok) return { ok: false, message: `AffiniPay refused the void and the refund (status ${refunded.status}: ${refunded.codes.join(', ')})` }
+      kind = 'refund'
+    }
+    await forgetCharge(this.deps, 'affinipay-charge', request.idempotencyKey)
+    return { ok: true, kind }
+  }
+
+  /** One authenticated POST to AffiniPay's API; status 0 when it could not be reached. */
+  private async call(path: string, body: Record<string, unknown>): Promise<{ ok: boolean; status: number; codes: string[] }> {
+    try {
+      const response = await fetch(new URL(path, this.options.apiUrl), {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${this.options.secretKey}:`).toString('base64')}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
+      })
+      const answer = (await response.json().catch(() => null)) as { messages?: AffiniPayMessage[] } | null
+      const codes = (Array.isArray(answer?.messages) ? answer.messages : []).map((m) => String(m.code ?? '')).filter(Boolean)
+      return { ok: response.ok, status: response.status, codes }
+    } catch (error) {
+      this.deps.logger.error('AffiniPay request failed', { path, error: error instanceof Error ? error.message : String(error) })
+      return { ok: false, status: 0, codes: [] }
+    }
   }
 
   private async post(request: ChargeRequest): Promise<ChargeResult> {

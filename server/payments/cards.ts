@@ -4,7 +4,7 @@
  */
 export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'discover' | 'unknown'
 
-/** What the sandbox does when a card is charged (DECISIONS.md, "Sandbox card gateway"). */
+/** What the sandbox does when a card is charged. */
 export type SandboxOutcome = 'approve' | 'card_declined' | 'insufficient_funds'
 
 export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxOutcome>> = {

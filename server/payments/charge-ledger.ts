@@ -74,3 +74,11 @@ export async function chargeOnce(
   }
   return result
 }
+
+/**
+ * Forgets a successful charge after it was voided or refunded, so the same idempotencyKey charges afresh
+ * instead of answering a charge that no longer stands.
+ */
+export async function forgetCharge(deps: ChargeLedgerDeps, scope: string, idempotencyKey: string): Promise<void> {
+  await deps.db.delete(idempotencyRecords).where(eq(idempotencyRecords.key, `${scope}:${idempotencyKey}`))
+}

@@ -23,6 +23,20 @@ export type ChargeResult =
   /** `message` is readable by the card holder (the UI shows it as is). */
   | { ok: false; code: ChargeFailureCode; message: string }
 
+/** Undoing a successful charge whose order could not be saved. */
+export interface ReversalRequest {
+  /** The processor's reference of the charge (ChargeResult.reference). */
+  reference: string
+  /** The idempotencyKey the charge was made with: a repeat of it charges afresh after a reversal. */
+  idempotencyKey: string
+  amountCents: number
+}
+
+export type ReversalResult =
+  /** 'void': the charge was cancelled before settling (nothing reaches the statement); 'refund': paid back. */
+  | { ok: true; kind: 'void' | 'refund' }
+  | { ok: false; message: string }
+
 /** What the browser needs to show the hosted fields. */
 export interface HostedFieldsConfig {
   provider: 'sandbox' | 'affinipay'
@@ -38,4 +52,6 @@ export interface PaymentGateway {
   readonly name: 'sandbox' | 'affinipay'
   hostedFields(): HostedFieldsConfig
   charge(request: ChargeRequest): Promise<ChargeResult>
+  /** Voids the charge, or refunds it in full when it can no longer be voided. */
+  reverse(request: ReversalRequest): Promise<ReversalResult>
 }

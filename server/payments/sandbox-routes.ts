@@ -4,6 +4,7 @@ import { cors } from 'hono/cors'
 import * as v from 'valibot'
 import { SandboxCardPartRequestSchema, SandboxPaymentTokenRequestSchema } from '../../contract/payments'
 import { access } from '../auth/policy'
+import { ADDRESS_LIMITS, spendAddressBudget } from '../auth/rate-limit'
 import type { AppEnv } from '../context'
 import { HttpError, notFound } from '../http/errors'
 import { validate } from '../http/validate'
@@ -89,8 +90,10 @@ export const sandboxRoutes = new Hono<AppEnv>()
   .use('/payments/sandbox/tokens', cors({ origin: '*', allowMethods: ['POST'], allowHeaders: ['content-type'], maxAge: 600 }))
   .post('/payments/sandbox/tokens', access.public(), validate('json', SandboxCardPartRequestSchema), async (c) => {
     const { field, value } = c.req.valid('json')
+    await spendAddressBudget(c, ADDRESS_LIMITS.cardToken)
     return tokenAnswer(c, await sandboxOf(c).createCardPart(field, value))
   })
   .post('/payments/sandbox/payment-tokens', access.public(), validate('json', SandboxPaymentTokenRequestSchema), async (c) => {
+    await spendAddressBudget(c, ADDRESS_LIMITS.cardToken)
     return tokenAnswer(c, await sandboxOf(c).createPaymentToken(c.req.valid('json')))
   })

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, gt, inArray, lt } from 'drizzle-orm'
 import { idempotencyRecords } from '../db/schema'
 import { cardBrand, cardDigits, checkExpiry, luhnValid, sandboxOutcome, type CardBrand, type SandboxOutcome } from './cards'
-import { chargeOnce, type ChargeLedgerDeps } from './charge-ledger'
-import type { ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway } from './gateway'
+import { chargeOnce, forgetCharge, type ChargeLedgerDeps } from './charge-ledger'
+import type { ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult } from './gateway'
 
 /**
- * The sandbox card gateway of DECISIONS.md: the default processor, served by the portal itself.
+ * The sandbox card gateway: the default processor, served by the portal itself.
  *
  * Tokenisation happens in two steps, so that no page script ever holds a card number:
  * 1. Each hosted-field frame (card number, CVV) posts its own value to POST /api/payments/sandbox/tokens
@@ -148,6 +148,34 @@ export class SandboxGateway implements PaymentGateway {
       }
       return { ok: true, reference: newId('sbx_ch'), cardBrand: token.brand, cardLast4: token.last4 }
     })
+  }
+
+  /**
+   * Voids a charge of this gateway: the charge is looked up in the ledger by its key and reference, the
+   * void is kept under 'sandbox-void:<reference>' (what a processor's dashboard would show), and the
+   * ledger forgets the charge.
+   */
+  async reverse(request: ReversalRequest): Promise<ReversalResult> {
+    const [charged] = await this.deps.db
+      .select()
+      .from(idempotencyRecords)
+      .where(and(eq(idempotencyRecords.key, `sandbox-charge:${request.idempotencyKey}`), eq(idempotencyRecords.state, 'done')))
+    const result = charged?.responseBody as ChargeResult | undefined
+    if (!result?.ok || result.reference !== request.reference) return { ok: false, message: 'No such charge to void' }
+    await this.deps.db
+      .insert(idempotencyRecords)
+      .values({
+        key: `sandbox-void:${request.reference}`,
+        scope: 'sandbox-void',
+        requestHash: `amount:${request.amountCents}`,
+        state: 'done',
+        responseBody: { reference: request.reference, amountCents: request.amountCents },
+        createdAt: this.deps.clock.now(),
+      })
+      .onConflictDoNothing()
+    await forgetCharge(this.deps, 'sandbox-charge', request.idempotencyKey)
+    this.deps.logger.info('sandbox charge voided', { reference: request.reference, amountCents: request.amountCents })
+    return { ok: true, kind: 'void' }
   }
 
   /** Marks a fresh, unused token used and returns its data; null when unknown, used or expired. */

@@ -1,16 +1,16 @@
 import { createHmac, randomUUID } from 'node:crypto'
-import { and, eq, inArray, lt } from 'drizzle-orm'
+import { and, asc, eq, inArray, lt } from 'drizzle-orm'
 import { couponDiscountCents, AFFILIATE_NOT_VALID, COUPON_NOT_VALID } from '../../contract/catalogue'
 import { REGISTRATION_MESSAGES, type Registration, type RegistrationResult } from '../../contract/clients'
 import { centsToDollars, dollarsToCents } from '../../contract/common'
 import { INVOICE_STATUS } from '../../contract/invoices'
-import { commonPasswordIssue } from '../auth/common-passwords'
+import { commonPasswordIssue } from '../../contract/common-passwords'
 import { hashPassword } from '../auth/passwords'
 import type { AppDeps } from '../context'
 import type { Db } from '../db/client'
 import { CLIENT_ROLE } from '../db/reference'
 import {
-  auditEvents,
+  agents,
   businessEntityTypes,
   clientServices,
   clients,
@@ -22,7 +22,9 @@ import {
 } from '../db/schema'
 import { conflict, HttpError, unprocessable } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
-import { findActiveAffiliate, findUsableCoupon } from '../routes/catalogue'
+import { reverseCharge } from '../payments/reversal'
+import { findActiveAffiliate, findUsableCoupon } from '../catalogue/queries'
+import { recordAudit } from '../audit'
 
 /**
  * Registration (POST /api/client): client, user, subscriptions, the first invoice and its card charge as
@@ -40,9 +42,9 @@ import { findActiveAffiliate, findUsableCoupon } from '../routes/catalogue'
  * 5. One transaction writes client, user, subscriptions, the PAID invoice, payment and payment_invoices,
  *    the audit event and the finished idempotency record, and drops the e-mail reservation.
  * A declined card releases both reservations and writes nothing: 402 with the processor's text. Should the
- * transaction fail after a charge (it is built not to), the failure is logged loudly with the charge
- * reference and both reservations are released: a retry with the same key re-runs step 5 without charging
- * again, because the gateway answers the recorded charge. See docs/payments.md.
+ * transaction fail after a charge (it is built not to: every input is checked in step 2), the charge is
+ * voided or refunded through the gateway and the attempt recorded for operators (payments/reversal.ts);
+ * both reservations are released, and a retry charges afresh. See docs/payments.md.
  */
 const SCOPE = 'registration'
 const EMAIL_SCOPE = 'registration-email'
@@ -124,19 +126,30 @@ export async function registerClient(deps: AppDeps, input: Registration, context
       try {
         body = await writeRegistration(deps, input, context, { ...order, passwordHash, chargeKey, charge, recordKey })
       } catch (error) {
-        deps.logger.error('REGISTRATION NOT SAVED AFTER A SUCCESSFUL CHARGE: reconcile by hand or retry with the same key', {
-          requestId: context.requestId,
-          email,
-          amountCents: order.totalCents,
-          gateway: deps.gateway.name,
-          reference: charge?.reference,
-          chargeKey,
-          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-        })
+        if (!charge) throw error
+        const { reversed } = await reverseCharge(
+          deps,
+          { reference: charge.reference, idempotencyKey: chargeKey, amountCents: order.totalCents },
+          {
+            order: 'registration',
+            requestId: context.requestId,
+            ip: context.ip,
+            actorUserId: context.staff?.userId,
+            customer: { email, companyName: input.clientInformation.companyName },
+            error,
+          },
+        )
+        if (reversed) {
+          throw new HttpError(
+            500,
+            'Your account could not be created',
+            'Your account could not be created, and the payment was cancelled: your card has not been charged. Please try again in a few minutes.',
+          )
+        }
         throw new HttpError(
           500,
           'Your account could not be created',
-          `Your payment was received but your account could not be created. Please try again or contact support quoting reference ${charge?.reference ?? chargeKey}; you will not be charged twice.`,
+          `Your payment was received but your account could not be created. Please contact support quoting reference ${charge.reference}; the payment will be returned.`,
         )
       }
       // The account exists and is paid: a mail failure is logged, never turned into a failed registration.
@@ -291,6 +304,9 @@ async function writeRegistration(deps: AppDeps, input: Registration, context: Re
   const info = input.clientInformation
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
+    // Every client belongs to the provider's agent record: the registering staff member's, or for a
+    // public sign-up the provider's own (the first agent record), as the demo clients do.
+    const agentId = context.staff?.agentId ?? (await tx.select({ id: agents.id }).from(agents).orderBy(asc(agents.id)).limit(1))[0]?.id ?? null
     const [client] = await tx
       .insert(clients)
       .values({
@@ -311,7 +327,7 @@ async function writeRegistration(deps: AppDeps, input: Registration, context: Re
         leadGeneratedBy: info.leadGeneratedBy || null,
         affiliateId: order.affiliateId,
         couponId: order.couponId,
-        agentId: context.staff?.agentId ?? null,
+        agentId,
         createdAt: now,
         updatedAt: now,
       })
@@ -360,7 +376,7 @@ async function writeRegistration(deps: AppDeps, input: Registration, context: Re
         at: now,
       })
     }
-    await tx.insert(auditEvents).values({
+    await recordAudit(tx, {
       at: now,
       actorUserId: context.staff?.userId ?? user.id,
       action: 'client.register',

@@ -6,10 +6,12 @@ import { INVOICE_STATUS } from '../../contract/invoices'
 import { sha256 } from '../auth/tokens'
 import type { AppDeps, Caller } from '../context'
 import type { Db } from '../db/client'
-import { auditEvents, clients, clientServices, idempotencyRecords, servicePackages, services } from '../db/schema'
-import { completeIdempotent, hashRequest, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../documents/idempotency'
+import { clients, clientServices, idempotencyRecords, servicePackages, services } from '../db/schema'
+import { completeIdempotent, hashRequest, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../idempotency'
 import { conflict, HttpError, notFound } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
+import { recordAudit } from '../audit'
+import { reverseCharge } from '../payments/reversal'
 
 /**
  * A client orders more services and pays for them by card (POST /api/client/services/packages/subscribe).
@@ -25,7 +27,8 @@ import { createInvoice, recordInvoiceCharge } from '../invoices/create'
  * 4. The card is charged with a key derived from the Idempotency-Key, so a retry after a lost answer is
  *    answered by the charge ledger instead of charging again.
  * 5. One transaction writes the subscriptions, the PAID invoice, the payment and the audit event, and
- *    stores the answer for replays.
+ *    stores the answer for replays. Should it fail after the charge, the charge is voided or refunded
+ *    through the gateway and the attempt recorded for operators (payments/reversal.ts).
  */
 const SCOPE = 'service-subscribe'
 const CLAIM_SCOPE = 'client-subscribe'
@@ -101,18 +104,22 @@ export async function subscribeServices(
         return { status: 201, body, replayed: false }
       } catch (error) {
         if (!charge) throw error
-        logger.error('SUBSCRIPTION NOT SAVED AFTER A SUCCESSFUL CHARGE: reconcile by hand or retry with the same key', {
-          requestId: context.requestId,
-          clientId,
-          amountCents: totalCents,
-          reference: charge.reference,
-          chargeKey,
-          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-        })
+        const { reversed } = await reverseCharge(
+          deps,
+          { reference: charge.reference, idempotencyKey: chargeKey, amountCents: totalCents },
+          { order: 'subscription', requestId: context.requestId, ip: context.ip, actorUserId: caller.userId, customer: { clientId, email: caller.email }, error },
+        )
+        if (reversed) {
+          throw new HttpError(
+            500,
+            'Your order could not be saved',
+            'Your order could not be saved, and the payment was cancelled: your card has not been charged. Please try again in a few minutes.',
+          )
+        }
         throw new HttpError(
           500,
           'Your order could not be saved',
-          `Your payment was received but your order could not be saved. Please try again or contact support quoting reference ${charge.reference}; you will not be charged twice when you retry.`,
+          `Your payment was received but your order could not be saved. Please contact support quoting reference ${charge.reference}; the payment will be returned.`,
         )
       }
     } finally {
@@ -226,7 +233,7 @@ async function writeOrder(
         at: now,
       })
     }
-    await tx.insert(auditEvents).values({
+    await recordAudit(tx, {
       at: now,
       actorUserId: caller.userId,
       action: 'client.subscribe',

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto'
-import { and, count, eq, gt, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
   ChangePasswordBodySchema,
@@ -12,9 +10,13 @@ import {
   ResetTokenParamsSchema,
   type SessionResponse,
 } from '../../contract/auth'
-import { commonPasswordIssue } from '../auth/common-passwords'
-import { hashPassword, timingDummyHash, verifyPassword } from '../auth/passwords'
+import { LogoutBodySchema } from '../../contract/push'
+import { recordAudit } from '../audit'
+import { commonPasswordIssue } from '../../contract/common-passwords'
+import { issuePasswordLink } from '../auth/password-links'
+import { hashPassword, needsRehash, timingDummyHash, upgradePasswordHash, verifyPassword } from '../auth/passwords'
 import { access } from '../auth/policy'
+import { countPasswordLinksSince, findUsablePasswordLink, revokeAccessToken, setPassword, setPasswordWithLink } from '../auth/queries'
 import { beginSignInAttempt, clientAddress } from '../auth/rate-limit'
 import {
   clearRefreshCookie,
@@ -28,28 +30,19 @@ import {
   startRefreshFamily,
   toSessionUser,
 } from '../auth/session'
-import { sha256, verifyAccessToken } from '../auth/tokens'
+import { verifyAccessToken } from '../auth/tokens'
 import type { AppDeps, AppEnv } from '../context'
-import { accessRevocations, auditEvents, passwordResetTokens, users } from '../db/schema'
 import { HttpError, unauthorized } from '../http/errors'
 import { validate } from '../http/validate'
+import { deleteSubscription } from '../push/subscriptions'
 
-const RESET_TOKEN_TTL_MS = 60 * 60_000
 /** At most this many reset e-mails per account per hour; further requests get the same answer, no mail. */
 const RESET_MAILS_PER_HOUR = 3
 
 const passwordRefused = (detail: string) => new HttpError(422, detail, detail, [{ path: 'password', message: detail }])
 
-async function audit(deps: AppDeps, values: { action: string; actorUserId?: number | null; entityId?: string; ip?: string; requestId?: string }) {
-  await deps.db.insert(auditEvents).values({
-    at: deps.clock.now(),
-    action: values.action,
-    entity: 'user',
-    entityId: values.entityId,
-    actorUserId: values.actorUserId ?? null,
-    ip: values.ip,
-    requestId: values.requestId,
-  })
+function audit(deps: AppDeps, values: { action: string; actorUserId?: number | null; entityId?: string; ip?: string; requestId?: string }) {
+  return recordAudit(deps.db, { ...values, entity: 'user', at: deps.clock.now() })
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -67,10 +60,12 @@ export const authRoutes = new Hono<AppEnv>()
     // The same work, the same answer, whether the e-mail or the password is wrong.
     const valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password)
     if (!user || !valid) {
+      await attempt.failed()
       await audit(deps, { action: 'sign-in-failed', entityId: user ? String(user.id) : undefined, ip: address, requestId: c.var.requestId })
       throw unauthorized(INVALID_CREDENTIALS)
     }
     await attempt.succeeded()
+    if (needsRehash(user.passwordHash)) await upgradePasswordHash(deps, user.id, user.passwordHash, password)
     if (!user.active) throw new HttpError(403, 'This account has been deactivated', 'This account has been deactivated. Contact support to restore access.')
     await startRefreshFamily(c, user.id, remember)
     await audit(deps, { action: 'sign-in', actorUserId: user.id, entityId: String(user.id), ip: address, requestId: c.var.requestId })
@@ -106,9 +101,11 @@ export const authRoutes = new Hono<AppEnv>()
    * the cookie and clears it. Works with an expired or missing access token too, so a device can always
    * end its session.
    */
-  .post('/auth/logout', access.public(), async (c) => {
+  .post('/auth/logout', access.public(), validate('json', LogoutBodySchema), async (c) => {
     const { deps } = c.var
     const now = deps.clock.now()
+    const { pushEndpoint } = c.req.valid('json')
+    let userId: number | undefined
     const bearer = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1]
     if (bearer) {
       const { env } = deps
@@ -118,18 +115,19 @@ export const authRoutes = new Hono<AppEnv>()
         now,
       )
       const exp = (claims as { exp?: number } | null)?.exp
+      userId = claims?.id
       if (claims && exp) {
-        await deps.db
-          .insert(accessRevocations)
-          .values({ tokenHash: sha256(bearer), expiresAt: new Date(exp * 1000) })
-          .onConflictDoNothing()
+        await revokeAccessToken(deps.db, bearer, new Date(exp * 1000))
       }
     }
     const refresh = readRefreshCookie(c)
     if (refresh) {
       const family = await familyOf(deps.db, refresh)
       if (family) await revokeFamily(deps.db, family.familyId, now)
+      userId ??= family?.userId
     }
+    // This device stops receiving the signed-out user's alerts.
+    if (pushEndpoint && userId !== undefined) await deleteSubscription(deps.db, userId, pushEndpoint)
     clearRefreshCookie(c)
     return c.body(null, 204)
   })
@@ -141,30 +139,20 @@ export const authRoutes = new Hono<AppEnv>()
     const now = deps.clock.now()
     const user = await findSessionUser(deps.db, { email })
     if (user?.active) {
-      const [{ recent }] = await deps.db
-        .select({ recent: count() })
-        .from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, new Date(now.getTime() - 3_600_000))))
+      const recent = await countPasswordLinksSince(deps.db, user.id, new Date(now.getTime() - 3_600_000))
       if (recent < RESET_MAILS_PER_HOUR) {
-        const token = randomBytes(32).toString('base64url')
-        await deps.db.insert(passwordResetTokens).values({
-          userId: user.id,
-          tokenHash: sha256(token),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-        })
-        const link = `${deps.env.PUBLIC_URL.replace(/\/+$/, '')}/reset/${token}`
+        const link = await issuePasswordLink(deps.db, { userId: user.id, now, publicUrl: deps.env.PUBLIC_URL })
         await deps.mailer.send({
           to: user.email,
           subject: 'Reset your password',
           // A retry after the link has expired would only deliver a dead link.
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+          expiresAt: link.expiresAt,
           text: [
             `Hello ${user.firstName || user.email},`,
             '',
             'We received a request to reset the password of your client portal account. To choose a new password, open this link within 60 minutes:',
             '',
-            link,
+            link.url,
             '',
             'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
           ].join('\n'),
@@ -180,7 +168,7 @@ export const authRoutes = new Hono<AppEnv>()
   /** Lets the reset page say early whether its link still works. */
   .get('/auth/reset/:token', access.public(), validate('param', ResetTokenParamsSchema), async (c) => {
     const { deps } = c.var
-    const row = await usableResetToken(deps, c.req.valid('param').token)
+    const row = await findUsablePasswordLink(deps.db, c.req.valid('param').token, deps.clock.now())
     if (!row) throw new HttpError(400, INVALID_RESET_LINK)
     const user = await findSessionUser(deps.db, { id: row.userId })
     if (!user) throw new HttpError(400, INVALID_RESET_LINK)
@@ -192,29 +180,14 @@ export const authRoutes = new Hono<AppEnv>()
     const { deps } = c.var
     const { token, password } = c.req.valid('json')
     const now = deps.clock.now()
-    const row = await usableResetToken(deps, token)
+    const row = await findUsablePasswordLink(deps.db, token, now)
     if (!row) throw new HttpError(400, INVALID_RESET_LINK)
     const user = await findSessionUser(deps.db, { id: row.userId })
     if (!user || !user.active) throw new HttpError(400, INVALID_RESET_LINK)
     const issue = commonPasswordIssue(password, { email: user.email })
     if (issue) throw passwordRefused(issue)
     const passwordHash = await hashPassword(password)
-    const changed = await deps.db.transaction(async (tx) => {
-      // Claim the token: of two concurrent uses only one succeeds.
-      const claimed = await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
-        .returning({ id: passwordResetTokens.id })
-      if (!claimed.length) return false
-      await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id))
-      // Every other outstanding link of the account dies with this one.
-      await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)))
-      return true
-    })
+    const changed = await setPasswordWithLink(deps.db, { id: row.id, userId: user.id }, passwordHash, now)
     if (!changed) throw new HttpError(400, INVALID_RESET_LINK)
     await revokeUserSessions(deps.db, user.id, now)
     await audit(deps, { action: 'password-reset', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.var.requestId })
@@ -236,27 +209,10 @@ export const authRoutes = new Hono<AppEnv>()
     if (issue) {
       throw new HttpError(422, issue, issue, [{ path: 'newPassword', message: issue }])
     }
-    await deps.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), passwordChangedAt: now, updatedAt: now })
-      .where(eq(users.id, user.id))
+    await setPassword(deps.db, user.id, await hashPassword(newPassword), now)
     const refresh = readRefreshCookie(c)
     const keep = refresh ? await familyOf(deps.db, refresh) : undefined
     await revokeUserSessions(deps.db, user.id, now, keep?.userId === user.id ? keep.familyId : undefined)
     await audit(deps, { action: 'password-changed', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.var.requestId })
     return c.json({ message: 'Your password has been changed.' })
   })
-
-async function usableResetToken(deps: AppDeps, token: string) {
-  const [row] = await deps.db
-    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId })
-    .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, sha256(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, deps.clock.now()),
-      ),
-    )
-  return row
-}

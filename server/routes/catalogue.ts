@@ -1,4 +1,3 @@
-import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import {
   AFFILIATE_NOT_VALID,
@@ -8,15 +7,12 @@ import {
   ServicesQuerySchema,
   type Affiliate,
   type Coupon,
-  type Service,
-  type ServiceKind,
 } from '../../contract/catalogue'
 import { centsToDollars } from '../../contract/common'
 import { access } from '../auth/policy'
 import { clientAddress } from '../auth/rate-limit'
 import type { AppEnv } from '../context'
-import type { Db } from '../db/client'
-import { affiliates, coupons, loginAttempts, servicePackages, services } from '../db/schema'
+import { countCodeMisses, findActiveAffiliate, findUsableCoupon, listServices, recordCodeMiss } from '../catalogue/queries'
 import { HttpError } from '../http/errors'
 import { validate } from '../http/validate'
 
@@ -28,74 +24,19 @@ import { validate } from '../http/validate'
  */
 export const PROMO_CODE_LIMITS = { windowMs: 15 * 60_000, missesPerAddress: 30 }
 
-/** Active services of a kind (or all), each with its active packages, in catalogue order. */
-export async function listServices(db: Db, kind?: ServiceKind): Promise<Service[]> {
-  const serviceRows = await db
-    .select()
-    .from(services)
-    .where(and(eq(services.active, true), kind ? eq(services.kind, kind) : undefined))
-    .orderBy(asc(services.sortOrder), asc(services.id))
-  if (!serviceRows.length) return []
-  const packageRows = await db
-    .select()
-    .from(servicePackages)
-    .where(and(eq(servicePackages.active, true), inArray(servicePackages.serviceId, serviceRows.map((s) => s.id))))
-    .orderBy(asc(servicePackages.sortOrder), asc(servicePackages.id))
-  return serviceRows
-    .map((service) => ({
-      id: service.id,
-      name: service.name,
-      description: service.description,
-      kind: service.kind as ServiceKind,
-      active: service.active,
-      servicesPackages: packageRows
-        .filter((p) => p.serviceId === service.id)
-        .map((p) => ({ id: p.id, name: p.name, description: p.description, amount: centsToDollars(p.amountCents) })),
-    }))
-    .filter((service) => service.servicesPackages.length > 0)
-}
-
-/** A coupon that can be used now, by code (case-insensitive) or id. */
-export async function findUsableCoupon(db: Db, now: Date, by: { code: string } | { id: number }) {
-  const [coupon] = await db
-    .select()
-    .from(coupons)
-    .where(
-      and(
-        'code' in by ? eq(sql`upper(${coupons.code})`, by.code.toUpperCase()) : eq(coupons.id, by.id),
-        eq(coupons.active, true),
-        or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now)),
-      ),
-    )
-  return coupon
-}
-
-/** An active affiliate, by code (case-insensitive) or id. */
-export async function findActiveAffiliate(db: Db, by: { code: string } | { id: number }) {
-  const [affiliate] = await db
-    .select()
-    .from(affiliates)
-    .where(and('code' in by ? eq(sql`upper(${affiliates.code})`, by.code.toUpperCase()) : eq(affiliates.id, by.id), eq(affiliates.active, true)))
-  return affiliate
-}
-
 /** Looks a code up unless the caller's address has missed too often lately; counts a miss. */
 async function verifyCode<T>(c: Context<AppEnv>, code: string, notValid: string, lookup: (code: string) => Promise<T | undefined>): Promise<T> {
   const { db, clock } = c.var.deps
   const now = clock.now()
   const key = `promo-code:${clientAddress(c)}`
   const since = new Date(now.getTime() - PROMO_CODE_LIMITS.windowMs)
-  const [{ misses }] = await db
-    .select({ misses: count() })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.key, key), gt(loginAttempts.attemptedAt, since)))
-  if (misses >= PROMO_CODE_LIMITS.missesPerAddress) {
+  if ((await countCodeMisses(db, key, since)) >= PROMO_CODE_LIMITS.missesPerAddress) {
     c.header('Retry-After', String(Math.ceil(PROMO_CODE_LIMITS.windowMs / 1000)))
     throw new HttpError(429, 'Too many attempts', 'Too many codes were tried. Please try again in 15 minutes.')
   }
   const found = PROMO_CODE_PATTERN.test(code) ? await lookup(code) : undefined
   if (!found) {
-    await db.insert(loginAttempts).values({ key, attemptedAt: now })
+    await recordCodeMiss(db, key, now)
     throw new HttpError(404, notValid)
   }
   return found

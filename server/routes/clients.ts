@@ -1,37 +1,15 @@
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
-import {
-  AssignMailboxParamsSchema,
-  ClientListQuerySchema,
-  RegistrationSchema,
-  SubscribeServicesSchema,
-  UpdateClientSchema,
-  type Client,
-  type ClientListItem,
-  type ClientPage,
-  type ClientSortField,
-} from '../../contract/clients'
-import { centsToDollars, IdParamsSchema } from '../../contract/common'
+import { AssignMailboxParamsSchema, AssignMailboxQuerySchema, ClientListQuerySchema, type NextMailbox, RegistrationSchema, SubscribeServicesSchema, UpdateClientSchema } from '../../contract/clients'
+import { IdParamsSchema } from '../../contract/common'
 import { access, hasPermission, isAgent, isClient } from '../auth/policy'
-import { clientAddress } from '../auth/rate-limit'
+import { ADDRESS_LIMITS, clientAddress, spendAddressBudget } from '../auth/rate-limit'
 import type { AppEnv, Caller } from '../context'
+import { assignMailbox, listClients, nextFreeMailboxNumber, readClient, updateClientProfile, type ClientProfileChanges } from '../clients/queries'
 import type { Db } from '../db/client'
-import {
-  affiliates,
-  auditEvents,
-  businessEntityTypes,
-  clientServices,
-  clients,
-  countries,
-  documents,
-  documentTypes,
-  servicePackages,
-  services,
-  users,
-} from '../db/schema'
-import { badRequest, conflict, HttpError, notFound } from '../http/errors'
+import { conflict, HttpError, notFound } from '../http/errors'
 import { validate } from '../http/validate'
-import { idempotencyKeyOf } from '../documents/idempotency'
+import { idempotencyKeyOf } from '../idempotency'
+import { businessEntityTypeExists, countryExists } from '../identity/queries'
 import { registerClient } from '../registration/register-client'
 import { subscribeServices } from '../registration/subscribe'
 
@@ -53,37 +31,13 @@ const identifyStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next()
 }
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/
-
-/**
- * The primary user's e-mail, for listing and sorting. Written out with an alias: Drizzle leaves column
- * names unqualified in a single-table select, which inside a subquery would bind to the wrong table.
- */
-const primaryEmail = sql<string | null>`(select pu.email from users pu where pu.client_id = "clients"."id" order by pu.id limit 1)`
-
-/** Names of the client's active services, in the order they were subscribed (indexed by client_services_client_idx). */
-const activeServiceNames = sql<string[]>`coalesce((select array_agg(ls.name order by lcs.id) from client_services lcs join services ls on ls.id = lcs.service_id where lcs.client_id = "clients"."id" and lcs.active), '{}')`
-
-const SORT_COLUMNS: Record<ClientSortField, SQL | typeof clients.id | typeof clients.companyName> = {
-  id: clients.id,
-  companyName: clients.companyName,
-  firstName: sql`${clients.firstName}`,
-  lastName: sql`${clients.lastName}`,
-  email: primaryEmail,
-  city: sql`${clients.city}`,
-  createdAt: sql`${clients.createdAt}`,
-}
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-
 export const clientRoutes = new Hono<AppEnv>()
   .post('/client', access.public(), identifyStaff, validate('json', RegistrationSchema), async (c) => {
-    const idempotencyKey = c.req.header('idempotency-key')?.trim() || undefined
-    if (idempotencyKey && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-      throw badRequest('Invalid Idempotency-Key', 'Idempotency-Key must be 8 to 100 letters, digits, dashes, dots, colons or underscores')
-    }
+    const idempotencyKey = idempotencyKeyOf(c.req.header('idempotency-key')?.trim())
     const caller = c.get('caller') as AppEnv['Variables']['caller'] | undefined
     const staff = caller && isAgent(caller) ? { userId: caller.userId, agentId: caller.agentId } : undefined
+    // A public sign-up hashes a password and tries a card: a few per address and hour.
+    if (!staff) await spendAddressBudget(c, ADDRESS_LIMITS.signUp)
     const outcome = await registerClient(c.var.deps, c.req.valid('json'), {
       idempotencyKey,
       staff,
@@ -94,52 +48,7 @@ export const clientRoutes = new Hono<AppEnv>()
     return c.json(outcome.body, outcome.status)
   })
   .get('/client', access.agent(), validate('query', ClientListQuerySchema), async (c) => {
-    const { db } = c.var.deps
-    const { page, pageSize, sort, order, q } = c.req.valid('query')
-    const search = q?.trim()
-    let where: SQL | undefined
-    if (search) {
-      const pattern = likePattern(search)
-      where = or(
-        ilike(clients.companyName, pattern),
-        ilike(clients.firstName, pattern),
-        ilike(clients.lastName, pattern),
-        sql`(${clients.firstName} || ' ' || ${clients.lastName}) ilike ${pattern}`,
-        ilike(clients.phone, pattern),
-        ilike(clients.city, pattern),
-        ilike(clients.mailboxNumber, pattern),
-        sql`exists (select 1 from users su where su.client_id = "clients"."id" and su.email ilike ${pattern})`,
-        /^\d{1,9}$/.test(search) ? eq(clients.id, Number(search)) : undefined,
-      )
-    }
-    const column = SORT_COLUMNS[sort ?? 'createdAt']
-    const direction = (order ?? (sort ? 'asc' : 'desc')) === 'desc' ? desc : asc
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select({
-          id: clients.id,
-          companyName: clients.companyName,
-          firstName: clients.firstName,
-          lastName: clients.lastName,
-          email: primaryEmail,
-          phone: clients.phone,
-          city: clients.city,
-          stateProvince: clients.stateProvince,
-          hasMailbox: clients.hasMailbox,
-          mailboxNumber: clients.mailboxNumber,
-          createdAt: clients.createdAt,
-          services: activeServiceNames,
-        })
-        .from(clients)
-        .where(where)
-        .orderBy(direction(column), direction(clients.id))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      db.select({ total: count() }).from(clients).where(where),
-    ])
-    const data: ClientListItem[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
-    const body: ClientPage = { data, total, page, pageSize }
-    return c.json(body)
+    return c.json(await listClients(c.var.deps.db, c.req.valid('query')))
   })
   // A client orders more services for itself and pays by card at once (server/registration/subscribe.ts).
   .post('/client/services/packages/subscribe', access.client(), validate('json', SubscribeServicesSchema), async (c) => {
@@ -151,58 +60,51 @@ export const clientRoutes = new Hono<AppEnv>()
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
     return c.json(outcome.body, outcome.status)
   })
-  // An agent with PCE gives a client its mailbox. SPEC.md names it as a GET; repeating it changes nothing.
-  .get('/client/assignMailbox/:clientId/:mailboxNumber', access.agent('PCE'), validate('param', AssignMailboxParamsSchema), async (c) => {
-    const { db, clock } = c.var.deps
-    const { clientId, mailboxNumber } = c.req.valid('param')
-    const now = clock.now()
-    try {
-      await db.transaction(async (tx) => {
-        const [before] = await tx.select({ mailboxNumber: clients.mailboxNumber, hasMailbox: clients.hasMailbox }).from(clients).where(eq(clients.id, clientId)).for('update')
-        if (!before) throw notFound('Client')
-        if (before.hasMailbox && before.mailboxNumber === mailboxNumber) return
-        await tx.update(clients).set({ hasMailbox: true, mailboxNumber, updatedAt: now }).where(eq(clients.id, clientId))
-        await tx.insert(auditEvents).values({
-          at: now,
-          actorUserId: c.var.caller.userId,
-          action: 'client.assign-mailbox',
-          entity: 'client',
-          entityId: String(clientId),
-          details: { mailboxNumber, previous: before.mailboxNumber },
-          ip: clientAddress(c),
-          requestId: c.var.requestId,
-        })
-      })
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw conflict('Mailbox already assigned', `Mailbox ${mailboxNumber} belongs to another client. Choose another number.`)
+  // An agent with PCE gives a client its mailbox. The published API makes it a GET; repeating it changes
+  // nothing; replacing a number the client has needs replace=true (the profile asks first).
+  .get(
+    '/client/assignMailbox/:clientId/:mailboxNumber',
+    access.agent('PCE'),
+    validate('param', AssignMailboxParamsSchema),
+    validate('query', AssignMailboxQuerySchema),
+    async (c) => {
+      const { db, clock } = c.var.deps
+      const { clientId, mailboxNumber } = c.req.valid('param')
+      const replace = c.req.valid('query').replace ?? false
+      const outcome = await assignMailbox(db, clientId, mailboxNumber, { ...changeContext(c.var.caller, clock.now(), clientAddress(c), c.var.requestId), replace })
+      if (outcome === 'not-found') throw notFound('Client')
+      if (outcome === 'taken') throw conflict('Mailbox already assigned', `Mailbox ${mailboxNumber} belongs to another client. Choose another number.`)
+      if (typeof outcome === 'object') {
+        throw conflict('Client already has a mailbox', `${outcome.companyName} already has mailbox ${outcome.held}. Confirm to replace it with ${mailboxNumber}.`)
       }
-      throw error
-    }
-    return c.json(await readClient(db, clientId, c.var.caller))
+      return c.json(await readClientFor(db, clientId, c.var.caller))
+    },
+  )
+  // The mailbox number the assign dialog suggests.
+  .get('/client/mailbox/next-free', access.agent('PCE'), async (c) => {
+    const body: NextMailbox = { mailboxNumber: await nextFreeMailboxNumber(c.var.deps.db) }
+    return c.json(body)
   })
   .get('/client/:id{[0-9]+}', access.ownClient('id'), validate('param', IdParamsSchema), async (c) => {
-    return c.json(await readClient(c.var.deps.db, c.req.valid('param').id, c.var.caller))
+    return c.json(await readClientFor(c.var.deps.db, c.req.valid('param').id, c.var.caller))
   })
   .put('/client/:id{[0-9]+}', access.ownClient('id', 'PCE'), validate('param', IdParamsSchema), validate('json', UpdateClientSchema), async (c) => {
     const { db } = c.var.deps
     const { id } = c.req.valid('param')
     const caller = c.var.caller
     const input = c.req.valid('json')
-    const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, input.country))
-    if (!country) throw new HttpError(422, 'Choose a country', 'Choose a country from the list', [{ path: 'country', message: 'country: Choose a country from the list' }])
-    const [entityType] = await db.select({ id: businessEntityTypes.id }).from(businessEntityTypes).where(eq(businessEntityTypes.id, input.businessType))
-    if (!entityType) {
+    if (!(await countryExists(db, input.country))) throw new HttpError(422, 'Choose a country', 'Choose a country from the list', [{ path: 'country', message: 'country: Choose a country from the list' }])
+    if (!(await businessEntityTypeExists(db, input.businessType))) {
       throw new HttpError(422, 'Choose a business entity type', 'Choose a business entity type from the list', [
         { path: 'businessType', message: 'businessType: Choose a business entity type from the list' },
       ])
     }
     const now = c.var.deps.clock.now()
-    const changes = {
+    const changes: ClientProfileChanges = {
       companyName: input.companyName,
       businessType: input.businessType,
       notifyAttorney: input.notifyAttorney,
-      // Notify Attorney 'No' clears the attorney e-mail (SPEC.md section 4).
+      // Notify Attorney 'No' clears the attorney e-mail.
       attorneyEmail: input.notifyAttorney ? (input.attorneyEmail ?? null) : null,
       changeAgent: input.changeAgent,
       useAgentAddress: input.useAgentAddress,
@@ -217,108 +119,18 @@ export const clientRoutes = new Hono<AppEnv>()
       // The provider's own note: only staff change it.
       ...(isAgent(caller) ? { leadGeneratedBy: input.leadGeneratedBy || null } : {}),
     }
-    await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for('update')
-      if (!before) throw notFound('Client')
-      const changed = (Object.keys(changes) as (keyof typeof changes)[]).filter((key) => before[key] !== changes[key])
-      await tx.update(clients).set({ ...changes, updatedAt: now }).where(eq(clients.id, id))
-      await tx.insert(auditEvents).values({
-        at: now,
-        actorUserId: caller.userId,
-        action: 'client.update',
-        entity: 'client',
-        entityId: String(id),
-        // Which fields changed, not their values (personal data stays in the client record).
-        details: { changed },
-        ip: clientAddress(c),
-        requestId: c.var.requestId,
-      })
-    })
-    return c.json(await readClient(db, id, caller))
+    if (!(await updateClientProfile(db, id, changes, changeContext(caller, now, clientAddress(c), c.var.requestId)))) throw notFound('Client')
+    return c.json(await readClientFor(db, id, caller))
   })
 
-/** A unique index refused the write (PostgreSQL 23505), looked up through wrapped errors. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true
-  }
-  return false
+/** Who is changing a client, and from where (the audit row written with the change). */
+function changeContext(caller: Caller, at: Date, ip: string, requestId: string) {
+  return { at, actorUserId: caller.userId, ip, requestId }
 }
 
 /** The Client of GET /api/client/{id}; documents only for the client itself or an agent with DCV. */
-async function readClient(db: Db, id: number, caller: Caller): Promise<Client> {
-  const [row] = await db
-    .select({ client: clients, countryName: countries.name, businessTypeName: businessEntityTypes.name, affiliateCode: affiliates.code })
-    .from(clients)
-    .leftJoin(countries, eq(countries.id, clients.countryId))
-    .leftJoin(businessEntityTypes, eq(businessEntityTypes.id, clients.businessType))
-    .leftJoin(affiliates, eq(affiliates.id, clients.affiliateId))
-    .where(eq(clients.id, id))
-  if (!row) throw notFound('Client')
-  const showDocuments = isClient(caller) || hasPermission(caller, 'DCV')
-  const [userRows, serviceRows, documentRows] = await Promise.all([
-    db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
-      .from(users)
-      .where(eq(users.clientId, id))
-      .orderBy(asc(users.id)),
-    db
-      .select({ subscription: clientServices, service: services, servicePackage: servicePackages })
-      .from(clientServices)
-      .innerJoin(services, eq(services.id, clientServices.serviceId))
-      .leftJoin(servicePackages, eq(servicePackages.id, clientServices.servicePackageId))
-      .where(eq(clientServices.clientId, id))
-      .orderBy(asc(clientServices.id)),
-    showDocuments
-      ? db
-          .select({ document: documents, typeName: documentTypes.name })
-          .from(documents)
-          .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-          .where(eq(documents.clientId, id))
-          .orderBy(desc(documents.uploadedAt), desc(documents.id))
-      : Promise.resolve([]),
-  ])
-  const client = row.client
-  const body: Client = {
-    id: client.id,
-    firstName: client.firstName,
-    lastName: client.lastName,
-    companyName: client.companyName,
-    phone: client.phone,
-    country: client.countryId,
-    countryName: row.countryName,
-    stateProvince: client.stateProvince,
-    city: client.city,
-    address: client.address,
-    zipcode: client.zipcode,
-    attorneyEmail: client.attorneyEmail,
-    notifyAttorney: client.notifyAttorney,
-    changeAgent: client.changeAgent,
-    businessType: client.businessType,
-    businessTypeName: row.businessTypeName,
-    useAgentAddress: client.useAgentAddress,
-    leadGeneratedBy: client.leadGeneratedBy,
-    hasMailbox: client.hasMailbox,
-    mailboxNumber: client.mailboxNumber,
-    agentId: client.agentId,
-    createdAt: client.createdAt.toISOString(),
-    clientAffiliate: row.affiliateCode ? { code: row.affiliateCode } : null,
-    users: userRows,
-    clientServices: serviceRows.map(({ subscription, service, servicePackage }) => ({
-      id: subscription.id,
-      active: subscription.active,
-      createdAt: subscription.createdAt.toISOString(),
-      service: { id: service.id, name: service.name, active: service.active, kind: service.kind },
-      servicePackage: servicePackage ? { id: servicePackage.id, name: servicePackage.name, amount: centsToDollars(servicePackage.amountCents) } : null,
-    })),
-    documents: documentRows.map(({ document, typeName }) => ({
-      id: document.id,
-      jurisdiction: document.jurisdiction,
-      documentTypeNavigation: { name: typeName },
-      dateReceived: document.dateReceived,
-      isRead: document.isRead,
-      status: document.status,
-    })),
-  }
-  return body
+async function readClientFor(db: Db, id: number, caller: Caller) {
+  const client = await readClient(db, id, { withDocuments: isClient(caller) || hasPermission(caller, 'DCV') })
+  if (!client) throw notFound('Client')
+  return client
 }

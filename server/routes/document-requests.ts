@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { IdParamsSchema } from '../../contract/common'
 import {
@@ -9,10 +8,11 @@ import {
 } from '../../contract/document-requests'
 import { access } from '../auth/policy'
 import type { AppEnv } from '../context'
-import { clients, countries } from '../db/schema'
-import { hashRequest, idempotencyKeyOf, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../documents/idempotency'
+import { findClient } from '../clients/queries'
+import { hashRequest, idempotencyKeyOf, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../idempotency'
 import { changeRequestStatus, createRequests, getRequestDetail, listRequests, type MailingAddress } from '../documents/requests'
 import { HttpError, notFound, unprocessable } from '../http/errors'
+import { countryExists } from '../identity/queries'
 import { validate } from '../http/validate'
 
 const ADDRESS_LABELS: Record<string, string> = {
@@ -31,7 +31,7 @@ export const documentRequestRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json')
     const { deps, caller } = c.var
     const clientId = caller.clientId!
-    const [client] = await deps.db.select().from(clients).where(eq(clients.id, clientId))
+    const client = await findClient(deps.db, clientId)
     if (!client) throw notFound('Client')
 
     const mailing: MailingAddress = {
@@ -52,8 +52,7 @@ export const documentRequestRoutes = new Hono<AppEnv>()
       )
     }
     if (mailing.countryId != null) {
-      const [country] = await deps.db.select({ id: countries.id }).from(countries).where(eq(countries.id, mailing.countryId))
-      if (!country) throw unprocessable('Unknown country', 'Choose a country from the list')
+      if (!(await countryExists(deps.db, mailing.countryId))) throw unprocessable('Unknown country', 'Choose a country from the list')
     }
 
     let claim: IdempotencyClaim | undefined

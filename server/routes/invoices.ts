@@ -4,7 +4,6 @@ import { centsToDollars, IdParam, IdParamsSchema } from '../../contract/common'
 import {
   GetMultipleInvoicesBodySchema,
   IDEMPOTENCY_KEY_HEADER,
-  IdempotencyKeySchema,
   INVOICE_STATUS_LABELS,
   InvoiceListQuerySchema,
   PayInvoicesBodySchema,
@@ -12,8 +11,9 @@ import {
 } from '../../contract/invoices'
 import { access, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors'
+import { forbidden, HttpError, notFound } from '../http/errors'
 import { validate } from '../http/validate'
+import { idempotencyKeyOf } from '../idempotency'
 import { payInvoices } from '../invoices/pay'
 import { invoicePdfFileName, renderInvoicePdf } from '../invoices/pdf'
 import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceDocument, toWireDetail, toWireInvoice } from '../invoices/queries'
@@ -22,7 +22,7 @@ import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceDocument, toWireD
  * Invoices: lists (a client's, and the provider's across clients), detail and PDF, the pay dialog's
  * reads, and paying by card. Clients reach only their own client's invoices (another client's read as
  * missing); agents open details with ICV and select invoices with ICP; only clients pay
- * (docs/decisions/2026-11-21-invoice-access.md).
+ * (docs/decisions/2026-11-21-invoice-lists.md and 2026-11-21-invoice-payments.md).
  */
 
 /** Clients see their own invoices; agents need ICV. Checked before looking the invoice up. */
@@ -103,13 +103,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
   })
 
   .post('/client/invoices/pay', access.client(), validate('json', PayInvoicesBodySchema), async (c) => {
-    const header = c.req.header(IDEMPOTENCY_KEY_HEADER)
-    let idempotencyKey: string | undefined
-    if (header !== undefined) {
-      const parsed = v.safeParse(IdempotencyKeySchema, header)
-      if (!parsed.success) throw badRequest('Invalid Idempotency-Key header', `Idempotency-Key ${parsed.issues[0].message}`)
-      idempotencyKey = parsed.output
-    }
+    const idempotencyKey = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER))
     const { invoiceIds, token } = c.req.valid('json')
     const outcome = await payInvoices(c.var.deps, c.var.caller, { invoiceIds, token, idempotencyKey }, c.var.requestId)
     return c.json(outcome.body, outcome.status)

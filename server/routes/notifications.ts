@@ -1,40 +1,38 @@
-import { and, eq, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { IdParamsSchema } from '../../contract/common'
-import { NotificationListQuerySchema } from '../../contract/notifications'
+import { MarkAllReadQuerySchema, NotificationListQuerySchema } from '../../contract/notifications'
 import { access, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
-import { notifications } from '../db/schema'
-import { forbidden, notFound } from '../http/errors'
+import { notFound } from '../http/errors'
 import { validate } from '../http/validate'
-import { listNotifications, toNotification } from '../notifications'
+import { findNotification, listNotifications, markAllNotificationsRead, markNotificationRead, notificationAudience, toNotification, type NotificationReader } from '../notifications'
 
-/** The notifications a caller may mark read: its client's, or for agents those addressed to staff. */
-function ownedBy(caller: Caller) {
-  if (isClient(caller)) return eq(notifications.clientId, caller.clientId!)
-  if (isAgent(caller)) return isNull(notifications.clientId)
+/** A client's users share their client's read marks; each staff member has their own. */
+function readerOf(caller: Caller): NotificationReader {
+  if (isClient(caller)) return { kind: 'client' }
+  if (isAgent(caller)) return { kind: 'staff', userId: caller.userId }
   throw notFound('Notification')
 }
 
+/**
+ * What the caller sees: a client its own client's (another clientId answers 404); staff every
+ * notification, or one client's with clientId, or only those addressed to staff with audience=agents.
+ */
+function audienceOf(caller: Caller, query: { clientId?: number; audience?: 'all' | 'agents' }) {
+  if (isClient(caller)) {
+    if (query.clientId !== undefined && query.clientId !== caller.clientId) throw notFound('Client')
+    return notificationAudience({ clientId: caller.clientId! })
+  }
+  if (isAgent(caller)) return notificationAudience(query.clientId !== undefined ? { clientId: query.clientId } : { agents: query.audience ?? 'all' })
+  throw notFound('Client')
+}
+
 export const notificationRoutes = new Hono<AppEnv>()
-  /**
-   * Clients: their own client's notifications (another clientId answers 404). Agents: every
-   * notification, as SPEC.md says ("unfiltered"), or one client's with clientId, or only those
-   * addressed to staff with audience=agents. unreadCount counts what the caller can mark read.
-   */
+  /** One page of what the caller sees, newest first; unreadCount counts the unread of that same scope. */
   .get('/system-notifications', access.signedIn(), validate('query', NotificationListQuerySchema), async (c) => {
     const query = c.req.valid('query')
     const { deps, caller } = c.var
-    let audience
-    if (isClient(caller)) {
-      if (query.clientId !== undefined && query.clientId !== caller.clientId) throw notFound('Client')
-      audience = eq(notifications.clientId, caller.clientId!)
-    } else if (isAgent(caller)) {
-      audience = query.clientId !== undefined ? eq(notifications.clientId, query.clientId) : query.audience === 'agents' ? isNull(notifications.clientId) : undefined
-    } else {
-      throw notFound('Client')
-    }
-    const { rows, total, unreadCount } = await listNotifications(deps.db, audience, ownedBy(caller), {
+    const { rows, total, unreadCount } = await listNotifications(deps.db, audienceOf(caller, query), readerOf(caller), {
       page: query.page,
       pageSize: query.limit,
       unreadOnly: query.unread,
@@ -42,29 +40,19 @@ export const notificationRoutes = new Hono<AppEnv>()
     return c.json({ data: rows.map(toNotification), total, page: query.page, pageSize: query.limit, unreadCount })
   })
 
-  // Idempotent: marking a read notification again answers the same. Only its owner may mark it.
+  // Idempotent. A client marks its own client's; staff may mark anything they see, for themselves only.
   .patch('/system-notifications/:id/mark-read', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
     const { id } = c.req.valid('param')
     const { deps, caller } = c.var
-    const [row] = await deps.db.select().from(notifications).where(eq(notifications.id, id))
-    if (!row) throw notFound('Notification')
-    if (isClient(caller)) {
-      if (row.clientId !== caller.clientId) throw notFound('Notification')
-    } else if (isAgent(caller)) {
-      if (row.clientId !== null) throw forbidden("This notification is the client's: only the client can mark it read")
-    } else {
-      throw notFound('Notification')
-    }
-    const [updated] = row.isRead ? [row] : await deps.db.update(notifications).set({ isRead: true }).where(eq(notifications.id, id)).returning()
-    return c.json(toNotification(updated))
+    const reader = readerOf(caller)
+    const row = await findNotification(deps.db, id, reader)
+    if (!row || (isClient(caller) && row.clientId !== caller.clientId)) throw notFound('Notification')
+    if (!row.isRead) await markNotificationRead(deps.db, id, reader, deps.clock.now())
+    return c.json(toNotification({ ...row, isRead: true }))
   })
 
-  .patch('/system-notifications/mark-all-read', access.signedIn(), async (c) => {
+  .patch('/system-notifications/mark-all-read', access.signedIn(), validate('query', MarkAllReadQuerySchema), async (c) => {
     const { deps, caller } = c.var
-    const updated = await deps.db
-      .update(notifications)
-      .set({ isRead: true })
-      .where(and(ownedBy(caller), eq(notifications.isRead, false)))
-      .returning({ id: notifications.id })
-    return c.json({ updated: updated.length })
+    const updated = await markAllNotificationsRead(deps.db, audienceOf(caller, c.req.valid('query')), readerOf(caller), deps.clock.now())
+    return c.json({ updated })
   })

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
+import { constants, createReadStream, createWriteStream } from 'node:fs'
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { BlobTooLargeError, type BlobStore } from './blob-store'
+import { BlobStoreUnavailableError, BlobTooLargeError, type BlobStore } from './blob-store'
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/
 /** Files being written are named `.tmp-<uuid>` beside their target, then renamed (never a valid key). */
@@ -17,6 +17,7 @@ export function fsBlobStore(root: string): BlobStore {
     return path.join(root, key)
   }
   return {
+    kind: 'filesystem',
     async put(key, body, options = {}) {
       const target = resolve(key)
       await mkdir(path.dirname(target), { recursive: true })
@@ -41,14 +42,14 @@ export function fsBlobStore(root: string): BlobStore {
       }
       return { size, sha256: hash.digest('hex') }
     },
-    async get(key) {
+    async get(key, options = {}) {
       const file = resolve(key)
       try {
         await stat(file)
       } catch {
         return null
       }
-      return createReadStream(file)
+      return createReadStream(file, options.range ? { start: options.range.start, end: options.range.end } : {})
     },
     async delete(key) {
       await rm(resolve(key), { force: true })
@@ -60,17 +61,19 @@ export function fsBlobStore(root: string): BlobStore {
         return false
       }
     },
-    async *list() {
+    async *list(prefix) {
+      // The folder part of the prefix narrows the walk, as a prefix listing does on a bucket.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/') + 1) : ''
       let entries: string[]
       try {
-        entries = await readdir(root, { recursive: true })
+        entries = await readdir(path.join(root, folder), { recursive: true })
       } catch {
         return
       }
       for (const entry of entries) {
-        const name = entry.split(path.sep).join('/')
-        if (path.basename(name).startsWith(TEMP_PREFIX)) continue
-        if ((await stat(path.join(root, entry))).isFile()) yield name
+        const name = folder + entry.split(path.sep).join('/')
+        if (!name.startsWith(prefix) || path.basename(name).startsWith(TEMP_PREFIX)) continue
+        if ((await stat(path.join(root, name)).catch(() => null))?.isFile()) yield name
       }
     },
     async sweepTemporary(before) {
@@ -91,6 +94,14 @@ export function fsBlobStore(root: string): BlobStore {
         removed++
       }
       return removed
+    },
+    async check() {
+      try {
+        await mkdir(root, { recursive: true })
+        await access(root, constants.R_OK | constants.W_OK)
+      } catch (error) {
+        throw new BlobStoreUnavailableError(`document folder ${root} is not writable: ${(error as Error).message}`, { cause: error })
+      }
     },
   }
 }

@@ -49,6 +49,19 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 422, detail: 'The current password is incorrect', issues: [{ path: 'currentPassword' }] })
   })
 
+  it('tells its 403 listeners (the permission codes may have changed), keeping the session', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(403, { detail: 'You do not have permission to do this' })))
+    const { api, onForbidden, getSession } = await signedIn()
+    const listener = vi.fn()
+    const stop = onForbidden(listener)
+    await expect(api.get('/users')).rejects.toMatchObject({ status: 403 })
+    expect(listener).toHaveBeenCalledTimes(1)
+    expect(getSession()).not.toBeNull()
+    stop()
+    await expect(api.get('/users')).rejects.toMatchObject({ status: 403 })
+    expect(listener).toHaveBeenCalledTimes(1)
+  })
+
   it('on a 401 tries the refresh cookie once; refused, it removes the session and reloads', async () => {
     const fetchMock = vi.fn(async (url: string) => (url === '/api/auth/refresh' ? json(401, { detail: 'Your session has ended' }) : json(401, { detail: 'expired' })))
     vi.stubGlobal('fetch', fetchMock)

@@ -1,13 +1,14 @@
 import * as v from 'valibot'
 import { appConfig } from './config'
 import { isBrowserOffline, markServerReachable, markServerUnreachable } from './online-status'
+import { signOutPending } from './signed-out-flag'
 import { clearSession, deviceSession, getSession, setSession, subscribeSession, tokenExpiresAt, updateSession, SessionUserSchema } from './session'
 
 /**
  * The portal's one API client: base `/api`, the session's bearer token, JSON in and out, responses
  * parsed with the contract's valibot schema, and failures turned into typed errors.
  *
- * SPEC.md section 8: a 401 removes the session and reloads the page (after one attempt to renew the
+ * A 401 removes the session and reloads the page (after one attempt to renew the
  * access token through the refresh cookie); a network error shows 'Network error, Try reloading the
  * page' and removes the session. A user who is merely offline keeps the session and the saved data:
  * see reportNetworkError and docs/decisions/2026-11-21-network-errors-offline.md.
@@ -40,13 +41,19 @@ export class NetworkError extends Error {
   }
 }
 
+/** What a page says offline when its data was never saved on this device. */
+export const NOT_SAVED_OFFLINE_MESSAGE = 'Not saved on this device yet. You are offline and this has not been opened here before; it loads when the connection returns.'
+
 /** The device is offline: nothing was sent. Saved data stays on screen. */
 export class OfflineError extends NetworkError {
   override name = 'OfflineError'
-  constructor() {
-    super('You are offline. This needs a connection.')
+  constructor(message = 'You are offline. This needs a connection.') {
+    super(message)
   }
 }
+
+/** Offline: a read has nothing saved to show (said at once, never a spinner), a change needs a connection. */
+const offlineError = (init: RequestInit) => new OfflineError(!init.method || init.method === 'GET' ? NOT_SAVED_OFFLINE_MESSAGE : undefined)
 
 /** The server answered 2xx with a body the contract does not describe. */
 export class ResponseShapeError extends Error {
@@ -81,7 +88,7 @@ export interface RequestOptions<TSchema extends v.GenericSchema | undefined = un
   /** Send the session's bearer token (default true). Sign-in, reset and refresh send none. */
   auth?: boolean
   /**
-   * Apply SPEC.md's 401 rule (remove the session, reload) when the server refuses the token (default
+   * Apply the 401 rule (remove the session, reload) when the server refuses the token (default
    * true). Log out turns it off: an expired session is ending anyway.
    */
   endSessionOn401?: boolean
@@ -123,14 +130,14 @@ function isAbort(error: unknown): boolean {
 
 /** Sends one request; throws NetworkError/OfflineError when it cannot reach the server. */
 async function send(path: string, init: RequestInit, query?: Query): Promise<Response> {
-  if (isBrowserOffline()) throw new OfflineError()
+  if (isBrowserOffline()) throw offlineError(init)
   try {
     const res = await fetch(buildUrl(path, query), { credentials: 'same-origin', ...init })
     markServerReachable()
     return res
   } catch (error) {
     if (isAbort(error)) throw error
-    if (isBrowserOffline()) throw new OfflineError()
+    if (isBrowserOffline()) throw offlineError(init)
     const headers = init.headers as Record<string, string> | undefined
     throw new NetworkError(NETWORK_ERROR_MESSAGE, Boolean(headers?.authorization))
   }
@@ -144,6 +151,8 @@ type RenewalOutcome = 'renewed' | 'rejected' | 'unreachable'
 let refreshing: Promise<RenewalOutcome> | null = null
 
 async function renewWithServer(): Promise<RenewalOutcome> {
+  // A user logged out on this device and the server has not been told yet: the cookie is not theirs to use.
+  if (signOutPending()) return 'rejected'
   try {
     const res = await send('/auth/refresh', { method: 'POST', headers: { accept: 'application/json' } })
     if (res.status === 401 || res.status === 403) return 'rejected'
@@ -187,7 +196,7 @@ function tokenNeedsRenewal(token: string): boolean {
   return expiresAt !== null && expiresAt - Date.now() < appConfig.tokenRefreshLeadMs
 }
 
-/** SPEC.md section 8: a 401 removes the session and reloads the page (the guard then shows /login). */
+/** A 401 removes the session and reloads the page (the guard then shows /login). */
 function endSessionAndReload(): void {
   clearSession()
   window.location.reload()
@@ -230,6 +239,19 @@ export function keepAccessTokenFresh(): () => void {
     window.removeEventListener('online', onVisible)
     if (refreshTimer) clearTimeout(refreshTimer)
   }
+}
+
+// ---------- refusals ----------
+
+const forbiddenListeners = new Set<() => void>()
+
+/**
+ * Calls `listener` whenever a signed-in call is answered 403: the user's permission codes may have
+ * changed since they were read (the PWA re-reads them). Returns the unsubscribe function.
+ */
+export function onForbidden(listener: () => void): () => void {
+  forbiddenListeners.add(listener)
+  return () => void forbiddenListeners.delete(listener)
 }
 
 // ---------- requests ----------
@@ -275,6 +297,7 @@ export async function apiFetch(path: string, options: Omit<RequestOptions, 'sche
       throw sessionEnded()
     }
   }
+  if (res.status === 403 && auth && getSession()) for (const listener of forbiddenListeners) listener()
   if (!res.ok) throw await toApiError(res)
   return res
 }
@@ -308,7 +331,7 @@ export const api = {
     apiRequest(path, { ...options, method: 'DELETE' }),
 }
 
-// ---------- network errors (SPEC.md section 8) ----------
+// ---------- network errors ----------
 
 type NetworkErrorListener = (message: string) => void
 const networkErrorListeners = new Set<NetworkErrorListener>()
@@ -320,7 +343,7 @@ export function onNetworkError(listener: NetworkErrorListener): () => void {
 }
 
 /**
- * Applies SPEC.md section 8 to a failed call. Called by the query and mutation caches for every error.
+ * Applies the network-error rules to a failed call. Called by the query and mutation caches for every error.
  * - Offline (the device says so): nothing is removed; the offline banner shows and saved data stays.
  * - A background refetch of data already on screen: treated as offline, so an installed PWA whose
  *   server is briefly out of reach keeps its session; the server is probed until it answers.

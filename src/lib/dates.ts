@@ -14,7 +14,7 @@
 export const DISPLAY_ZONE = 'America/New_York'
 const LOCALE = 'en-US'
 
-/** SPEC.md: a client may request a document by mail for 60 days after upload. */
+/** A client may request a document by mail for 60 days after upload. */
 export const MAIL_REQUEST_WINDOW_DAYS = 60
 
 /** ISO text, a Date, or milliseconds since the epoch (e.g. a query's `dataUpdatedAt`). */

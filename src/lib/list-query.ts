@@ -5,7 +5,7 @@ import * as v from 'valibot'
  * its GET call. Route search schemas load with the entry chunk: this module imports valibot only.
  */
 
-/** SPEC.md section 9: the page sizes a table offers, 20 rows by default. */
+/** The page sizes a table offers, 20 rows by default. */
 export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const
 export type ListPageSize = (typeof LIST_PAGE_SIZES)[number]
 export const DEFAULT_LIST_PAGE_SIZE = 20

@@ -1,34 +1,7 @@
+import { SUPER_ADMIN_ROLE_ID, type PermCode } from '@contract/permissions'
 import { getSession, useSession, type Session } from './session'
 
-/** Permission codes of SPEC.md section 6. */
-export const PERM = {
-  /** View users */
-  UCV: 'UCV',
-  /** Create a user */
-  UCC: 'UCC',
-  /** Edit a user */
-  UCE: 'UCE',
-  /** View roles */
-  RCV: 'RCV',
-  /** Create a role */
-  RCC: 'RCC',
-  /** Edit a role */
-  RCE: 'RCE',
-  /** View a document */
-  DCV: 'DCV',
-  /** Delete a document (agents only) */
-  DCD: 'DCD',
-  /** Edit a client profile */
-  PCE: 'PCE',
-  /** Open invoice details (agents) */
-  ICV: 'ICV',
-  /** Select invoices (agents) */
-  ICP: 'ICP',
-} as const
-export type PermCode = (typeof PERM)[keyof typeof PERM]
-
-/** The super admin role passes every permission check. */
-export const SUPER_ADMIN_ROLE_ID = 1
+export { PERM, SUPER_ADMIN_ROLE_ID, type PermCode } from '@contract/permissions'
 
 export function isSuperAdmin(session: Session | null | undefined): boolean {
   return session?.user.roleId === SUPER_ADMIN_ROLE_ID

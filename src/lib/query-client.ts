@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
-import { ApiError, reportNetworkError } from './api-client'
+import { ApiError, OfflineError, reportNetworkError } from './api-client'
 import { appConfig } from './config'
 import { getSession, subscribeSession } from './session'
 
@@ -25,6 +25,8 @@ function loadBasePersister(): Promise<Persister> {
   basePersister ??= Promise.all([import('@tanstack/query-async-storage-persister'), idb()]).then(([{ createAsyncStoragePersister }, { del, get, set }]) =>
     createAsyncStoragePersister({
       key: QUERY_CACHE_KEY,
+      // Saves are already coalesced (idleSaving); a save on leaving the page must not be held back.
+      throttleTime: 0,
       storage: {
         getItem: (key) => get<string>(key).then((value) => value ?? null),
         // Checked at the moment of writing: a save scheduled before log out must not bring data back.
@@ -55,22 +57,29 @@ const whenIdle: IdleScheduler = (run, timeoutMs) => {
  * written. Removing the saved cache also drops a save still waiting. (The base persister's storage
  * re-checks the owner at the moment of writing, so a save after log out writes nothing.)
  */
-export function idleSaving(base: () => Promise<Persister>, withinMs = SAVE_WITHIN_MS, schedule: IdleScheduler = whenIdle): Persister & { cancel(): void } {
+export function idleSaving(
+  base: () => Promise<Persister>,
+  withinMs = SAVE_WITHIN_MS,
+  schedule: IdleScheduler = whenIdle,
+): Persister & { cancel(): void; flush(): Promise<void> } {
   let pending: PersistedClient | undefined
   let waiting: Promise<void> | undefined
+  /** Writes the latest state now, if one is waiting (the scheduled run then finds nothing to do). */
+  const saveLatest = async () => {
+    const latest = pending
+    pending = undefined
+    if (!latest) return
+    await base()
+      .then((persister) => persister.persistClient(latest))
+      .catch(() => undefined)
+  }
   return {
     persistClient(client) {
       pending = client
       waiting ??= new Promise<void>((resolve) =>
         schedule(() => {
-          const latest = pending
-          pending = undefined
           waiting = undefined
-          if (!latest) return resolve()
-          base()
-            .then((persister) => persister.persistClient(latest))
-            .catch(() => undefined)
-            .finally(resolve)
+          void saveLatest().finally(resolve)
         }, withinMs),
       )
       return waiting
@@ -80,6 +89,8 @@ export function idleSaving(base: () => Promise<Persister>, withinMs = SAVE_WITHI
     cancel() {
       pending = undefined
     },
+    /** Saves a waiting state at once: the page is going away (reload, navigation, closed tab). */
+    flush: saveLatest,
     async removeClient() {
       pending = undefined
       await (await base()).removeClient()
@@ -88,6 +99,30 @@ export function idleSaving(base: () => Promise<Persister>, withinMs = SAVE_WITHI
 }
 
 const savingPersister = idleSaving(loadBasePersister)
+// A page that goes away before its idle moment (a reload, a full navigation, a closed tab) still
+// saves what it loaded: otherwise data seen just before leaving would be missing offline.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => void savingPersister.flush())
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void savingPersister.flush()
+  })
+}
+
+/**
+ * Saved data shows at once after a reload, but the server has the last word: every restored query is
+ * marked invalidated (stale whatever its staleTime and age), so each one a page uses is fetched again
+ * as soon as it is used, and the bell fetches at start rather than at its next poll. Offline, the
+ * fetches wait for the connection and the saved data stays on screen.
+ */
+export function revalidateOnUse(saved: PersistedClient): PersistedClient {
+  return {
+    ...saved,
+    clientState: {
+      ...saved.clientState,
+      queries: saved.clientState.queries.map((query) => ({ ...query, state: { ...query.state, isInvalidated: true } })),
+    },
+  }
+}
 
 export const queryPersister: Persister = {
   persistClient: (client) => savingPersister.persistClient(client),
@@ -101,7 +136,7 @@ export const queryPersister: Persister = {
       return undefined
     }
     // The owner check is done here; the provider compares against an empty buster.
-    return { ...saved, buster: '' }
+    return revalidateOnUse({ ...saved, buster: '' })
   },
   removeClient: () => savingPersister.removeClient(),
 }
@@ -123,13 +158,21 @@ export const cacheRestored: Promise<void> = new Promise<void>((resolve) => {
   markRestored = resolve
   setTimeout(resolve, 3000)
 })
+let restored = false
 export function markCacheRestored(): void {
+  restored = true
   markRestored()
 }
 
+/** The saved cache has been read back (pages waited at most a few seconds for it). */
+export function isCacheRestored(): boolean {
+  return restored
+}
+
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  // A refused or invalid request fails the same way again.
+  // A refused or invalid request fails the same way again; offline, the page says so at once.
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+  if (error instanceof OfflineError) return false
   return failureCount < 2
 }
 
@@ -143,11 +186,15 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
+        // Spares the second fetch of a page whose loader just fetched; restored data is stale anyway
+        // (revalidateOnUse), and coming back to the tab revalidates whatever the age.
         staleTime: 30_000,
         // Kept at least as long as the persister keeps them, so saved data is not collected early.
         gcTime: appConfig.offlineCacheMaxAgeMs,
         retry: shouldRetry,
-        refetchOnWindowFocus: true,
+        refetchOnWindowFocus: 'always',
+        // Tried once even offline: with nothing saved, the page says so at once instead of waiting.
+        networkMode: 'offlineFirst',
       },
       // A change fails at once while offline (OfflineError says so plainly). Changes that are safe to
       // replay later opt in to queuing with networkMode 'online' and setMutationDefaults.
@@ -171,7 +218,11 @@ export const persistOptions = {
   persister: queryPersister,
   maxAge: appConfig.offlineCacheMaxAgeMs,
   dehydrateOptions: {
-    // Only data that loaded; errors and pending queries are not worth saving.
-    shouldDehydrateQuery: (query: { state: { status: string } }) => query.state.status === 'success',
+    // Every query holding data, including one whose latest refetch failed (offline, a restored query
+    // is fetched again and fails, yet its saved data is what the next start must show); queries that
+    // never loaded are not worth saving.
+    shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined,
+    // Changes waiting for the network live in the outbox (lib/outbox), not in the query cache.
+    shouldDehydrateMutation: () => false,
   },
 }

@@ -11,6 +11,10 @@ export interface ServiceWorkerCallbacks {
   onOfflineReady?: () => void
 }
 
+/** An open app looks for a new version this often, and when it comes back to the front. */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000
+const FOCUS_CHECK_GAP_MS = 60 * 1000
+
 export async function registerServiceWorker(callbacks: ServiceWorkerCallbacks): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   const { registerSW } = await import('virtual:pwa-register')
@@ -18,7 +22,29 @@ export async function registerServiceWorker(callbacks: ServiceWorkerCallbacks): 
     immediate: true,
     onNeedRefresh: () => callbacks.onNeedRefresh(() => update(true)),
     onOfflineReady: callbacks.onOfflineReady,
+    onRegisteredSW: (_url, registration) => {
+      if (registration) checkForUpdates(registration)
+    },
   })
+}
+
+/**
+ * An installed app may stay open for days: it asks for a new version hourly and when it comes back to
+ * the front (at most once a minute), online only. A new version shows the usual update prompt.
+ */
+function checkForUpdates(registration: ServiceWorkerRegistration): void {
+  let lastCheck = Date.now()
+  const check = () => {
+    if (!navigator.onLine || registration.installing) return
+    lastCheck = Date.now()
+    void registration.update().catch(() => undefined)
+  }
+  setInterval(check, UPDATE_CHECK_MS)
+  const onFront = () => {
+    if (document.visibilityState === 'visible' && Date.now() - lastCheck > FOCUS_CHECK_GAP_MS) check()
+  }
+  window.addEventListener('focus', onFront)
+  document.addEventListener('visibilitychange', onFront)
 }
 
 /**

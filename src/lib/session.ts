@@ -3,7 +3,7 @@ import { SessionUserSchema, type SessionUser } from '@contract/auth'
 import * as v from 'valibot'
 
 /**
- * The signed-in session (SPEC.md sections 3, 4 and 6): the access token, the user and the user's
+ * The signed-in session: the access token, the user and the user's
  * permission codes, kept in session storage under the key `session`.
  *
  * "Keep me signed in on this device" mirrors the same record to local storage, so that an installed
@@ -24,7 +24,7 @@ const SessionSchema = v.object({
 })
 export type Session = v.InferOutput<typeof SessionSchema>
 
-/** A user is a client when clientId is set, else an agent when agentId is set (SPEC.md section 3). */
+/** A user is a client when clientId is set, else an agent when agentId is set. */
 export type UserKind = 'client' | 'agent'
 
 export function userKind(user: Pick<SessionUser, 'clientId' | 'agentId'>): UserKind | null {

@@ -2,7 +2,7 @@ import { css } from 'styled-system/css'
 import { table as tableRecipe } from 'styled-system/recipes'
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons.tsx'
 
-/** SPEC.md section 9: page sizes and a window of five page numbers. */
+/** Page sizes and a window of five page numbers. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 export const PAGE_WINDOW = 5
 
@@ -40,13 +40,15 @@ export type PaginationBarProps = {
   pageCount: number
   pageSize: number
   rowCount: number
+  /** The total is an estimate: "Showing 1–20 of about 1,000,000". */
+  rowCountIsEstimate?: boolean
   pageSizes: readonly number[]
   onPageChange: (pageIndex: number) => void
   onPageSizeChange: (pageSize: number) => void
 }
 
 /** @noUseSignals (reads `event.target.value`, not a signal) */
-export function PaginationBar({ label, pageIndex, pageCount, pageSize, rowCount, pageSizes, onPageChange, onPageSizeChange }: PaginationBarProps) {
+export function PaginationBar({ label, pageIndex, pageCount, pageSize, rowCount, rowCountIsEstimate, pageSizes, onPageChange, onPageSizeChange }: PaginationBarProps) {
   const classes = tableRecipe()
   const first = rowCount === 0 ? 0 : pageIndex * pageSize + 1
   const last = Math.min(rowCount, (pageIndex + 1) * pageSize)
@@ -66,7 +68,7 @@ export function PaginationBar({ label, pageIndex, pageCount, pageSize, rowCount,
           </select>
         </label>
         <span aria-live="polite">
-          {rowCount === 0 ? 'No rows' : `Showing ${first}–${last} of ${rowCount}`}
+          {rowCount === 0 ? 'No rows' : rowCountIsEstimate ? `Showing ${first}–${last} of about ${rowCount.toLocaleString('en-US')}` : `Showing ${first}–${last} of ${rowCount}`}
         </span>
       </div>
       <nav aria-label={`${label} pagination`} className={classes.pagination}>

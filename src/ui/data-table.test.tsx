@@ -284,4 +284,9 @@ describe('DataTable', () => {
     expect(onGlobalFilterChange).toHaveBeenCalledExactlyOnceWith('gulf')
     expect(onPaginationChange).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 20 })
   })
+
+  it('says "about" when the server estimates the total of a very large list', () => {
+    render(<DataTable label="Documents" manual data={invoices(20)} rowCount={1234567} rowCountIsEstimate columns={columns} pagination={{ pageIndex: 0, pageSize: 20 }} />)
+    expect(screen.getByText('Showing 1–20 of about 1,234,567')).toBeInTheDocument()
+  })
 })

@@ -47,7 +47,7 @@ declare module '@tanstack/react-table' {
   }
 }
 
-/** SPEC.md section 9: column filters wait 500 ms after the last key; so does the table's search. */
+/** Column filters wait 500 ms after the last key; so does the table's search. */
 export const FILTER_DEBOUNCE_MS = 500
 export const NO_RESULTS_TEXT = 'No results.'
 
@@ -83,6 +83,8 @@ export type DataTableProps<T> = {
   /** Server-side paging, sorting and filtering: `data` is the current page and `rowCount` the total. */
   manual?: boolean
   rowCount?: number
+  /** `rowCount` is an estimate (a very large list): the footer says "about". */
+  rowCountIsEstimate?: boolean
 
   /** Controlled state (e.g. kept in the URL); each is optional and falls back to internal state. */
   pagination?: PaginationState
@@ -156,9 +158,19 @@ const skeletonBar = css({
 
 const SELECT_COLUMN = '__select'
 const SERIAL_COLUMN = '__serial'
+const ACTION_COLUMNS = new Set(['action', 'actions'])
 
 /**
- * The portal's table (SPEC.md "Data tables"): global search, per-column filters (500 ms debounce),
+ * What a cell shows when rows are laid out as blocks in a narrow box: its column's name above the
+ * value (not for the selection box), and a line of its own for the actions.
+ */
+function stackedCellProps<T>(column: Column<T, unknown>): { 'data-label'?: string; 'data-actions'?: '' } {
+  if (column.id === SELECT_COLUMN) return {}
+  return { 'data-label': columnName(column), ...(ACTION_COLUMNS.has(column.id) ? { 'data-actions': '' } : {}) }
+}
+
+/**
+ * The portal's table: global search, per-column filters (500 ms debounce),
  * sortable headers, optional selection and serial columns, 'No results.', 'Per Page' 10/20/50/100 and
  * first/previous/next/last with a window of five page numbers. Built on TanStack Table; with `manual`
  * it only reports state changes and shows what the server sent.
@@ -400,7 +412,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               Array.from({ length: skeletonRowCount(pagination.pageSize) }, (_, index) => (
                 <tr key={`skeleton-${index}`} className={classes.row} data-skeleton="">
                   {visibleColumns.map((column, columnIndex) => (
-                    <td key={column.id} className={classes.cell}>
+                    <td key={column.id} className={classes.cell} {...stackedCellProps(column)}>
                       {index === 0 && columnIndex === 0 && !(searchable || toolbar) ? <span role="status" className={visuallyHiddenClass}>Loading</span> : null}
                       {column.columnDef.meta?.placeholder !== undefined ? (
                         <div aria-hidden="true" className={skeletonReserve}>
@@ -423,7 +435,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               rows.map((row) => (
                 <tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cx(classes.cell, alignClass(cell.column))}>
+                    <td key={cell.id} className={cx(classes.cell, alignClass(cell.column))} {...stackedCellProps(cell.column)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -440,6 +452,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         pageCount={pageCount}
         pageSize={pagination.pageSize}
         rowCount={totalRows}
+        rowCountIsEstimate={manual && props.rowCountIsEstimate}
         pageSizes={pageSizes}
         onPageChange={(pageIndex) => table.setPageIndex(pageIndex)}
         onPageSizeChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}

@@ -17,7 +17,7 @@ import { TextInput, Textarea, type TextInputProps } from './text-input.tsx'
 /*
  * Bindings between @modular-forms/react and the kit. Field values and errors are signals; their
  * `.value` is read only inside the named components below, which the signals transform makes
- * re-render (STACK-NOTES.md: reads inside modular-forms' own render function would not).
+ * re-render (reads inside modular-forms' own render function would not).
  */
 
 type AnyFormStore<TValues extends FieldValues> = FormStore<TValues, ResponseData>

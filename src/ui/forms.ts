@@ -2,11 +2,11 @@ import * as v from 'valibot'
 
 /**
  * Valibot pieces for form-only schemas (what the server also checks belongs in contract/). Every
- * required field says the same thing, as SPEC.md section 5 asks.
+ * required field says the same thing.
  */
 export const REQUIRED_MESSAGE = 'This field is mandatory'
 
-/** SPEC.md section 5: '<Label> cannot exceed <n> characters'. */
+/** The length message: '<Label> cannot exceed <n> characters'. */
 export function tooLongMessage(label: string, max: number) {
   return `${label} cannot exceed ${max} characters`
 }

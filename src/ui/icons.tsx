@@ -62,4 +62,5 @@ export const PrintIcon = /* @__PURE__ */ icon(['M6 9V2h12v7', 'M6 18H4a2 2 0 0 1
 export const BackIcon = /* @__PURE__ */ icon(['m12 19-7-7 7-7', 'M19 12H5'], 'BackIcon')
 export const CameraIcon = /* @__PURE__ */ icon(['M14.5 4h-5L7 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3l-2.5-3z', 'M12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z'], 'CameraIcon')
 export const FileIcon = /* @__PURE__ */ icon(['M14 2H6a2 2 0 0 0-2 2v16a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V8z', 'M14 2v6h6'], 'FileIcon')
+export const MoreIcon = /* @__PURE__ */ icon(['M12 13a1 1 0 1 0 0-2 1 1 0 0 0 0 2z', 'M19 13a1 1 0 1 0 0-2 1 1 0 0 0 0 2z', 'M5 13a1 1 0 1 0 0-2 1 1 0 0 0 0 2z'], 'MoreIcon')
 

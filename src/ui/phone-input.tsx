@@ -4,7 +4,7 @@ import { input } from 'styled-system/recipes'
 import { useFieldControlProps } from './field.tsx'
 import { PHONE_COUNTRIES, type PhoneCountry } from './phone-countries.ts'
 
-/** SPEC.md section 9: the phone input starts on the United States. */
+/** The phone input starts on the United States. */
 export const DEFAULT_PHONE_COUNTRY = 'US'
 const MAX_E164_DIGITS = 15
 

@@ -9,7 +9,7 @@ import { CheckIcon, ChevronDownIcon } from './icons.tsx'
 import type { SelectOption } from './select.tsx'
 import { Spinner, visuallyHiddenClass } from './spinner.tsx'
 
-/** SPEC.md section 9: the searchable select filters 300 ms after the last key. */
+/** The searchable select filters 300 ms after the last key. */
 export const SELECT_SEARCH_DEBOUNCE_MS = 300
 export const NO_OPTIONS_TEXT = 'No results found.'
 

@@ -11,7 +11,7 @@ const sonner = () => {
   return import('sonner').then((m) => m.toast)
 }
 
-/** SPEC.md section 9: toasts last 4 s, three at most are visible, 356 px wide; errors and payments 10 s. */
+/** Toasts last 4 s, three at most are visible, 356 px wide; errors and payments 10 s. */
 export const TOAST_DURATION_MS = 4_000
 export const LONG_TOAST_DURATION_MS = 10_000
 export const VISIBLE_TOASTS = 3
@@ -20,14 +20,34 @@ export const TOAST_WIDTH_PX = 356
 type Message = ReactNode
 type Options = Omit<ExternalToast, 'duration'>
 
+/** Error toasts still showing (or not yet dismissed): a later success of the same kind clears them. */
+const shownErrors = new Set<string | number>()
+const trackError = (id: string | number) => {
+  shownErrors.add(id)
+  return id
+}
+const clearErrors = (toast: Awaited<ReturnType<typeof sonner>>) => {
+  for (const id of shownErrors) toast.dismiss(id)
+  shownErrors.clear()
+}
+
 /** The only way features raise toasts, so durations stay as the spec says. */
 export const notify = {
   success: (message: Message, options?: Options) => void sonner().then((toast) => toast.success(message, { duration: TOAST_DURATION_MS, ...options })),
   info: (message: Message, options?: Options) => void sonner().then((toast) => toast.info(message, { duration: TOAST_DURATION_MS, ...options })),
   warning: (message: Message, options?: Options) => void sonner().then((toast) => toast.warning(message, { duration: LONG_TOAST_DURATION_MS, ...options })),
-  error: (message: Message, options?: Options) => void sonner().then((toast) => toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...options })),
-  /** 'Payment successful' / 'Payment failed', shown 10 s either way. */
+  error: (message: Message, options?: Options) => void sonner().then((toast) => trackError(toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...options }))),
+  /**
+   * 'Payment successful' / 'Payment failed', shown 10 s either way. A success dismisses the error toasts
+   * still showing (the decline before a successful retry).
+   */
   payment: (message: Message, ok: boolean, options?: Options) =>
-    void sonner().then((toast) => (ok ? toast.success : toast.error)(message, { duration: LONG_TOAST_DURATION_MS, ...options })),
+    void sonner().then((toast) => {
+      if (!ok) return trackError(toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...options }))
+      clearErrors(toast)
+      return toast.success(message, { duration: LONG_TOAST_DURATION_MS, ...options })
+    }),
+  /** A submit went through: the errors of earlier attempts no longer apply. */
+  dismissErrors: () => void sonner().then(clearErrors),
   dismiss: (id?: string | number) => void sonner().then((toast) => toast.dismiss(id)),
 }

@@ -3,7 +3,7 @@ import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip'
 import type { ReactNode } from 'react'
 import { tooltip } from 'styled-system/recipes'
 
-/** SPEC.md section 9: tooltips open after 700 ms, warning tooltips after 100 ms. */
+/** Tooltips open after 700 ms, warning tooltips after 100 ms. */
 export const TOOLTIP_OPEN_DELAY_MS = 700
 export const WARNING_TOOLTIP_OPEN_DELAY_MS = 100
 /**

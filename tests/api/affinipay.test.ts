@@ -43,6 +43,16 @@ function decline(code: string) {
   return { status: 422, body: { messages: [{ code, level: 'error', facility: 'payment_processor' }] } }
 }
 
+/** Voids and refunds (POST /v1/charges/{id}/void|refund): 'ch_settled*' can only be refunded, 'ch_down*' meets an outage. */
+function reversalAnswer(path: string, body: any): { status: number; body: unknown; delayMs?: number } | null {
+  const match = /^\/v1\/charges\/([^/]+)\/(void|refund)$/.exec(path)
+  if (!match) return null
+  const [, id, action] = match
+  if (id.startsWith('ch_down')) return { status: 503, body: { messages: [{ code: 'card_processor_not_available', level: 'error' }] } }
+  if (action === 'void' && id.startsWith('ch_settled')) return { status: 422, body: { messages: [{ code: 'charge_not_voidable', level: 'error' }] } }
+  return { status: 200, body: { id: action === 'void' ? id : `rf_${id}`, type: action === 'void' ? 'CHARGE' : 'REFUND', status: action === 'void' ? 'VOIDED' : 'COMPLETED', amount: body?.amount } }
+}
+
 function answer(body: any): { status: number; body: unknown; delayMs?: number } {
   switch (body?.method) {
     case 'tok_declined':
@@ -78,7 +88,7 @@ let addressService: Service
 beforeAll(async () => {
   standIn = createServer(async (req, res) => {
     const raw = await readBody(req)
-    let body: any = null
+    let body: any
     try {
       body = JSON.parse(raw)
     } catch {
@@ -86,7 +96,7 @@ beforeAll(async () => {
     }
     requests.push({ method: req.method!, path: req.url!, authorization: req.headers.authorization, contentType: req.headers['content-type'], body })
     const expected = `Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`
-    const reply = req.headers.authorization !== expected ? { status: 401, body: { messages: [{ code: 'unauthorized', level: 'error' }] } } : answer(body)
+    const reply = req.headers.authorization !== expected ? { status: 401, body: { messages: [{ code: 'unauthorized', level: 'error' }] } } : (reversalAnswer(req.url!, body) ?? answer(body))
     setTimeout(() => {
       res.writeHead(reply.status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(reply.body))
@@ -195,6 +205,33 @@ describe('AffiniPay charges', () => {
     expect((await charge('tok_declined', key)).ok).toBe(false)
     expect((await charge('tok_visa', key)).ok).toBe(true)
     expect(requests).toHaveLength(2)
+  })
+})
+
+describe('AffiniPay reversals', () => {
+  it('voids a charge, after which the same key charges afresh', async () => {
+    const key = randomUUID()
+    const charged = await charge('tok_visa', key, 19_900)
+    if (!charged.ok) throw new Error('charge failed')
+    expect(await server.deps.gateway.reverse({ reference: charged.reference, idempotencyKey: key, amountCents: 19_900 })).toEqual({ ok: true, kind: 'void' })
+    expect(requests[1]).toMatchObject({ method: 'POST', path: `/v1/charges/${charged.reference}/void` })
+    expect(requests[1].authorization).toBe(`Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`)
+    const again = await charge('tok_visa', key, 19_900)
+    expect(requests).toHaveLength(3)
+    expect(again.ok && again.reference).not.toBe(charged.reference)
+  })
+
+  it('refunds the full amount when the charge can no longer be voided', async () => {
+    const result = await server.deps.gateway.reverse({ reference: 'ch_settled_1', idempotencyKey: randomUUID(), amountCents: 4_950 })
+    expect(result).toEqual({ ok: true, kind: 'refund' })
+    expect(requests.map((r) => r.path)).toEqual(['/v1/charges/ch_settled_1/void', '/v1/charges/ch_settled_1/refund'])
+    expect(requests[1].body).toMatchObject({ amount: 4_950 })
+  })
+
+  it('reports an outage without refunding on top of a void that may have happened', async () => {
+    const result = await server.deps.gateway.reverse({ reference: 'ch_down_1', idempotencyKey: randomUUID(), amountCents: 4_950 })
+    expect(result.ok).toBe(false)
+    expect(requests.map((r) => r.path)).toEqual(['/v1/charges/ch_down_1/void'])
   })
 })
 

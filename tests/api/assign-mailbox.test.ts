@@ -13,8 +13,8 @@ let clientToken: string
 let first: number
 let second: number
 
-const assign = (clientId: number | string, mailbox: string, token?: string) =>
-  server.request('GET', `/api/client/assignMailbox/${clientId}/${encodeURIComponent(mailbox)}`, { token })
+const assign = (clientId: number | string, mailbox: string, token?: string, query = '') =>
+  server.request('GET', `/api/client/assignMailbox/${clientId}/${encodeURIComponent(mailbox)}${query}`, { token })
 const load = async (id: number) => (await server.db.select().from(clients).where(eq(clients.id, id)))[0]
 
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('GET /api/client/assignMailbox/{clientId}/{mailboxNumber}', () => {
     const events = () =>
       server.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'client.assign-mailbox'), eq(auditEvents.entityId, String(first))))
     expect(await events()).toHaveLength(1)
-    expect((await assign(first, 'MB-2002', editor)).json.mailboxNumber).toBe('MB-2002')
+    expect((await assign(first, 'MB-2002', editor, '?replace=true')).json.mailboxNumber).toBe('MB-2002')
     expect((await events()).map((e) => e.details)).toContainEqual({ mailboxNumber: 'MB-2002', previous: 'MB-2001' })
   })
 
@@ -73,11 +73,46 @@ describe('GET /api/client/assignMailbox/{clientId}/{mailboxNumber}', () => {
       [String(second), 'MB 1'],
       [String(second), 'x'.repeat(21)],
       [String(second), '-MB'],
+      [String(second), 'x'],
+      [String(second), '1042'],
+      [String(second), 'MB-12'],
+      [String(second), 'MB-1234567'],
+      [String(second), 'BOX-1042'],
     ]) {
       const res = await assign(id, mailbox, editor)
       expect(res.status, `${id}/${mailbox}`).toBe(400)
       expect(res.json.details).toMatch(/clientId|Mailbox number/)
     }
     expect(await load(second)).toMatchObject({ hasMailbox: false, mailboxNumber: null })
+  })
+
+  it('refuses to replace a client\'s number silently: 409 until the replacement is confirmed', async () => {
+    const third = (await server.factories.client()).client.id
+    expect((await assign(third, 'MB-4001', editor)).status).toBe(200)
+    const silent = await assign(third, 'MB-4002', editor)
+    expect(silent.status).toBe(409)
+    expect(silent.json.detail).toBe('Client already has a mailbox')
+    expect(silent.json.details).toContain('MB-4001')
+    expect(await load(third)).toMatchObject({ mailboxNumber: 'MB-4001' })
+    expect((await assign(third, 'MB-4002', editor, '?replace=false')).status).toBe(409)
+    expect((await assign(third, 'MB-4002', editor, '?replace=yes')).status).toBe(400)
+    const confirmed = await assign(third, 'MB-4002', editor, '?replace=true')
+    expect(confirmed.status).toBe(200)
+    expect(await load(third)).toMatchObject({ hasMailbox: true, mailboxNumber: 'MB-4002' })
+  })
+})
+
+describe('GET /api/client/mailbox/next-free', () => {
+  it('suggests one past the highest number in use, for agents with PCE only', async () => {
+    const next = await server.request('GET', '/api/client/mailbox/next-free', { token: editor })
+    expect(next.status).toBe(200)
+    const highest = Math.max(...(await server.db.select().from(clients)).map((c) => Number(c.mailboxNumber?.match(/^MB-(\d+)$/)?.[1] ?? 0)))
+    expect(next.json).toEqual({ mailboxNumber: `MB-${highest + 1}` })
+    // The suggestion is free: assigning it works.
+    const fresh = (await server.factories.client()).client.id
+    expect((await assign(fresh, next.json.mailboxNumber, editor)).status).toBe(200)
+    expect((await server.request('GET', '/api/client/mailbox/next-free', { token: editor })).json).toEqual({ mailboxNumber: `MB-${highest + 2}` })
+    expect((await server.request('GET', '/api/client/mailbox/next-free', { token: viewer })).status).toBe(403)
+    expect((await server.request('GET', '/api/client/mailbox/next-free', { token: clientToken })).status).toBe(403)
   })
 })

@@ -5,7 +5,7 @@ import { ClientSchema, type UpdateClientInput } from '../../contract/clients'
 import { auditEvents, businessEntityTypes, clients, countries } from '../../server/db/schema'
 import { createTestServer, type TestServer } from './harness'
 
-/** PUT /api/client/{id}: the profile edit of SPEC.md sections 4, 5 and 7. */
+/** PUT /api/client/{id}: the profile edit. */
 let server: TestServer
 let us: number
 let canada: number

@@ -224,9 +224,53 @@ describe('request life cycle', () => {
       'Your request to mail Government Correspondence is now Mailed (USPS, tracking number 9400100000000000000000)',
       'Your request to mail Government Correspondence is now Processing',
     ])
-    // Delivered: the document may be requested again while its window lasts.
+    // Delivered: the original is with the client; the document cannot be requested again.
     const list = await server.request('GET', `/api/client/documents/${clientA.id}?pageSize=100`, { token: await token(userA) })
-    expect(list.json.data.find((d: { id: number }) => d.id === documentId)).toMatchObject({ canRequest: true, openRequestId: null })
+    expect(list.json.data.find((d: { id: number }) => d.id === documentId)).toMatchObject({
+      canRequest: false,
+      openRequestId: null,
+      originalMailed: { requestId: id, statusName: 'Delivered', carrier: 'USPS', trackingNumber: '9400100000000000000000', mailedAt: new Date(NOW.getTime() + DAY).toISOString() },
+    })
+  })
+
+  it('refuses to request again an original that was mailed or delivered (409); a cancelled request frees the document', async () => {
+    const mailedDoc = await uploadDocument(clientA.id, 8)
+    const other = await uploadDocument(clientA.id, 8)
+    const id = (await requestMail(userA, [mailedDoc])).json.documentRequests[0].id
+    expect((await setStatus(clerk, id, { status: 2 })).status).toBe(200)
+    expect((await setStatus(clerk, id, { status: 3, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' })).status).toBe(200)
+
+    const before = await requestCount()
+    const again = await requestMail(userA, [mailedDoc])
+    expect(again.status).toBe(409)
+    expect(again.json.detail).toBe('The original of this document was already mailed')
+    expect(again.json.details).toContain('1Z999AA10123456784')
+    // In a batch, nothing is created.
+    expect((await requestMail(userA, [other, mailedDoc])).status).toBe(409)
+    expect(await requestCount()).toBe(before)
+
+    const list = await server.request('GET', `/api/client/documents/${clientA.id}?pageSize=100`, { token: await token(userA) })
+    const row = list.json.data.find((d: { id: number }) => d.id === mailedDoc)
+    expect(row).toMatchObject({ canRequest: false, openRequestId: null, originalMailed: { requestId: id, statusName: 'Mailed', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } })
+
+    expect((await setStatus(clerk, id, { status: 4 })).status).toBe(200)
+    expect((await requestMail(userA, [mailedDoc])).status).toBe(409)
+
+    // Cancelled before mailing: the document may be requested again.
+    const cancelledId = (await requestMail(userA, [other])).json.documentRequests[0].id
+    expect((await setStatus(userA, cancelledId, { status: 5 })).status).toBe(200)
+    const freed = await server.request('GET', `/api/client/documents/${clientA.id}?pageSize=100`, { token: await token(userA) })
+    expect(freed.json.data.find((d: { id: number }) => d.id === other)).toMatchObject({ canRequest: true, openRequestId: null, originalMailed: null })
+    expect((await requestMail(userA, [other])).status).toBe(201)
+  })
+
+  it('keeps one request per original in the database even past the checks', async () => {
+    const documentId = await uploadDocument(clientA.id, 9)
+    const id = (await requestMail(userA, [documentId])).json.documentRequests[0].id
+    await server.db.update(documentRequests).set({ status: 3 }).where(eq(documentRequests.id, id))
+    await expect(
+      server.db.insert(documentRequests).values({ documentId, clientId: clientA.id, status: 1, recipientName: 'x', address: 'x', city: 'x', stateProvince: 'x', zipcode: 'x' }),
+    ).rejects.toThrow()
   })
 
   it('lets a client cancel its own request only while Requested, telling the agents', async () => {

@@ -308,6 +308,25 @@ describe('document lists', () => {
     expect(last.json.data[2]).toMatchObject({ status: 'shredded', daysLeft: 0, canRequest: false })
   })
 
+  it('defaults to Date Received, newest first, the latest upload first within a day', async () => {
+    const other = await server.factories.client({ companyName: 'Late Scans Co' })
+    const day = (daysAgo: number) => new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10)
+    // Uploaded in this order: yesterday's mail, then a scan of mail from ten days ago, then two from today.
+    for (const [name, received] of [['late-a.pdf', day(1)], ['late-b.pdf', day(10)], ['late-c.pdf', day(0)], ['late-d.pdf', day(0)]] as const) {
+      server.clock.advance(60_000)
+      expect((await upload(other.client.id, [[PDF(), name]], { fields: { dateReceived: received } })).status).toBe(201)
+    }
+    server.clock.set(NOW)
+    const res = await list(other.user, '', other.client.id)
+    expect(res.json.data.map((d: { originalFileName: string }) => d.originalFileName)).toEqual(['late-d.pdf', 'late-c.pdf', 'late-a.pdf', 'late-b.pdf'])
+    const oldestFirst = await list(other.user, '?sort=dateReceived&order=asc', other.client.id)
+    expect(oldestFirst.json.data.map((d: { originalFileName: string }) => d.originalFileName)).toEqual(['late-b.pdf', 'late-a.pdf', 'late-c.pdf', 'late-d.pdf'])
+    const byUpload = await list(other.user, '?sort=uploadedAt', other.client.id)
+    expect(byUpload.json.data[0].originalFileName).toBe('late-d.pdf')
+    expect(byUpload.json.data[1].originalFileName).toBe('late-c.pdf')
+    expect(byUpload.json.data[2].originalFileName).toBe('late-b.pdf')
+  })
+
   it('filters and sorts on the server', async () => {
     expect((await list(listUser, '?jurisdiction=2')).json.total).toBe(8)
     expect((await list(listUser, '?isRead=true')).json.total).toBe(8)
@@ -379,7 +398,8 @@ describe('GET /api/document/{id} (the file)', () => {
     expect(res.headers.get('content-length')).toBe(String(content.length))
     expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="Sunshine-Holdings-LLC_Tax-Notice_2026-11-20\.pdf"/)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(res.headers.get('cache-control')).toBe('private, max-age=0')
+    // Never stored by the browser's HTTP cache (a shared device keeps no file after log out).
+    expect(res.headers.get('cache-control')).toBe('no-store')
     const etag = res.headers.get('etag')
     expect(etag).toBe(`"${createHash('sha256').update(content).digest('hex')}"`)
     expect(await isRead()).toBe(true)

@@ -23,6 +23,12 @@ afterAll(() => {
 })
 
 describe('parseEnv', () => {
+  it('makes e-mailed links follow PORT when PUBLIC_URL is not set', () => {
+    expect(parseEnv({}).PUBLIC_URL).toBe('http://localhost:8080')
+    expect(parseEnv({ PORT: '3100' }).PUBLIC_URL).toBe('http://localhost:3100')
+    expect(parseEnv({ PORT: '3100', PUBLIC_URL: 'https://portal.example.com' }).PUBLIC_URL).toBe('https://portal.example.com')
+  })
+
   it('fills in the defaults of an unconfigured machine', () => {
     const env = parseEnv({})
     expect(env).toMatchObject({
@@ -128,7 +134,7 @@ describe('server start-up', () => {
     expect(first.logs.some((l) => String(l.msg).startsWith('demo data seeded'))).toBe(true)
     const health = await fetch(`${first.url}/api/health`)
     expect(health.status).toBe(200)
-    expect(await health.json()).toEqual({ status: 'ok' })
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' })
     const login = await signIn(first.url, 'client@demo.test')
     expect(login.status).toBe(200)
     const { token } = await login.json()
@@ -137,6 +143,10 @@ describe('server start-up', () => {
     expect(requestLog).toMatchObject({ method: 'GET', status: 200, requestId: expect.any(String) })
     // The generated signing key is private to the server's user.
     expect(statSync(path.join(dataDir, 'jwt-secret')).mode & 0o077).toBe(0)
+    // So is the generated VAPID key pair of web push, which must survive restarts too.
+    expect(statSync(path.join(dataDir, 'vapid-keys.json')).mode & 0o077).toBe(0)
+    const { publicKey } = await (await fetch(`${first.url}/api/push/public-key`)).json()
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65)
     expect(await first.stop()).toBe(0)
     expect(first.logs.some((l) => l.msg === 'shutting down')).toBe(true)
 
@@ -146,6 +156,8 @@ describe('server start-up', () => {
       // Same key after a restart: the session from before is still good.
       const permissions = await fetch(`${second.url}/api/permissions`, { headers: { authorization: `Bearer ${token}` } })
       expect(permissions.status).toBe(200)
+      // Same push key: subscriptions made before still work.
+      expect(await (await fetch(`${second.url}/api/push/public-key`)).json()).toEqual({ publicKey })
     } finally {
       await second.stop()
     }

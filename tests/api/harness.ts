@@ -9,7 +9,8 @@ import { hashPassword } from '../../server/auth/passwords'
 import { signAccessToken } from '../../server/auth/tokens'
 import type { AppDeps, Clock } from '../../server/context'
 import { openDatabase, type Database, type Db } from '../../server/db/client'
-import { CLIENT_ROLE, ensureReferenceData, type PermCode } from '../../server/db/reference'
+import type { PermCode } from '../../contract/permissions'
+import { CLIENT_ROLE, ensureReferenceData } from '../../server/db/reference'
 import { seedDemo } from '../../server/db/seed'
 import { agents, clients, permissions, rolePermissions, roles, users } from '../../server/db/schema'
 import { parseEnv, type Env } from '../../server/env'
@@ -18,6 +19,9 @@ import type { MailMessage } from '../../server/mail/mailer'
 import { outboxMailer } from '../../server/mail/outbox'
 import { createGateway } from '../../server/payments'
 import { fsBlobStore } from '../../server/storage/fs-blob-store'
+import type { PushSendOptions, PushTarget, PushTransport } from '../../server/push/transport'
+import type { PushPayload } from '../../contract/push'
+import webpush from 'web-push'
 
 /**
  * Builds the real app on a real, empty database for one test file: in-memory PGlite by default, or a
@@ -60,12 +64,24 @@ async function openTestDatabase(): Promise<Database> {
   }
 }
 
+/** A stand-in push service: records what it is sent and answers `status` (201 unless a test changes it). */
+export class FakePushService implements PushTransport {
+  sent: { target: PushTarget; payload: PushPayload; options: PushSendOptions }[] = []
+  status: number | (() => Promise<number>) = 201
+  async send(target: PushTarget, payload: string, options: PushSendOptions) {
+    this.sent.push({ target, payload: JSON.parse(payload) as PushPayload, options })
+    return { statusCode: typeof this.status === 'number' ? this.status : await this.status() }
+  }
+}
+
+let vapidKeys: { publicKey: string; privateKey: string } | undefined
+
 export interface TestServerOptions {
   env?: Record<string, string>
   /** Extra services for AppDeps (gateway, blob store, ...). */
   deps?: Partial<AppDeps>
   now?: Date
-  /** Seed the demo provider of DECISIONS.md (accounts, catalogue, invoices, documents...). */
+  /** Seed the demo provider (accounts, catalogue, invoices, documents...). */
   seed?: boolean
 }
 
@@ -79,6 +95,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const sent: MailMessage[] = []
   const outbox = outboxMailer(db, logger)
   const blobDir = mkdtempSync(path.join(tmpdir(), 'portal-blobs-'))
+  const pushService = new FakePushService()
+  vapidKeys ??= webpush.generateVAPIDKeys()
   const deps: AppDeps = {
     env,
     db,
@@ -88,6 +106,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     blobs: fsBlobStore(blobDir),
     gateway: createGateway(env, { db, clock, logger }),
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
+    push: { publicKey: vapidKeys.publicKey, transport: pushService },
     ...options.deps,
   }
   if (options.seed) await seedDemo({ db, blobs: deps.blobs, clock })
@@ -149,7 +168,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     rmSync(blobDir, { recursive: true, force: true })
   }
 
-  return { app, db, deps, env, clock, sent, blobDir, request, tokenFor, factories: factories(db), close }
+  return { app, db, deps, env, clock, sent, pushService, blobDir, request, tokenFor, factories: factories(db), close }
 }
 
 export type TestServer = Awaited<ReturnType<typeof createTestServer>>
@@ -173,6 +192,12 @@ const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`
 /** A cheap hash for factory users; tests that sign in through /auth/login pass a password. */
 let defaultHash: Promise<string> | undefined
 
+/**
+ * Before any test clock: a factory user's password predates every token a test signs (tokens issued
+ * before the last password change are refused).
+ */
+const LONG_AGO = new Date('2000-01-01T00:00:00Z')
+
 /** Minimal records for tests that do not need the whole demo data set. */
 export function factories(db: Db) {
   async function role(name: string, codes: PermCode[], roleType = 'agent') {
@@ -191,7 +216,7 @@ export function factories(db: Db) {
     const passwordHash = password ? await hashPassword(password) : await (defaultHash ??= hashPassword('Factory-pass-2026!'))
     const [user] = await db
       .insert(users)
-      .values({ email: `${unique('client')}@example.test`.toLowerCase(), passwordHash, firstName: created.firstName, lastName: created.lastName, roleId: CLIENT_ROLE.id, clientId: created.id })
+      .values({ email: `${unique('client')}@example.test`.toLowerCase(), passwordHash, firstName: created.firstName, lastName: created.lastName, roleId: CLIENT_ROLE.id, clientId: created.id, passwordChangedAt: LONG_AGO })
       .returning()
     return { client: created, user }
   }
@@ -202,7 +227,7 @@ export function factories(db: Db) {
     const passwordHash = options.password ? await hashPassword(options.password) : await (defaultHash ??= hashPassword('Factory-pass-2026!'))
     const [user] = await db
       .insert(users)
-      .values({ email: `${unique('agent')}@example.test`.toLowerCase(), passwordHash, firstName: 'Sam', lastName: 'Agent', roleId, agentId: agentRow.id })
+      .values({ email: `${unique('agent')}@example.test`.toLowerCase(), passwordHash, firstName: 'Sam', lastName: 'Agent', roleId, agentId: agentRow.id, passwordChangedAt: LONG_AGO })
       .returning()
     return { agent: agentRow, user }
   }

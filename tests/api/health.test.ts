@@ -11,7 +11,7 @@ describe('GET /api/health', () => {
   it('answers 200 with security headers and no-store', async () => {
     const res = await server.request('GET', '/api/health')
     expect(res.status).toBe(200)
-    expect(res.json).toEqual({ status: 'ok' })
+    expect(res.json).toEqual({ status: 'ok', database: 'ok', documents: 'ok', store: 'filesystem' })
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
@@ -24,5 +24,33 @@ describe('GET /api/health', () => {
     const res = await server.request('GET', '/api/no-such-thing')
     expect(res.status).toBe(404)
     expect(res.json.detail).toBe('Not found')
+  })
+})
+
+describe('GET /api/health under a burst', () => {
+  it('asks the database and the document store once for the checks that arrive while one is running', async () => {
+    const { blobs } = server.deps
+    const original = blobs.check.bind(blobs)
+    let calls = 0
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    blobs.check = async () => {
+      calls++
+      await gate
+      return original()
+    }
+    try {
+      const answers = Array.from({ length: 10 }, () => server.request('GET', '/api/health'))
+      await expect.poll(() => calls).toBe(1)
+      release()
+      const results = await Promise.all(answers)
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill(200))
+      expect(calls).toBe(1)
+      // A check asked for after the burst is a new one.
+      await server.request('GET', '/api/health')
+      expect(calls).toBe(2)
+    } finally {
+      blobs.check = original
+    }
   })
 })

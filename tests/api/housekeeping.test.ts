@@ -138,7 +138,7 @@ describe('sweep-records job', () => {
       ])
       .returning({ id: mailOutbox.id })
     const result = await sweepRecordsJob.run(server.deps, NOW)
-    expect(result).toEqual({ idempotencyRecords: 0, jobRuns: 1, mail: 3 })
+    expect(result).toEqual({ idempotencyRecords: 0, jobRuns: 1, mail: 3, push: 0 })
     expect((await server.db.select().from(jobRuns)).map((r) => r.startedAt)).toEqual([ago(HOUR)])
     const ids = (await server.db.select({ id: mailOutbox.id }).from(mailOutbox)).map((r) => r.id).sort((a, b) => a - b)
     expect(ids).toEqual([retrying.id, recent.id])

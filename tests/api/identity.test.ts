@@ -14,7 +14,7 @@ import {
 import { createApp } from '../../server/app'
 import { access } from '../../server/auth/policy'
 import type { AppEnv } from '../../server/context'
-import { PERMISSIONS } from '../../server/db/reference'
+import { PERMISSION_CODES } from '../../contract/permissions'
 import { permissions, rolePermissions, users } from '../../server/db/schema'
 import { createTestServer, DEMO_ACCOUNTS, type TestServer } from './harness'
 
@@ -100,7 +100,7 @@ describe('GET /api/permissions and /api/user/{id}/permissions', () => {
     const res = await get('/api/permissions', demo.client.token)
     expect(res.status).toBe(200)
     expect(v.is(PermissionDefinitionListSchema, res.json)).toBe(true)
-    expect(res.json.map((p: { permCode: string }) => p.permCode)).toEqual(PERMISSIONS.map(([code]) => code))
+    expect(res.json.map((p: { permCode: string }) => p.permCode)).toEqual([...PERMISSION_CODES])
     expect((await get('/api/permissions')).status).toBe(401)
   })
 
@@ -111,7 +111,7 @@ describe('GET /api/permissions and /api/user/{id}/permissions', () => {
       expect(v.is(UserPermissionListSchema, res.json)).toBe(true)
       return res.json.map((p: { permCode: string }) => p.permCode).sort()
     }
-    expect(await codes('admin')).toEqual(PERMISSIONS.map(([code]) => code).sort())
+    expect(await codes('admin')).toEqual([...PERMISSION_CODES].sort())
     expect(await codes('clerk')).toEqual(['DCV'])
     expect(await codes('manager')).toEqual(['DCD', 'DCV', 'ICP', 'ICV', 'PCE', 'RCV', 'UCC', 'UCE', 'UCV'])
     expect(await codes('client')).toEqual([])

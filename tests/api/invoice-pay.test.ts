@@ -4,7 +4,7 @@ import { SUPER_ADMIN_ROLE } from '../../server/db/reference'
 import { auditEvents, idempotencyRecords, invoices, paymentInvoices, payments } from '../../server/db/schema'
 import { createInvoice } from '../../server/invoices/create'
 import { CLAIM_STALE_MS } from '../../server/invoices/pay'
-import type { ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway } from '../../server/payments/gateway'
+import type { ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway, ReversalResult } from '../../server/payments/gateway'
 import { createTestServer, type TestServer } from './harness'
 import { sandboxCardToken, TEST_CARDS } from './sandbox-card'
 
@@ -27,6 +27,9 @@ class RecordingGateway implements PaymentGateway {
     if (request.token === 'tok_broken') throw new Error('connect ECONNREFUSED')
     if (request.token === 'tok_decline') return { ok: false, code: 'card_declined', message: 'Your card was declined' }
     return { ok: true, reference: `ch_${this.calls.length}`, cardBrand: 'Visa', cardLast4: '4242' }
+  }
+  async reverse(): Promise<ReversalResult> {
+    return { ok: false, message: 'not used by invoice payments' }
   }
 }
 

@@ -9,10 +9,11 @@ import { createTestServer, type TestServer } from './harness'
 const NOW = new Date('2026-11-21T15:00:00Z')
 let server: TestServer
 let agent: { id: number }
+let agent2: { id: number }
 let userA: { id: number }
 let userB: { id: number }
-let clientA: { id: number }
-let clientB: { id: number }
+let clientA: { id: number; companyName: string }
+let clientB: { id: number; companyName: string }
 const ids: Record<string, number> = {}
 
 const token = (user: { id: number }) => server.tokenFor(user.id)
@@ -22,6 +23,7 @@ const markRead = async (user: { id: number }, id: number) => server.request('PAT
 beforeAll(async () => {
   server = await createTestServer({ now: NOW })
   agent = (await server.factories.agent([])).user
+  agent2 = (await server.factories.agent([])).user
   const a = await server.factories.client()
   const b = await server.factories.client()
   clientA = a.client
@@ -52,6 +54,9 @@ describe('GET /api/system-notifications', () => {
       clientId: clientA.id,
       documentRequestId: null,
       documentId: null,
+      supportConversationId: null,
+      companyName: clientA.companyName,
+      kind: 'general',
     })
     const page2 = await get(userA, '?limit=5&page=2')
     expect(page2.json.data.map((n: { message: string }) => n.message)).toEqual(['A message 2', 'A message 1'])
@@ -63,13 +68,15 @@ describe('GET /api/system-notifications', () => {
     expect(own.json.data.map((n: { message: string }) => n.message)).toEqual(['B message 2', 'B message 1'])
   })
 
-  it('shows agents every notification, or only those for staff, or one client’s', async () => {
+  it('shows agents every notification, or only those for staff, or one client’s, each naming its client', async () => {
     const all = await get(agent, '?limit=100')
     expect(all.json.total).toBe(11)
-    expect(all.json.data[0].message).toBe('Agents message 2')
-    expect(all.json.unreadCount).toBe(2)
+    expect(all.json.data[0]).toMatchObject({ message: 'Agents message 2', companyName: null })
+    expect(all.json.unreadCount).toBe(11)
+    expect(all.json.data.find((n: { id: number }) => n.id === ids.b1).companyName).toBe(clientB.companyName)
     const staff = await get(agent, '?audience=agents')
     expect(staff.json.data.map((n: { message: string }) => n.message)).toEqual(['Agents message 2', 'Agents message 1'])
+    expect(staff.json.unreadCount).toBe(2)
     const ofB = await get(agent, `?clientId=${clientB.id}`)
     expect(ofB.json.total).toBe(2)
   })
@@ -94,14 +101,42 @@ describe('PATCH /api/system-notifications/{id}/mark-read', () => {
     expect((await get(userA)).json.unreadCount).toBe(6)
   })
 
-  it('refuses anyone but the owner', async () => {
+  it('refuses a client another client’s or staff’s notification', async () => {
     expect((await markRead(userB, ids.a2)).status).toBe(404)
-    const byAgent = await markRead(agent, ids.a2)
-    expect(byAgent.status).toBe(403)
-    expect((await server.db.select().from(notifications).where(eq(notifications.id, ids.a2)))[0].isRead).toBe(false)
     expect((await markRead(userA, ids.g1)).status).toBe(404)
-    expect((await markRead(agent, ids.g1)).status).toBe(200)
     expect((await markRead(agent, 999_999)).status).toBe(404)
+  })
+
+  it('lets a staff member mark anything they see read, for themselves only', async () => {
+    const byAgent = await markRead(agent, ids.a2)
+    expect(byAgent.status).toBe(200)
+    expect(byAgent.json).toMatchObject({ id: ids.a2, isRead: true })
+    // The client's own mark is untouched.
+    expect((await server.db.select().from(notifications).where(eq(notifications.id, ids.a2)))[0].isRead).toBe(false)
+    expect((await get(userA)).json.data.find((n: { id: number }) => n.id === ids.a2).isRead).toBe(false)
+
+    expect((await markRead(agent, ids.g1)).status).toBe(200)
+    const mine = await get(agent, '?audience=agents')
+    expect(mine.json.unreadCount).toBe(1)
+    expect(mine.json.data.find((n: { id: number }) => n.id === ids.g1).isRead).toBe(true)
+    // Another staff member still has both unread.
+    const theirs = await get(agent2, '?audience=agents')
+    expect(theirs.json.unreadCount).toBe(2)
+    expect(theirs.json.data.every((n: { isRead: boolean }) => !n.isRead)).toBe(true)
+    expect((await get(agent, '?audience=agents&unread=true')).json.data.map((n: { id: number }) => n.id)).toEqual([ids.g2])
+  })
+
+  it('marks all read per staff member, within the scope asked for', async () => {
+    const staffOnly = await server.request('PATCH', '/api/system-notifications/mark-all-read?audience=agents', { token: await token(agent2) })
+    expect(staffOnly.json).toEqual({ updated: 2 })
+    expect((await get(agent2, '?audience=agents')).json.unreadCount).toBe(0)
+    expect((await get(agent2)).json.unreadCount).toBe(9)
+    // The first staff member's marks and the clients' are unchanged.
+    expect((await get(agent, '?audience=agents')).json.unreadCount).toBe(1)
+    const everything = await server.request('PATCH', '/api/system-notifications/mark-all-read', { token: await token(agent2) })
+    expect(everything.json).toEqual({ updated: 9 })
+    expect((await get(agent2)).json.unreadCount).toBe(0)
+    expect((await get(userB)).json.unreadCount).toBe(2)
   })
 
   it('marks all of the caller’s own notifications read', async () => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RegistrationInput } from '../../contract/clients'
 import type { Service } from '../../contract/catalogue'
 import {
+  agents,
   auditEvents,
   businessEntityTypes,
   clientServices,
@@ -129,7 +130,8 @@ describe('POST /api/client: success', () => {
       businessType: ids.llc,
       countryId: ids.us,
       changeAgent: true,
-      agentId: null,
+      // The provider's agent record, as for the demo clients and those staff add.
+      agentId: (await server.db.select().from(agents).orderBy(asc(agents.id)).limit(1))[0].id,
       attorneyEmail: null,
     })
     const [user] = await server.db.select().from(users).where(eq(users.id, userId))

@@ -1,6 +1,6 @@
 import type { TestServer } from './harness'
 
-/** The test cards of DECISIONS.md. */
+/** The test cards. */
 export const TEST_CARDS = {
   success: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',

@@ -179,7 +179,7 @@ describe('temporary file sweep', () => {
     expect(filesIn(dir)).toContain(inProgress)
     expect(await server.deps.blobs.exists(finished.storageKey)).toBe(true)
     // Temporary files are never listed as keys, so the orphan sweep never sees them.
-    for await (const key of server.deps.blobs.list()) expect(path.basename(key).startsWith('.tmp-')).toBe(false)
+    for await (const key of server.deps.blobs.list('')) expect(path.basename(key).startsWith('.tmp-')).toBe(false)
 
     // The daily shred job sweeps them too, once they are an hour old.
     const later = new Date(NOW.getTime() + HOUR)

@@ -71,7 +71,9 @@ test.describe('provider clients', () => {
     await expect(page.getByText('Florida Profit Corporation')).toBeVisible()
     await expect(page.getByText('Referral from a partner')).toBeVisible()
     await expect(page.getByText('(786) 555-0199')).toBeVisible()
-    await expect(page.getByText('Registered Agent + Mail Forwarding')).toBeVisible()
+    // Bought at sign-up: in the services and as the answer to Hire Us as Registered Agent.
+    await expect(page.getByText('Registered Agent + Mail Forwarding · Basic')).toBeVisible()
+    await expect(page.getByText('Yes: Registered Agent + Mail Forwarding (Basic)')).toBeVisible()
   })
 
   test('the Clients list searches on the server and opens a profile whose tab lives in the URL', async ({ page }) => {

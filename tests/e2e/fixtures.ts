@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 
-/** The demo accounts of DECISIONS.md (seeded on the fresh database the server starts with). */
+/** The demo accounts (seeded on the fresh database the server starts with). */
 export const DEMO_PASSWORD = 'Demo-pass-2026!'
 export const DEMO = {
   admin: { email: 'admin@demo.test', home: '/provider/dashboard', name: 'Alex', role: 'Super Admin' },

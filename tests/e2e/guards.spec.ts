@@ -67,6 +67,8 @@ test.describe('route guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Go to sign in' })).toBeVisible()
+    // Signed out, there is no dashboard to go back to.
+    await expect(page.getByText(/dashboard/)).toHaveCount(0)
 
     await loginAs(page, 'client')
     await page.goto('/no/such/page')
@@ -74,6 +76,14 @@ test.describe('route guards', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
     await page.goto('/provider/no-such-page')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Page not found|You do not have access to this page/)
+  })
+
+  test('a client that does not exist is "Client not found", not a failure', async ({ page }) => {
+    await loginAs(page, 'admin')
+    await page.goto('/provider/clients/999999')
+    await expect(page.getByRole('heading', { level: 1, name: 'Client not found' })).toBeVisible()
+    await expect(page.getByText('Something went wrong')).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible()
   })
 
   test('the index sends each user home, and the legacy and wizard entry points redirect', async ({ page }) => {

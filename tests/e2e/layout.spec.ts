@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, loginAs, test } from './fixtures'
 
 test.describe('layout', () => {
@@ -27,6 +28,39 @@ test.describe('layout', () => {
     await page.keyboard.press('Control+b')
     await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute('aria-expanded', 'true')
     expect((await context.cookies()).find((c) => c.name === 'sidebar_state')?.value).toBe('true')
+  })
+
+  test('collapsed, each icon shows its label in a tooltip on hover and on keyboard focus, not clipped by the sidebar', async ({ page }) => {
+    await loginAs(page, 'client')
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    try {
+      await nav.getByRole('link', { name: 'Invoices' }).hover()
+      const tip = page.getByRole('tooltip', { name: 'Invoices' })
+      await expect(tip).toBeVisible()
+      await expect(tip).toBeInViewport()
+      // Beside the sidebar, not inside its scroll box.
+      const sidebar = await page.getByRole('complementary', { name: 'Sidebar' }).boundingBox()
+      const box = await tip.boundingBox()
+      expect(box!.x).toBeGreaterThanOrEqual(sidebar!.x + sidebar!.width - 1)
+
+      await page.mouse.move(700, 500)
+      await expect(tip).toBeHidden()
+      await nav.getByRole('link', { name: 'Support' }).focus()
+      await expect(page.getByRole('tooltip', { name: 'Support' })).toBeVisible()
+    } finally {
+      await page.keyboard.press('Escape')
+      await page.keyboard.press('Control+b')
+      await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute('aria-expanded', 'true')
+    }
+  })
+
+  test('everything on a signed-in page is inside a landmark, the sidebar logo too', async ({ page }) => {
+    await loginAs(page, 'client')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    const results = await new AxeBuilder({ page }).withRules(['region']).analyze()
+    expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([])
   })
 
   test('at 390 px wide the sidebar is a drawer', async ({ page }) => {
@@ -63,7 +97,7 @@ test.describe('layout', () => {
   test('the provider menu of super admin, and the footer with the configured contacts', async ({ page }) => {
     await loginAs(page, 'admin')
     const nav = page.getByRole('navigation', { name: 'Main' })
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Clients', 'Requested Documents', 'Upload Documents', 'Users', 'Roles'])
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Clients', 'Requested Documents', 'Upload Documents', 'Users', 'Roles', 'Support'])
 
     const config = await (await page.request.get('/api/config')).json()
     const footer = page.getByRole('contentinfo')
@@ -77,9 +111,16 @@ test.describe('layout', () => {
     await page.getByRole('button', { name: /Account menu/ }).focus()
     await page.keyboard.press('Enter')
     await expect(page.getByRole('menu')).toBeVisible()
+    const items = page.getByRole('menuitem')
+    const names = (await items.allTextContents()).map((name) => name.trim())
     await page.keyboard.press('End')
     await expect(page.getByRole('menuitem', { name: 'Log Out' })).toHaveAttribute('data-highlighted', '')
+    // The arrows walk the items in order (an Install entry appears where the browser offers one).
     await page.keyboard.press('ArrowUp')
+    await expect(items.nth(names.length - 2)).toHaveAttribute('data-highlighted', '')
+    await page.keyboard.press('Home')
+    await expect(items.first()).toHaveAttribute('data-highlighted', '')
+    for (let i = 0; i < names.indexOf('Account Settings'); i++) await page.keyboard.press('ArrowDown')
     await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute('data-highlighted', '')
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/account-settings\/change-password$/)

@@ -105,7 +105,7 @@ test.describe('installable PWA', () => {
     await page.goto('/login')
     await waitForServiceWorker(page)
     const names = await page.evaluate(async () => {
-      await (await caches.open('documents-v1')).put('/api/document/1', new Response('scan'))
+      await (await caches.open('documents-user-4')).put('/api/document/1', new Response('scan'))
       const reply = new MessageChannel()
       const done = new Promise((resolve) => (reply.port1.onmessage = (event) => resolve(event.data)))
       navigator.serviceWorker.controller!.postMessage({ type: 'LOGOUT' }, [reply.port2])
@@ -113,7 +113,7 @@ test.describe('installable PWA', () => {
       return { answer, caches: await caches.keys() }
     })
     expect(names.answer).toEqual({ type: 'LOGOUT_DONE' })
-    expect(names.caches).not.toContain('documents-v1')
+    expect(names.caches).not.toContain('documents-user-4')
     expect(names.caches.some((name) => name.startsWith('workbox-precache'))).toBe(true)
   })
 })

@@ -20,6 +20,8 @@ if (process.env.E2E_SKIP_BUILD !== '1') {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'))
+// Outgoing mail is also written here as JSON files, where specs read invitation and reset links.
+const mailDir = path.join(tmpdir(), `portal-e2e-mail-${port}`)
 const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -28,7 +30,10 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
   SEED_DEMO: 'true',
+  MAIL_FILE_DIR: mailDir,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // Push subscriptions made by the tests point here: nothing listens, so no push leaves the machine.
+  PUSH_ALLOWED_HOSTS: '127.0.0.1:9',
 }
 // The end-to-end suite always runs on a fresh embedded database.
 delete env.DATABASE_URL
@@ -36,7 +41,10 @@ delete env.DATABASE_URL
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
 const server = spawn(tsx, [path.join(root, 'server', 'index.ts')], { cwd: root, env, stdio: 'inherit' })
 
-const cleanUp = () => rmSync(dataDir, { recursive: true, force: true })
+const cleanUp = () => {
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(mailDir, { recursive: true, force: true })
+}
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal))
 }

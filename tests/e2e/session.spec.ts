@@ -9,13 +9,15 @@ test.describe('session', () => {
     await expect.poll(async () => (await storedState(page)).persistedKeys).toContain('portal-query-cache')
     expect((await storedState(page)).localStorage).not.toBeNull()
 
+    // A mark on the signed-in page's window: log out must load /login afresh, so no code of the
+    // signed-in page is left to write the cache back.
+    await page.evaluate(() => Object.assign(window, { signedInPage: true }))
     await page.getByRole('button', { name: /Account menu/ }).click()
     await page.getByRole('menuitem', { name: 'Log Out' }).click()
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
 
-    // Give a throttled save every chance to write back: nothing may come back.
-    await page.waitForTimeout(1500)
+    expect(await page.evaluate(() => 'signedInPage' in window)).toBe(false)
     const state = await storedState(page)
     expect(state.sessionStorage).toBeNull()
     expect(state.localStorage).toBeNull()

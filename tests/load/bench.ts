@@ -1,14 +1,20 @@
 /**
  * `npm run bench`: the benchmarks, reported as numbers (never as timed pass/fail tests).
  * - invoice lists on 100 000 rows: p50/p95 latency of the paged, filtered, sorted list calls, and plans;
- * - document uploads: MB/s for 25 MB files, one and several at once, and the server's memory growth.
+ * - document uploads: MB/s for 25 MB files, one and several at once, and the server's memory growth;
+ * - sign-in burst: 50 people of one office signing in at once from one address: none refused, p95;
+ * - `scale` (only when named): every list at a million rows on PostgreSQL beside a hello-world.
  * Each is bounded in count and time and talks only to a server on the loopback address.
  */
 import { benchInvoices } from './invoices-bench'
+import { benchScale } from './scale-bench'
+import { benchSignIn, printSignInBench } from './sign-in-bench'
 import { benchUploads, printUploadBench } from './upload-bench'
 
-const only = process.argv.slice(2)
-const wanted = (name: string) => only.length === 0 || only.includes(name)
+const args = process.argv.slice(2)
+const only = args.filter((arg) => !arg.startsWith('--'))
+// The scale mode takes minutes to build its data set: it runs only when asked for by name.
+const wanted = (name: string) => (only.length === 0 && name !== 'scale') || only.includes(name)
 
 if (wanted('invoices')) {
   console.log('== Invoice lists on large data')
@@ -17,4 +23,18 @@ if (wanted('invoices')) {
 if (wanted('uploads')) {
   console.log('\n== Document uploads')
   printUploadBench(await benchUploads())
+}
+if (wanted('uploads') || wanted('uploads-s3')) {
+  console.log('\n== Document uploads to the S3 store')
+  printUploadBench(await benchUploads({ store: 's3' }))
+}
+if (wanted('sign-in')) {
+  console.log('\n== Sign-in burst')
+  const result = await benchSignIn()
+  printSignInBench(result)
+  if (result.refused) process.exitCode = 1
+}
+if (wanted('scale')) {
+  console.log('\n== Every list at a million rows, beside a hello-world')
+  await benchScale({ writeDoc: args.includes('--write-doc') })
 }

@@ -41,6 +41,8 @@ interface MemoryStats {
 }
 
 export interface UploadBenchResult {
+  /** 'filesystem' or 's3' (a local s3rver on loopback, started by the bench). */
+  store: string
   uploads: number
   fileMB: number
   seconds: number
@@ -65,6 +67,7 @@ async function serveForBench() {
   const { createLogger } = await import('../../server/logger')
   const { outboxMailer } = await import('../../server/mail/outbox')
   const { fsBlobStore } = await import('../../server/storage/fs-blob-store')
+  const { s3BlobStore } = await import('../../server/storage/s3-blob-store')
   const { createGateway } = await import('../../server/payments')
   const { signAccessToken } = await import('../../server/auth/tokens')
   const { factories } = await import('../api/harness')
@@ -82,8 +85,11 @@ async function serveForBench() {
     clock: systemClock,
     logger,
     mailer: outboxMailer(database.db, logger),
-    blobs: fsBlobStore(path.join(dataDir, 'files')),
+    // With BENCH_S3 (settings as JSON) the files go to that S3-compatible store instead of the disk.
+    blobs: process.env.BENCH_S3 ? s3BlobStore(JSON.parse(process.env.BENCH_S3)) : fsBlobStore(path.join(dataDir, 'files')),
     gateway: createGateway(env, { db: database.db, clock: systemClock, logger }),
+    // No push worker runs here: queued pushes are never sent.
+    push: { publicKey: '', transport: { send: async () => ({ statusCode: 201 }) } },
     jwtKey,
   })
   const make = factories(database.db)
@@ -132,10 +138,10 @@ async function serveForBench() {
 
 // ---------- the client side (this process) ----------
 
-function startServer(dataDir: string): { child: ChildProcess; next: (key: string) => Promise<any> } {
+function startServer(dataDir: string, s3Settings?: unknown): { child: ChildProcess; next: (key: string) => Promise<any> } {
   const self = fileURLToPath(import.meta.url)
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--serve'], {
-    env: { ...process.env, DATA_DIR: dataDir },
+    env: { ...process.env, DATA_DIR: dataDir, ...(s3Settings ? { BENCH_S3: JSON.stringify(s3Settings) } : {}) },
     stdio: ['pipe', 'pipe', 'inherit'],
   })
   const waiting: { key: string; resolve: (v: unknown) => void }[] = []
@@ -209,9 +215,11 @@ function streamUpload(ready: ServerReady, size: number, name: string): Promise<{
   })
 }
 
-export async function benchUploads(): Promise<UploadBenchResult> {
+export async function benchUploads(options: { store?: 'filesystem' | 's3' } = {}): Promise<UploadBenchResult> {
+  const store = options.store ?? 'filesystem'
   const dataDir = mkdtempSync(path.join(tmpdir(), 'upload-bench-'))
-  const { child, next } = startServer(dataDir)
+  const s3 = store === 's3' ? await (await import('../api/s3-server')).startS3Server() : undefined
+  const { child, next } = startServer(dataDir, s3?.settings)
   try {
     const ready: ServerReady = await next('ready')
     // Warm up (code paths, database) with one small upload, then take the baseline.
@@ -243,6 +251,7 @@ export async function benchUploads(): Promise<UploadBenchResult> {
     const memory: MemoryStats = await next('stats')
     const uploads = perUploadMs.length
     return {
+      store,
       uploads,
       fileMB: FILE_BYTES / MB,
       seconds,
@@ -263,12 +272,14 @@ export async function benchUploads(): Promise<UploadBenchResult> {
       })
     }
     rmSync(dataDir, { recursive: true, force: true })
+    await s3?.close()
   }
 }
 
 export function printUploadBench(r: UploadBenchResult) {
   const mb = (bytes: number) => (bytes / MB).toFixed(1)
-  console.log(`\nDocument uploads: ${r.uploads} x ${r.fileMB} MB PDF, one at a time over loopback (PGlite, files on disk)`)
+  const where = r.store === 's3' ? 'files in a local S3-compatible server (s3rver), multipart' : 'files on disk'
+  console.log(`\nDocument uploads: ${r.uploads} x ${r.fileMB} MB PDF, one at a time over loopback (PGlite, ${where})`)
   console.log(`  throughput            ${r.mbPerSecond.toFixed(1)} MB/s (${r.seconds.toFixed(1)} s in all)`)
   console.log(`  per upload            ${r.perUploadMs.map((ms) => ms.toFixed(0)).join(', ')} ms`)
   console.log(`  ${r.concurrent.uploads} at once             ${r.concurrent.mbPerSecond.toFixed(1)} MB/s`)

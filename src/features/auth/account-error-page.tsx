@@ -5,7 +5,7 @@ import { Button } from '~/ui/button'
 import { signOut } from './sign-out'
 
 /**
- * /error: the signed-in account is neither a client's nor the provider's (SPEC.md section 2), so there
+ * /error: the signed-in account is neither a client's nor the provider's, so there
  * is no dashboard to show. Says so, gives the support contacts and a way out.
  */
 export function AccountErrorPage() {

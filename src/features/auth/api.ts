@@ -25,7 +25,7 @@ async function fetchPermissions(userId: number, token?: string): Promise<string[
 }
 
 /**
- * SPEC.md section 3: an agent's role is read from the agent record's first user. The server lists the
+ * An agent's role is read from the agent record's first user. The server lists the
  * signed-in user first on their own record, so this is the user's own role.
  */
 async function agentRole(user: SessionUser, token: string): Promise<Pick<SessionUser, 'roleId' | 'roleType'>> {
@@ -46,8 +46,16 @@ async function agentRole(user: SessionUser, token: string): Promise<Pick<Session
 
 /** Signs in, then fetches the permission codes and keeps them with the session. */
 export async function signIn(body: LoginBody): Promise<void> {
+  // A log out made offline ends its refresh cookie on the server first.
+  const { forgetSignOut, settleSignOut } = await import('~/lib/signed-out')
+  await settleSignOut()
   const { token, user } = await api.post('/auth/login', body, { auth: false, schema: SessionResponseSchema })
   const [permissions, role] = await Promise.all([fetchPermissions(user.id, token), agentRole(user, token)])
+  // Another user's data leaves the device before this user's session starts.
+  const { claimDevice, onSignedIn } = await import('~/lib/device-data')
+  await claimDevice(user.id, Boolean(body.remember))
+  forgetSignOut()
+  onSignedIn()
   setSession({ token, user: { ...user, ...role }, permissions, remember: Boolean(body.remember) })
 }
 
@@ -55,12 +63,19 @@ export function useSignIn() {
   return useMutation({ mutationFn: signIn })
 }
 
-/** Re-reads the signed-in user's codes (a role may have changed since the session began). */
+/**
+ * Re-reads the signed-in user's codes, and an agent's role (a role, or the user's role, may have changed
+ * since the session began). A user deactivated meanwhile gets a 401 here, which ends the session.
+ */
 export async function refreshPermissions(): Promise<void> {
   const session = getSession()
   if (!session) return
-  const permissions = await fetchPermissions(session.user.id)
-  if (getSession()?.user.id === session.user.id) updateSession({ permissions })
+  const [permissions, role] = await Promise.all([fetchPermissions(session.user.id), agentRole(session.user, session.token)])
+  const current = getSession()
+  if (current?.user.id !== session.user.id) return
+  const sameCodes = permissions.length === current.permissions.length && permissions.every((code, i) => code === current.permissions[i])
+  const sameRole = role.roleId === current.user.roleId && role.roleType === current.user.roleType
+  if (!sameCodes || !sameRole) updateSession({ permissions, user: { ...current.user, ...role } })
 }
 
 export function useForgotPassword() {

@@ -3,7 +3,7 @@ import { AccessDeniedError, sessionHasPermission, type PermCode } from '~/lib/pe
 import { getSession, userKind, type Session } from '~/lib/session'
 
 /**
- * Route guards (SPEC.md sections 2 and 6), used in `beforeLoad`. A missing session redirects to
+ * Route guards, used in `beforeLoad`. A missing session redirects to
  * /login with the page to come back to; a signed-in user who may not open a page gets
  * AccessDeniedError, shown as "You do not have access to this page" inside the layout.
  */

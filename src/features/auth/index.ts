@@ -2,3 +2,4 @@
 export { signOut } from './sign-out'
 export { requireAgent, requireClient, requirePermission, requireSession, safeRedirectTarget } from './guards'
 export { refreshPermissions } from './api'
+export { keepPermissionsFresh } from './permission-refresh'

@@ -36,7 +36,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   })
 
   const error = signIn.error
-  // A network error is already announced by the toast of SPEC.md section 8.
+  // A network error is already announced by the toast.
   const showError = error && (error instanceof ApiError || error instanceof OfflineError || !(error instanceof NetworkError))
 
   return (

@@ -10,3 +10,15 @@ export function formatPhone(phone: string): string {
 export function yesNo(value: boolean): string {
   return value ? 'Yes' : 'No'
 }
+
+type ServiceLine = { active: boolean; service: { name: string; kind: string }; servicePackage: { name: string } | null }
+
+/**
+ * "Hire Us as Registered Agent": what the client bought when it holds a registered-agent service
+ * ('Yes: Registered Agent Service (Annual)'), else the answer it gave.
+ */
+export function registeredAgentText(changeAgent: boolean, services: readonly ServiceLine[]): string {
+  const bought = services.find((s) => s.active && s.service.kind === 'address' && /registered agent/i.test(s.service.name))
+  if (bought) return `Yes: ${bought.service.name}${bought.servicePackage ? ` (${bought.servicePackage.name})` : ''}`
+  return yesNo(changeAgent)
+}

@@ -7,12 +7,23 @@ import * as v from 'valibot'
  */
 export { ClientListSearchSchema, listStateFromSearch, searchFromListState, type ClientListSearch, type ClientListState } from './list-params'
 
-/** SPEC.md section 2: the provider client profile's tabs, chosen by ?tab=. */
+/** The provider client profile's tabs, chosen by ?tab=. */
 export const CLIENT_PROFILE_TABS = ['basic', 'invoices', 'documents'] as const
 export type ClientProfileTab = (typeof CLIENT_PROFILE_TABS)[number]
 
+/** ?tab= in any case ('Documents' as well as 'documents'); anything else opens Basic. */
 export const ClientProfileSearchSchema = v.object({
-  tab: v.fallback(v.optional(v.picklist(CLIENT_PROFILE_TABS), 'basic'), 'basic'),
+  tab: v.fallback(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.toLowerCase(),
+        v.picklist(CLIENT_PROFILE_TABS),
+      ),
+      'basic',
+    ),
+    'basic',
+  ),
 })
 
 /** A client id from the address ('12'), or null when it is not one. */

@@ -1,31 +1,179 @@
+import type { ClientDashboard as Figures } from '@contract/dashboard'
+import { requestStatusName } from '@contract/document-requests'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { useRequiredSession } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
+import { errorMessage } from '~/lib/api-client'
+import { daysText, formatDateTime } from '~/lib/dates'
+import { useRequiredSession } from '~/lib/session'
+import { actionLinkClass } from '~/ui/action-link'
 import { Alert } from '~/ui/alert'
-import { QuickLinks, type QuickLink } from './quick-links'
+import { Panel } from '~/ui/card'
+import { LoadError, SavedAtNote } from '~/ui/list-page'
+import { Spinner } from '~/ui/spinner'
+import { clientDashboardQueryOptions } from './api'
+import { cardLink, cardText, dashboardGrid, FigureCard } from './figure-card'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '6' })
+const activity = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '2', fontSize: 'sm' })
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
-const links: QuickLink[] = [
-  { to: '/client/documents', title: 'Documents List', description: 'Scanned mail and legal documents received for your company.' },
-  { to: '/client/invoices', title: 'Invoices', description: 'See what is due and pay by card.' },
-  { to: '/client/requested-documents', title: 'Requested Documents', description: 'Follow documents you asked us to mail to you.' },
-  { to: '/client/addons', title: 'Add-Ons', description: 'Add services such as mail forwarding to your plan.' },
-  { to: '/client/support', title: 'Support', description: 'Send us a message or find our contacts.' },
-]
+function UnreadDocumentsCard({ figures }: { figures: Figures }) {
+  const { count, mostUrgent } = figures.unreadDocuments
+  return (
+    <FigureCard
+      title="Unread documents"
+      figure={count}
+      actions={
+        <Link to="/client/documents" search={{ isRead: 'unread' }} className={cardLink}>
+          View unread documents
+        </Link>
+      }
+    >
+      {mostUrgent ? (
+        <p className={cardText}>
+          Most urgent: {mostUrgent.name}, {daysText(mostUrgent.daysLeft)} to request it by mail
+        </p>
+      ) : (
+        <p className={cardText}>Nothing new to read.</p>
+      )}
+    </FigureCard>
+  )
+}
 
-/** The client's home: who is signed in for which company, the 60-day notice, and shortcuts. */
+function InvoicesDueCard({ figures }: { figures: Figures }) {
+  const { unpaidCount, overdueCount, totalDue } = figures.invoices
+  return (
+    <FigureCard
+      title="Invoices to pay"
+      figure={usd.format(totalDue)}
+      actions={
+        <>
+          {unpaidCount + overdueCount > 0 && (
+            <Link to="/client/invoices" search={{ status: overdueCount > 0 ? 'overdue' : 'unpaid' }} className={actionLinkClass}>
+              Pay
+            </Link>
+          )}
+          <Link to="/client/invoices" search={{ status: 'unpaid' }} className={cardLink}>
+            {unpaidCount} unpaid
+          </Link>
+          <Link to="/client/invoices" search={{ status: 'overdue' }} className={cardLink}>
+            {overdueCount} overdue
+          </Link>
+        </>
+      }
+    >
+      <p className={cardText}>{unpaidCount + overdueCount === 0 ? 'All paid. Thank you.' : `${unpaidCount + overdueCount} invoices due`}</p>
+    </FigureCard>
+  )
+}
+
+function MailRequestsCard({ figures }: { figures: Figures }) {
+  const { inProgress, latest } = figures.mailRequests
+  return (
+    <FigureCard
+      title="Mail requests in progress"
+      figure={inProgress}
+      actions={
+        <Link to="/client/requested-documents" search={{ status: 'open' }} className={cardLink}>
+          View requests in progress
+        </Link>
+      }
+    >
+      {latest.length === 0 ? (
+        <p className={cardText}>No documents on their way to you.</p>
+      ) : (
+        latest.map((request) => (
+          <p key={request.id} className={cardText}>
+            <Link to="/client/document-progress/$id" params={{ id: String(request.id) }} className={cardLink}>
+              {request.documentName}
+            </Link>
+            : {requestStatusName(request.status)}
+          </p>
+        ))
+      )}
+    </FigureCard>
+  )
+}
+
+function SupportCard({ figures }: { figures: Figures }) {
+  const { open, withNewReply } = figures.support
+  return (
+    <FigureCard
+      title="Support replies"
+      figure={withNewReply}
+      actions={
+        <Link to="/client/support" className={cardLink}>
+          Open support
+        </Link>
+      }
+    >
+      <p className={cardText}>
+        {withNewReply === 1 ? '1 conversation has a new reply' : `${withNewReply} conversations have a new reply`} · {open} open
+      </p>
+    </FigureCard>
+  )
+}
+
+function RecentActivity({ figures }: { figures: Figures }) {
+  return (
+    <Panel title="Recent activity">
+      {figures.recentActivity.length === 0 ? (
+        <p className={cardText}>Nothing yet.</p>
+      ) : (
+        <ul className={activity}>
+          {figures.recentActivity.map((item) => (
+            <li key={item.id}>
+              <span>{item.message}</span> <span className={cardText}>· {formatDateTime(item.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={cardText}>
+        <Link to="/notifications" className={cardLink}>
+          All notifications
+        </Link>
+      </p>
+    </Panel>
+  )
+}
+
+/**
+ * The client's home: what needs attention first (unread documents, invoices to pay, mail requests
+ * under way, support replies), each card linking to its list filtered, then recent activity. Offline
+ * it shows the figures last saved, with their time.
+ */
 export function ClientDashboard() {
   const { user } = useRequiredSession()
+  const query = useQuery(clientDashboardQueryOptions())
   const greeting = user.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back'
+  const figures = query.data
   return (
     <>
       <PageHeader title="Dashboard" description={user.companyName ? `${greeting} · ${user.companyName}` : greeting} />
       <div className={stack}>
+        <SavedAtNote updatedAt={query.dataUpdatedAt} hasData={Boolean(figures)} subject="your dashboard" />
+        {query.isPending && <Spinner label="Loading your dashboard" />}
+        {query.isError && !figures && (
+          <LoadError title="The dashboard could not be loaded" onRetry={() => void query.refetch()}>
+            {errorMessage(query.error)}
+          </LoadError>
+        )}
+        {figures && (
+          <section aria-label="What needs your attention">
+            <ul className={dashboardGrid}>
+              <UnreadDocumentsCard figures={figures} />
+              <InvoicesDueCard figures={figures} />
+              <MailRequestsCard figures={figures} />
+              <SupportCard figures={figures} />
+            </ul>
+          </section>
+        )}
+        {figures && <RecentActivity figures={figures} />}
         <Alert status="info" title="Documents are kept for 60 days">
           You can ask us to mail a document to you within 60 days of its upload. After that it is shredded.
         </Alert>
-        <QuickLinks label="Your account" links={links} />
       </div>
     </>
   )

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import type { FileRoutesByTo } from '~/routeTree.gen'
+import type { AppPath } from '~/lib/app-path'
 
 export interface QuickLink {
-  to: keyof FileRoutesByTo
+  to: AppPath
   title: string
   description: string
 }

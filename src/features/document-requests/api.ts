@@ -8,16 +8,16 @@ import {
   type DocumentRequestDetail,
   type UpdateDocumentRequestStatus,
 } from '@contract/document-requests'
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { api } from '~/lib/api-client'
 import { documentKeys } from '~/features/documents/keys'
 import { notificationKeys } from '~/features/notifications/keys'
-import { adoptPausedMutations, retryWhenUnreachable } from '~/features/notifications/queue'
+import { enqueue, type OutboxEntry } from '~/lib/outbox/outbox'
 
 /**
  * Mail requests (docs/documents.md "Mail requests"): the statuses, the lists, one request with its
- * timeline, asking for documents by mail (queued while offline) and moving a request along.
+ * timeline, asking for documents by mail (through the outbox) and moving a request along.
  * Query keys come only from `documentRequestKeys`.
  */
 
@@ -70,43 +70,31 @@ export const documentRequestQueryOptions = (id: number) =>
 
 // ---------- asking for documents by mail ----------
 
-export interface CreateRequestVariables {
-  body: CreateDocumentRequest
-  /** Made once per submit; a replay after being offline sends the same key, so the server stores one. */
-  idempotencyKey: string
-}
-
 export type CreatedRequests = v.InferOutput<typeof CreatedDocumentRequestsSchema>
 
-const registered = new WeakSet<QueryClient>()
+/** The outbox kind of a mail request. */
+export const MAIL_REQUEST_KIND = 'mail-request'
 
 /**
- * POST /api/client/document-request, with an Idempotency-Key. Offline it waits (saved with the query
- * cache) and is sent once when the connection returns; the server answers a replay of the same key
- * with the first answer and stores nothing more.
+ * POST /api/client/document-request, through the outbox (lib/outbox): stored on this device with its
+ * Idempotency-Key before anything is said, then sent in order, exactly once, now or when the
+ * connection returns (the server answers a replay of the same key with the first answer). Resolves
+ * with the stored entry.
  */
-export function registerDocumentRequestMutations(queryClient: QueryClient): void {
-  if (registered.has(queryClient)) return
-  registered.add(queryClient)
-  queryClient.setMutationDefaults<CreatedRequests, Error, CreateRequestVariables>(documentRequestKeys.create(), {
-    mutationFn: ({ body, idempotencyKey }) =>
-      api.post('/client/document-request', body, { schema: CreatedDocumentRequestsSchema, headers: { 'Idempotency-Key': idempotencyKey } }),
-    // Queued while offline (the portal's other changes fail at once; this one is safe to replay).
-    networkMode: 'online',
-    retry: retryWhenUnreachable,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: documentRequestKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: documentKeys.lists() }),
-      ]),
+export function queueDocumentRequest(body: CreateDocumentRequest, documentNames: string[]): Promise<OutboxEntry> {
+  const what = documentNames.length === 1 ? documentNames[0] : `${documentNames.length} documents`
+  return enqueue({
+    kind: MAIL_REQUEST_KIND,
+    label: `Mail ${what} to ${body.recipientName}`,
+    request: { method: 'POST', path: '/client/document-request', json: body },
+    invalidate: [documentRequestKeys.lists(), documentKeys.lists()],
   })
-  adoptPausedMutations(queryClient, documentRequestKeys.create())
 }
 
-export function useCreateDocumentRequest() {
-  const queryClient = useQueryClient()
-  registerDocumentRequestMutations(queryClient)
-  return useMutation<CreatedRequests, Error, CreateRequestVariables>({ mutationKey: documentRequestKeys.create() })
+/** The requests the server created for a sent entry (its stored answer). */
+export function createdRequestsOf(entry: OutboxEntry): CreatedRequests | null {
+  const parsed = v.safeParse(CreatedDocumentRequestsSchema, entry.result)
+  return parsed.success ? parsed.output : null
 }
 
 // ---------- moving a request along ----------

@@ -4,8 +4,7 @@
  *
  * This index holds the requested documents list. Other public entries, so each page loads only what
  * it shows: ./request (the request form), ./progress (the document-progress page), ./routing (search
- * params, free of components and calls), ./loaders (route loaders, imported on navigation) and
- * ./offline (the queue's registration alone, which the notification bell loads on every page).
+ * params, free of components and calls) and ./loaders (route loaders, imported on navigation).
  */
 export { RequestedDocumentsPage, type RequestedDocumentsPageProps } from './requests-list-page'
 export { documentRequestKeys } from './api'

@@ -1,17 +1,18 @@
 import type { Document } from '@contract/documents'
-import { setError, useForm, valiForm, type SubmitHandler } from '@modular-forms/react'
+import { useForm, valiForm, type SubmitHandler } from '@modular-forms/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
-import { ApiError, errorMessage } from '~/lib/api-client'
+import { errorMessage } from '~/lib/api-client'
 import { daysText, formatDocumentDate } from '~/lib/dates'
 import { useRequiredSession } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
 import { NativeSelect } from '~/ui/native-select'
 import { documentListQueryOptions, RetentionNotice } from '~/features/documents/shared'
-import { isOnlineNow, newIdempotencyKey } from '~/features/notifications/queue'
+import { discardEntry, whenTried } from '~/lib/outbox/outbox'
+import { isCacheRestored } from '~/lib/query-client'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Checkbox } from '~/ui/checkbox'
@@ -20,7 +21,7 @@ import { FormField, TextField } from '~/ui/form-field'
 import { requiredChoice, requiredText } from '~/ui/forms'
 import { Spinner } from '~/ui/spinner'
 import { notify } from '~/ui/toaster'
-import { useCreateDocumentRequest } from './api'
+import { createdRequestsOf, queueDocumentRequest } from './api'
 import { countriesQueryOptions, mailingAddressQueryOptions, type MailingAddress } from './request-api'
 
 /** Documents the request form offers: the newest page is plenty, since only the last 60 days qualify. */
@@ -36,7 +37,6 @@ const MailingAddressFormSchema = v.object({
 })
 type MailingAddressForm = v.InferInput<typeof MailingAddressFormSchema>
 
-const ADDRESS_FIELDS = ['recipientName', 'address', 'city', 'stateProvince', 'zipcode', 'countryId'] as const
 
 const layout = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '4xl' })
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '6' } })
@@ -57,10 +57,12 @@ export type DocumentRequestPageProps = {
 
 /**
  * client/document-request: a client asks for paper originals to be mailed, within 60 days of upload.
- * The mailing address starts as the client's own. Offline, the request is saved on this device and
- * sent once when the connection returns (with an Idempotency-Key, so it is stored once).
+ * The mailing address starts as the client's own. The request is stored on this device first (the
+ * outbox) and sent now, or once when the connection returns (with an Idempotency-Key, so it is
+ * stored once); a refusal shows here and the request is not kept.
  */
 export function DocumentRequestPage({ documentIds }: DocumentRequestPageProps) {
+  // The form starts from the client's address: on a slow start offline it waits for the saved copy.
   const { user } = useRequiredSession()
   const clientId = user.clientId!
   const documents = useQuery(documentListQueryOptions({ kind: 'client', clientId }, REQUESTABLE_PAGE))
@@ -71,7 +73,7 @@ export function DocumentRequestPage({ documentIds }: DocumentRequestPageProps) {
     <div className={layout}>
       <PageHeader title="Request a Document" description="Ask for the paper originals of your documents to be mailed to you." />
       <RetentionNotice />
-      {documents.isPending || (address.isPending && address.fetchStatus !== 'idle') ? (
+      {documents.isPending || (address.isPending && address.fetchStatus !== 'idle') || (address.data === undefined && !isCacheRestored()) ? (
         <div className={css({ display: 'flex', justifyContent: 'center', py: '10' })}>
           <Spinner label="Loading your documents" />
         </div>
@@ -101,7 +103,8 @@ export function DocumentRequestPage({ documentIds }: DocumentRequestPageProps) {
 function RequestForm({ requestable, preselected, defaults }: { requestable: Document[]; preselected: number[]; defaults: MailingAddress | null }) {
   const navigate = useNavigate()
   const countries = useQuery(countriesQueryOptions())
-  const create = useCreateDocumentRequest()
+  const [sending, setSending] = useState(false)
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [chosen, setChosen] = useState<number[]>(() => {
     const fromUrl = preselected.filter((id) => requestable.some((document) => document.id === id))
     return fromUrl.length ? fromUrl : requestable.length === 1 ? [requestable[0].id] : []
@@ -131,33 +134,40 @@ function RequestForm({ requestable, preselected, defaults }: { requestable: Docu
       return
     }
     const mailing = v.parse(MailingAddressFormSchema, values)
-    const variables = {
-      body: { documentIds: chosen, ...mailing, countryId: Number(mailing.countryId) },
-      idempotencyKey: newIdempotencyKey('mail-request'),
-    }
-    if (!isOnlineNow()) {
-      // Saved with the query cache and sent once the connection returns.
-      create.mutate(variables)
-      notify.info('You are offline. Your request is saved on this device and will be sent when the connection returns.')
-      void navigate({ to: '/client/requested-documents' })
-      return
-    }
+    const body = { documentIds: chosen, ...mailing, countryId: Number(mailing.countryId) }
+    const names = requestable.filter((document) => chosen.includes(document.id)).map((document) => document.documentTypeNavigation.name)
+    setRefusal(null)
+    setSending(true)
     try {
-      const result = await create.mutateAsync(variables)
-      const requests = result.documentRequests
-      notify.success(requests.length === 1 ? 'Your request to mail the document has been sent' : `Your request to mail ${requests.length} documents has been sent`)
-      if (requests.length === 1) void navigate({ to: '/client/document-progress/$id', params: { id: String(requests[0].id) } })
-      else void navigate({ to: '/client/requested-documents' })
-    } catch (error) {
-      if (!(error instanceof ApiError)) return
-      for (const issue of error.issues) {
-        const field = ADDRESS_FIELDS.find((name) => name === issue.path)
-        if (field) setError(form, field, issue.message.replace(/^\w+: /, ''))
+      const stored = await queueDocumentRequest(body, names).catch((error: unknown) => {
+        setRefusal(`Your request could not be saved on this device: ${errorMessage(error)}`)
+        return null
+      })
+      if (!stored) return
+      const entry = await whenTried(stored.seq)
+      const created = entry?.state === 'sent' ? createdRequestsOf(entry) : null
+      if (entry?.state === 'sent') {
+        void discardEntry(entry.seq)
+        const requests = created?.documentRequests ?? []
+        notify.success(requests.length === 1 ? 'Your request to mail the document has been sent' : `Your request to mail ${requests.length || chosen.length} documents has been sent`)
+        if (requests.length === 1) void navigate({ to: '/client/document-progress/$id', params: { id: String(requests[0].id) } })
+        else void navigate({ to: '/client/requested-documents' })
+        return
       }
+      if (entry?.state === 'failed') {
+        // Refused: the form shows why and the request is not kept (the user can change it and send again).
+        void discardEntry(entry.seq)
+        setRefusal(entry.reason ?? 'The request was refused')
+        return
+      }
+      // Stored and waiting for the connection: the requests list shows it until it is sent.
+      notify.info('Not sent yet: your request is saved on this device and will be sent when the connection returns.')
+      void navigate({ to: '/client/requested-documents' })
+    } finally {
+      setSending(false)
     }
   }
 
-  const error = create.error
   return (
     <Form onSubmit={onSubmit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       <section className={panel} aria-labelledby="request-documents">
@@ -209,9 +219,9 @@ function RequestForm({ requestable, preselected, defaults }: { requestable: Docu
         </div>
       </section>
 
-      {error && !(error instanceof ApiError && error.issues.length > 0) && (
+      {refusal && (
         <Alert status="danger" title="The request was not sent">
-          {error instanceof ApiError && error.details !== error.detail ? `${error.detail}. ${error.details}` : errorMessage(error)}
+          {refusal}
         </Alert>
       )}
 
@@ -219,7 +229,7 @@ function RequestForm({ requestable, preselected, defaults }: { requestable: Docu
         <Link to="/client/documents" className={css({ alignSelf: 'center', fontSize: 'sm' })}>
           Back to documents
         </Link>
-        <Button type="submit" loading={create.isPending && !create.isPaused}>
+        <Button type="submit" loading={sending}>
           Request by mail
         </Button>
       </div>

@@ -1,5 +1,5 @@
 import type { DocumentRequest } from '@contract/document-requests'
-import { useMutationState, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
@@ -7,10 +7,10 @@ import { errorMessage } from '~/lib/api-client'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { formatDocumentDate } from '~/lib/dates'
 import { PageHeader } from '~/features/shell'
-import { Alert } from '~/ui/alert'
 import { DataTable, type ColumnDef } from '~/ui/data-table'
 import { actionLinkClass, ListPage, useMergedChanges } from '~/ui/list-page'
-import { documentRequestKeys, documentRequestListQueryOptions, type CreateRequestVariables } from './api'
+import { OutboxList } from '~/features/outbox'
+import { documentRequestListQueryOptions, MAIL_REQUEST_KIND } from './api'
 import { REQUEST_PAGE_SIZES, requestListRequest, type RequestListState, type RequestSortField } from './list-params'
 import { RequestStatusBadge } from './status'
 
@@ -18,13 +18,7 @@ const muted = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const nowrap = css({ whiteSpace: 'nowrap' })
 const link = css({ fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })
 
-/** Mail requests made offline and not sent yet (saved on this device), or still being retried. */
-function useQueuedRequests(): CreateRequestVariables[] {
-  return useMutationState({
-    filters: { mutationKey: documentRequestKeys.create(), status: 'pending' },
-    select: (mutation) => mutation.state.variables as CreateRequestVariables,
-  })
-}
+const MAIL_REQUEST_KINDS = [MAIL_REQUEST_KIND]
 
 export type RequestedDocumentsPageProps = {
   state: RequestListState
@@ -44,7 +38,6 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
     ...documentRequestListQueryOptions(request.kind === 'query' ? request.params : { page: 1, pageSize: state.pageSize }),
     enabled: request.kind === 'query',
   })
-  const queued = useQueuedRequests()
   const requests = request.kind === 'query' ? (list.data?.data ?? []) : []
   const total = request.kind === 'query' ? (list.data?.total ?? 0) : 0
 
@@ -151,14 +144,8 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
       onRetry={() => void list.refetch()}
       errorTitle="The requests could not be loaded"
       errorText={errorMessage}
-      notices={
-        queued.length > 0 && (
-          <Alert status="warning" title={`${queued.length} ${queued.length === 1 ? 'request is' : 'requests are'} waiting for a connection`}>
-            Saved on this device: {queued.map((q) => `${q.body.documentIds.length} ${q.body.documentIds.length === 1 ? 'document' : 'documents'} to ${q.body.city ?? 'your address'}`).join('; ')}.
-            They are sent as soon as the connection returns.
-          </Alert>
-        )
-      }
+      // Requests made on this device and what became of them (sent once the connection returns).
+      notices={isClient && <OutboxList kinds={MAIL_REQUEST_KINDS} heading="Requests saved on this device" />}
     >
       <DataTable
         label="Requested documents"
@@ -167,6 +154,7 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
         getRowId={(r) => String(r.id)}
         manual
         rowCount={total}
+        rowCountIsEstimate={request.kind === 'query' && list.data?.totalIsEstimate}
         pageSizes={REQUEST_PAGE_SIZES}
         pagination={{ pageIndex: state.page - 1, pageSize: state.pageSize }}
         onPaginationChange={(next) => change({ page: next.pageIndex + 1, pageSize: next.pageSize })}

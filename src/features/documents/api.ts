@@ -75,7 +75,7 @@ export async function fetchDocumentFile(document: Document, { inline }: { inline
   }
 }
 
-/** SPEC.md section 8: a failed view says the server's `detail` for 402 and its `details` otherwise. */
+/** A failed view says the server's `detail` for 402 and its `details` otherwise. */
 export function documentFileErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return (error.status === 402 ? error.detail : error.details) || error.detail
   if (error instanceof NetworkError) return 'This document has not been saved on this device yet. It can be opened once the connection returns.'
@@ -100,7 +100,7 @@ export async function afterDocumentOpened(queryClient: QueryClient, documentId: 
 
 export const DELETE_FAILED_MESSAGE = 'Failed to delete document'
 
-/** SPEC.md section 8: the server's detail (or details, or message), else 'Failed to delete document'. */
+/** The server's detail (or details, or message), else 'Failed to delete document'. */
 export function deleteErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.detail || error.details || DELETE_FAILED_MESSAGE
   if (error instanceof NetworkError) return error.message

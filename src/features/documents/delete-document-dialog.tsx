@@ -10,7 +10,7 @@ const text = css({ m: '0', fontSize: 'sm' })
 
 /**
  * Asks before deleting a document and its file (agents with DCD). Success says the server's 'Document
- * deleted successfully'; a failure its detail, else 'Failed to delete document' (SPEC.md section 8).
+ * deleted successfully'; a failure its detail, else 'Failed to delete document'.
  */
 export function DeleteDocumentDialog({ document, onClose }: { document: Document; onClose: () => void }) {
   const remove = useDeleteDocument()

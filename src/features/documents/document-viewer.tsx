@@ -18,7 +18,7 @@ export interface OpenFile extends DocumentFile {
 
 /**
  * Opening and downloading documents from a list. The file is fetched first (the button shows it is
- * working); a failure is a 10 s toast with the server's words (SPEC.md section 8), and only a file
+ * working); a failure is a 10 s toast with the server's words, and only a file
  * that arrived opens the viewer. A client opening its own document marks it read.
  */
 export function useDocumentFiles() {

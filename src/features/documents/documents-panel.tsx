@@ -88,6 +88,7 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
       <DocumentsTable
         documents={documents}
         total={total}
+        totalIsEstimate={request.kind === 'query' && list.data?.totalIsEstimate}
         state={state}
         onStateChange={change}
         audience={isClient ? 'client' : 'agent'}

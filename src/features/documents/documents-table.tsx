@@ -1,12 +1,13 @@
 import type { Document } from '@contract/documents'
-import { Link } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { daysText, formatDocumentDate } from '~/lib/dates'
 import { Badge, StatusBadge } from '~/ui/badge'
-import { Button } from '~/ui/button'
+import { Button, IconButton } from '~/ui/button'
 import { DataTable, type ColumnDef, type ColumnFiltersState, type PaginationState, type SortingState } from '~/ui/data-table'
-import { DownloadIcon, EyeIcon, MailIcon, TrashIcon } from '~/ui/icons'
+import { DownloadIcon, EyeIcon, MailIcon, MoreIcon, TrashIcon } from '~/ui/icons'
+import { Menu } from '~/ui/menu'
 import { documentLabel } from './format'
 import { DOCUMENT_FILTER_COLUMNS, DOCUMENT_PAGE_SIZES, type DocumentFilterColumn, type DocumentListState, type DocumentSortField } from './list-params'
 
@@ -31,9 +32,85 @@ const linkButton = css({
 })
 const nowrap = css({ whiteSpace: 'nowrap' })
 
+const itemIcon = css({ color: 'fg.muted' })
+
+/**
+ * A row's actions: one primary button (View) and a menu for the rest (Download, the mail request,
+ * Delete), so a row stays one line high on a desktop and fits a phone.
+ */
+function RowActions({
+  document,
+  isClient,
+  canDelete,
+  busy,
+  onView,
+  onDownload,
+  onDelete,
+}: Pick<DocumentsTableProps, 'canDelete' | 'busy' | 'onView' | 'onDownload' | 'onDelete'> & { document: Document; isClient: boolean }) {
+  const navigate = useNavigate()
+  const label = documentLabel(document)
+  const active = document.status === 'active'
+  const mailRequested = isClient && document.openRequestId !== null
+  const mayRequest = isClient && document.canRequest
+  const hasMenu = active || mailRequested || mayRequest || canDelete
+  const onSelect = ({ value }: { value: string }) => {
+    if (value === 'download') onDownload(document)
+    else if (value === 'delete') onDelete(document)
+    else if (value === 'follow' && document.openRequestId !== null) void navigate({ to: '/client/document-progress/$id', params: { id: String(document.openRequestId) } })
+    else if (value === 'request') void navigate({ to: '/client/document-request', search: { documentId: document.id } })
+  }
+  return (
+    <div className={actions}>
+      {active && (
+        <Button size="sm" variant="outline" aria-label={`View ${label}`} loading={busy?.id === document.id && busy.action === 'view'} onClick={() => onView(document)}>
+          <EyeIcon />
+          View
+        </Button>
+      )}
+      {hasMenu && (
+        <Menu.Root onSelect={onSelect} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
+          <Menu.Trigger asChild>
+            <IconButton size="sm" aria-label={`More actions: ${label}`} loading={busy?.id === document.id && busy.action === 'download'}>
+              <MoreIcon />
+            </IconButton>
+          </Menu.Trigger>
+          <Menu.Content>
+            {active && (
+              <Menu.Item value="download">
+                <DownloadIcon size={16} className={itemIcon} />
+                Download
+              </Menu.Item>
+            )}
+            {mailRequested && (
+              <Menu.Item value="follow">
+                <MailIcon size={16} className={itemIcon} />
+                Mail requested: follow it
+              </Menu.Item>
+            )}
+            {mayRequest && (
+              <Menu.Item value="request">
+                <MailIcon size={16} className={itemIcon} />
+                Request by mail
+              </Menu.Item>
+            )}
+            {canDelete && (
+              <Menu.Item value="delete" className={css({ color: 'fg.danger' })}>
+                <TrashIcon size={16} />
+                Delete
+              </Menu.Item>
+            )}
+          </Menu.Content>
+        </Menu.Root>
+      )}
+    </div>
+  )
+}
+
 export type DocumentsTableProps = {
   documents: Document[]
   total: number
+  /** `total` is the server's estimate of a very large list. */
+  totalIsEstimate?: boolean
   state: DocumentListState
   onStateChange: (patch: Partial<DocumentListState>) => void
   /** Clients see the Read/Unread column and the mail request actions; staff do not. */
@@ -52,7 +129,27 @@ export type DocumentsTableProps = {
   toolbar?: ReactNode
 }
 
+const mailedNote = css({ display: 'flex', flexDirection: 'column', gap: '0.5', fontSize: 'sm', minW: '0' })
+const trackingText = css({ color: 'fg.muted', overflowWrap: 'anywhere' })
+
+/** The original left the mailroom: when, and how to follow it, instead of a countdown. */
+function OriginalMailed({ mailed }: { mailed: NonNullable<Document['originalMailed']> }) {
+  return (
+    <span className={mailedNote}>
+      <span className={nowrap}>
+        Original mailed on {formatDocumentDate(mailed.mailedAt)}
+      </span>
+      {mailed.trackingNumber && (
+        <span className={trackingText}>
+          {mailed.carrier ? `${mailed.carrier} ` : ''}tracking {mailed.trackingNumber}
+        </span>
+      )}
+    </span>
+  )
+}
+
 function DaysLeft({ document }: { document: Document }) {
+  if (document.originalMailed) return <OriginalMailed mailed={document.originalMailed} />
   if (document.status === 'shredded') return <Badge tone="neutral">Shredded</Badge>
   if (document.daysLeft <= 0) return <Badge tone="neutral">Window closed</Badge>
   return (
@@ -63,7 +160,7 @@ function DaysLeft({ document }: { document: Document }) {
 }
 
 /**
- * The documents table (SPEC.md sections 2 and 9): Date Received as DD-MMM-YYYY, Type, Jurisdiction,
+ * The documents table: Date Received as DD-MMM-YYYY, Type, Jurisdiction,
  * a Read/Unread badge (clients; the staff view drops it), days left before shredding, and actions.
  * The server pages, sorts and filters; 20 rows by default.
  */
@@ -107,7 +204,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
       header: 'Actions',
       enableSorting: false,
       enableColumnFilter: false,
-      // While loading, the usual buttons of an active document hold the row's height (they wrap on phones).
+      // While loading, the usual actions of an active document hold the row's height.
       meta: {
         placeholder: (
           <div className={actions}>
@@ -116,81 +213,21 @@ export function DocumentsTable(props: DocumentsTableProps) {
               View
             </span>
             <span className={linkButton}>
-              <DownloadIcon />
-              Download
+              <MoreIcon />
             </span>
-            {isClient && (
-              <span className={linkButton}>
-                <MailIcon />
-                Request by mail
-              </span>
-            )}
-            {canDelete && (
-              <span className={linkButton}>
-                <TrashIcon />
-                Delete
-              </span>
-            )}
           </div>
         ),
       },
-      cell: ({ row }) => {
-        const document = row.original
-        const label = documentLabel(document)
-        const active = document.status === 'active'
-        return (
-          <div className={actions}>
-            {active && (
-              <>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={`View ${label}`}
-                  loading={busy?.id === document.id && busy.action === 'view'}
-                  onClick={() => onView(document)}
-                >
-                  <EyeIcon />
-                  View
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Download ${label}`}
-                  loading={busy?.id === document.id && busy.action === 'download'}
-                  onClick={() => onDownload(document)}
-                >
-                  <DownloadIcon />
-                  Download
-                </Button>
-              </>
-            )}
-            {isClient && document.openRequestId !== null && (
-              <Link to="/client/document-progress/$id" params={{ id: String(document.openRequestId) }} className={linkButton} aria-label={`Mail requested: follow ${label}`}>
-                <MailIcon />
-                Mail requested
-              </Link>
-            )}
-            {isClient && document.canRequest && (
-              <Link to="/client/document-request" search={{ documentId: document.id }} className={linkButton} aria-label={`Request by mail: ${label}`}>
-                <MailIcon />
-                Request by mail
-              </Link>
-            )}
-            {canDelete && (
-              <Button size="sm" variant="ghost" aria-label={`Delete ${label}`} onClick={() => onDelete(document)} className={css({ color: 'fg.danger' })}>
-                <TrashIcon />
-                Delete
-              </Button>
-            )}
-          </div>
-        )
-      },
+      cell: ({ row }) => (
+        <RowActions document={row.original} isClient={isClient} canDelete={canDelete} busy={busy} onView={onView} onDownload={onDownload} onDelete={onDelete} />
+      ),
     })
     return list
   }, [showCompany, isClient, canDelete, busy, onView, onDownload, onDelete])
 
   const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.pageSize }
-  const sorting: SortingState = state.sort ? [{ id: state.sort, desc: state.order === 'desc' }] : []
+  // Unsorted, the server lists by Date Received, newest first: the header says so.
+  const sorting: SortingState = state.sort ? [{ id: state.sort, desc: state.order === 'desc' }] : [{ id: 'dateReceived', desc: true }]
   const columnFilterValues: ColumnFiltersState = Object.entries(state.filters).map(([id, value]) => ({ id, value }))
 
   return (
@@ -201,12 +238,15 @@ export function DocumentsTable(props: DocumentsTableProps) {
       getRowId={(document) => String(document.id)}
       manual
       rowCount={total}
+      rowCountIsEstimate={props.totalIsEstimate}
       pageSizes={DOCUMENT_PAGE_SIZES}
       pagination={pagination}
       onPaginationChange={(next) => onStateChange({ page: next.pageIndex + 1, pageSize: next.pageSize })}
       sorting={sorting}
       onSortingChange={(next) => {
         const first = next[0]
+        // From the default (Date Received, newest first) a click on Date Received turns it oldest first.
+        if (!first && !state.sort) return onStateChange({ sort: 'dateReceived', order: 'asc' })
         onStateChange(first ? { sort: first.id as DocumentSortField, order: first.desc ? 'desc' : 'asc' } : { sort: undefined, order: undefined })
       }}
       columnFilterValues={columnFilterValues}

@@ -1,59 +1,92 @@
+import { appConfig } from '~/lib/config'
+
 /**
- * Document files a user has opened, kept in Cache Storage so they open again offline (ARCHITECTURE.md
- * "How data flows"). The page writes and reads the cache itself rather than through a service worker
- * route: the API client refuses to send anything while the device is offline, so a worker route would
- * never be asked. Log out deletes every cache except the shell's precache (lib/service-worker.ts and
- * sw/sw.ts), this one included.
+ * Document files a user has opened, kept in Cache Storage so they open again offline (docs/offline.md).
+ * The page writes and reads the cache itself rather than through a service worker route: the API
+ * client refuses to send anything while the device is offline, so a worker route would never be asked.
  *
- * Entries are keyed by document and by user (`/api/document/12?user=7`), so on a shared device one
- * user's files never answer another user's request, even before a log out has run.
+ * Each user has a cache of their own (`documents-user-7`), so on a shared device one user's files
+ * never answer another user's request, and the whole of it goes at log out, at the end of a session
+ * without "Keep me signed in" and at another user's sign-in (lib/device-data.ts deletes every cache
+ * but the shell's). The server sends files `no-store`, so this is the only copy on the device.
+ * Limits: `appConfig.offlineFileCacheBytes` in total (oldest files first) and 60 days per file.
  */
 
-/** The cache name sw/sw.ts reserves for document files. */
-export const DOCUMENT_FILE_CACHE = 'documents-v1'
-
-/** Files kept at most; the oldest are dropped first. */
-export const DOCUMENT_FILE_CACHE_LIMIT = 60
+/** The cache of one user's document files. */
+export function documentFileCacheName(userId: number): string {
+  return `documents-user-${userId}`
+}
 
 /** The cached response's headers worth keeping: type, length and the server's file name. */
 const KEPT_HEADERS = ['content-type', 'content-length', 'content-disposition', 'etag']
+const CACHED_AT = 'x-cached-at'
+const SIZE = 'x-size'
 
 function cacheStorage(): CacheStorage | null {
   return typeof caches === 'undefined' ? null : caches
 }
 
-export function documentFileCacheKey(documentId: number, userId: number): string {
-  return `/api/document/${documentId}?user=${userId}`
+export function documentFileCacheKey(documentId: number): string {
+  return `/api/document/${documentId}`
+}
+
+/** Drops files past the age limit, then the oldest until the rest fits in the byte limit. */
+export async function trimDocumentFileCache(cache: Cache, now = Date.now(), maxBytes = appConfig.offlineFileCacheBytes, maxAgeMs = appConfig.offlineFileMaxAgeMs): Promise<void> {
+  const kept: { key: Request; size: number }[] = []
+  // Cache keys keep insertion order (a re-saved file moves to the end): the first ones are the oldest.
+  for (const key of await cache.keys()) {
+    const response = await cache.match(key)
+    const cachedAt = Date.parse(response?.headers.get(CACHED_AT) ?? '')
+    if (!response || !Number.isFinite(cachedAt) || now - cachedAt > maxAgeMs) {
+      await cache.delete(key)
+      continue
+    }
+    kept.push({ key, size: Number(response.headers.get(SIZE)) || 0 })
+  }
+  let total = kept.reduce((sum, entry) => sum + entry.size, 0)
+  for (const entry of kept) {
+    if (total <= maxBytes) break
+    await cache.delete(entry.key)
+    total -= entry.size
+  }
 }
 
 /** Saves a file just fetched. Best effort: a full or blocked storage only loses the offline copy. */
 export async function cacheDocumentFile(documentId: number, userId: number, blob: Blob, headers: Headers): Promise<void> {
   const storage = cacheStorage()
-  if (!storage) return
+  if (!storage || blob.size > appConfig.offlineFileCacheBytes) return
   try {
-    const cache = await storage.open(DOCUMENT_FILE_CACHE)
+    const cache = await storage.open(documentFileCacheName(userId))
     const kept = new Headers()
     for (const name of KEPT_HEADERS) {
       const value = headers.get(name)
       if (value) kept.set(name, value)
     }
-    kept.set('x-cached-at', new Date().toISOString())
-    await cache.put(documentFileCacheKey(documentId, userId), new Response(blob, { status: 200, headers: kept }))
-    const keys = await cache.keys()
-    // Cache keys keep insertion order: the first ones are the oldest.
-    await Promise.all(keys.slice(0, Math.max(0, keys.length - DOCUMENT_FILE_CACHE_LIMIT)).map((key) => cache.delete(key)))
+    kept.set(CACHED_AT, new Date().toISOString())
+    kept.set(SIZE, String(blob.size))
+    const key = documentFileCacheKey(documentId)
+    await cache.delete(key)
+    await cache.put(key, new Response(blob, { status: 200, headers: kept }))
+    await trimDocumentFileCache(cache)
   } catch {
     // Quota exceeded or storage blocked: the file still shows, it just will not be kept.
   }
 }
 
-/** The saved copy of a file, when this user opened it before on this device. */
+/** The saved copy of a file, when this user opened it before on this device (and it is not too old). */
 export async function cachedDocumentFile(documentId: number, userId: number): Promise<Response | null> {
   const storage = cacheStorage()
   if (!storage) return null
   try {
-    const cache = await storage.open(DOCUMENT_FILE_CACHE)
-    return (await cache.match(documentFileCacheKey(documentId, userId))) ?? null
+    const cache = await storage.open(documentFileCacheName(userId))
+    const saved = await cache.match(documentFileCacheKey(documentId))
+    if (!saved) return null
+    const cachedAt = Date.parse(saved.headers.get(CACHED_AT) ?? '')
+    if (!Number.isFinite(cachedAt) || Date.now() - cachedAt > appConfig.offlineFileMaxAgeMs) {
+      await cache.delete(documentFileCacheKey(documentId))
+      return null
+    }
+    return saved
   } catch {
     return null
   }
@@ -64,8 +97,8 @@ export async function forgetDocumentFile(documentId: number, userId: number): Pr
   const storage = cacheStorage()
   if (!storage) return
   try {
-    const cache = await storage.open(DOCUMENT_FILE_CACHE)
-    await cache.delete(documentFileCacheKey(documentId, userId))
+    const cache = await storage.open(documentFileCacheName(userId))
+    await cache.delete(documentFileCacheKey(documentId))
   } catch {
     // nothing saved, or storage blocked
   }

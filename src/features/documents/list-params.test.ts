@@ -12,7 +12,7 @@ import {
   searchFromListState,
   type DocumentListState,
 } from './list-params'
-import { checkUploadFile } from './upload-queue'
+import { checkUploadFile } from './upload-files'
 
 const types = [
   { id: 1, name: 'Annual Report Notice' },

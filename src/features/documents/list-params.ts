@@ -11,7 +11,7 @@ import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingParams
  */
 
 export const DOCUMENT_PAGE_SIZES = LIST_PAGE_SIZES
-/** SPEC.md section 9: document tables show 20 rows by default. */
+/** Document tables show 20 rows by default. */
 export const DEFAULT_DOCUMENT_PAGE_SIZE = DEFAULT_LIST_PAGE_SIZE
 
 export type DocumentSortField = (typeof DOCUMENT_SORTS)[number]

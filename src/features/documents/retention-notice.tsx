@@ -1,7 +1,7 @@
 import { DOCUMENT_RETENTION_DAYS } from '@contract/documents'
 import { Alert } from '~/ui/alert'
 
-/** SPEC.md section 1: the documents notice. */
+/** The documents notice. */
 export const RETENTION_NOTICE = `You have ${DOCUMENT_RETENTION_DAYS} days from upload to request a document by mail. After that, it is shredded.`
 
 /** The documents notice, shown with the client's documents and on the mail request form. */

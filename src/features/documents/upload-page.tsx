@@ -1,11 +1,13 @@
 import { DOCUMENT_UPLOAD_ACCEPT, JURISDICTIONS } from '@contract/documents'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
-import { useEffect, useMemo, useState, type DragEvent, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { todayYmd } from '~/lib/dates'
-import { PERM, usePermission } from '~/lib/permissions'
+import { errorMessage } from '~/lib/api-client'
+import { enqueue } from '~/lib/outbox/outbox'
+import { useRequiredSession } from '~/lib/session'
+import { OutboxList } from '~/features/outbox'
 import { PageHeader } from '~/features/shell'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
@@ -21,8 +23,7 @@ import { documentKeys, documentTypesQueryOptions } from './api'
 import { clientOptionsQueryOptions, searchClientOptions, uploadLimitQueryOptions } from './upload-api'
 import { formatBytes } from '@contract/file-size'
 import { NativeSelect } from '~/ui/native-select'
-import { useUploadQueue, type SendFile, type UploadItem, type UploadOutcome } from './upload-queue'
-import { uploadDocumentFile, type UploadFields } from './upload-request'
+import { checkUploadFile, combinedScanName, isPhoto } from './upload-files'
 
 const layout = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' })
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })
@@ -56,13 +57,12 @@ const fileRow = css({
   borderWidth: '1px',
   borderColor: 'border.default',
   borderRadius: 'md',
-  '&[data-status=failed], &[data-status=invalid]': { borderColor: 'danger.border', bg: 'bg.danger' },
-  '&[data-status=done]': { borderColor: 'success.border' },
+  '&[data-invalid]': { borderColor: 'danger.border', bg: 'bg.danger' },
 })
+const thumbnail = css({ w: '12', h: '16', objectFit: 'cover', borderRadius: 'sm', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.subtle' })
 const fileName = css({ fontSize: 'sm', fontWeight: 'medium', wordBreak: 'break-all' })
 const fileMeta = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const fileError = css({ display: 'block', mt: '1', fontSize: 'sm', color: 'fg.danger' })
-const progress = css({ display: 'block', w: '100%', h: '1.5', mt: '1.5', accentColor: 'accent' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', justifyContent: 'flex-end' })
 // A label that opens the camera, looking like an outline button; it shows focus for the input it wraps.
 const cameraLabel = cx(
@@ -76,20 +76,24 @@ const JURISDICTION_OPTIONS = JURISDICTIONS.map((j) => ({ value: String(j.id), la
 type FieldName = 'client' | 'documentType' | 'jurisdiction' | 'dateReceived' | 'files'
 type Errors = Partial<Record<FieldName, string>>
 
-function statusText(item: UploadItem): string {
-  switch (item.status) {
-    case 'ready':
-      return 'Ready to upload'
-    case 'uploading':
-      return `Uploading… ${Math.round(item.progress * 100)}%`
-    case 'done':
-      return 'Uploaded'
-    case 'failed':
-      return 'Not uploaded'
-    case 'invalid':
-      return 'Cannot be uploaded'
-  }
+/** A file chosen for the batch, not stored yet. */
+interface ChosenFile {
+  id: string
+  file: File
+  problem: string | null
+  /** An object URL of a photo, for its thumbnail. */
+  preview?: string
 }
+
+type PhotoMode = 'combined' | 'separate'
+const PHOTO_MODE_OPTIONS = [
+  { value: 'combined', label: 'One document: the photos are its pages, in this order' },
+  { value: 'separate', label: 'One document per photo' },
+]
+
+/** The outbox kind of a mailroom upload. */
+export const UPLOAD_KIND = 'upload'
+const UPLOAD_KINDS = [UPLOAD_KIND]
 
 /** Tablets and phones: a second button that opens the camera directly. */
 function useCoarsePointer(): boolean {
@@ -97,20 +101,24 @@ function useCoarsePointer(): boolean {
   return coarse
 }
 
+const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified
+
 export type UploadDocumentsPageProps = {
   /** Pre-selects a client (e.g. coming from a client's documents). */
   initialClientId?: number
 }
 
 /**
- * provider/documents/add (any agent): the mailroom uploads scans for a client. Client (searchable),
- * document type, jurisdiction, date received and one or many files (the camera on a tablet); PDF,
- * JPEG, PNG and TIFF. Each file goes in its own request with its own progress bar, error and retry.
- * The client is notified of each document by the server.
+ * provider/documents/add (any agent): the mailroom uploads scans for a client in batches. Client
+ * (searchable), document type, jurisdiction, date received and one or many files (the camera on a
+ * tablet); PDF, JPEG, PNG and TIFF. Photos become the pages of one PDF (in the order of the strip,
+ * which can be reordered) or one document each. "Upload" stores the batch on this device first (the
+ * outbox, with each document's file and Idempotency-Key), then it is sent in order, now or when the
+ * connection returns; each document's state shows below. After each batch the form asks for the
+ * client again. The client is notified of each document by the server.
  */
 export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProps) {
-  const queryClient = useQueryClient()
-  const canViewDocuments = usePermission(PERM.DCV)
+  const session = useRequiredSession()
   const types = useQuery(documentTypesQueryOptions())
   const firstClients = useQuery(clientOptionsQueryOptions())
   const uploadLimit = useQuery(uploadLimitQueryOptions())
@@ -118,14 +126,31 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const coarsePointer = useCoarsePointer()
 
   const [client, setClient] = useState<SelectOption | null>(null)
+  const [useInitialClient, setUseInitialClient] = useState(initialClientId !== undefined)
   const [documentTypeId, setDocumentTypeId] = useState<string | null>(null)
   const [jurisdiction, setJurisdiction] = useState<string | null>(null)
   const [dateReceived, setDateReceived] = useState(() => todayYmd())
   const [errors, setErrors] = useState<Errors>({})
   const [dragging, setDragging] = useState(false)
-  const queue = useUploadQueue()
-  const { recheck } = queue
-  useEffect(() => recheck(maxBytes), [recheck, maxBytes])
+  const [chosen, setChosen] = useState<ChosenFile[]>([])
+  const [photoMode, setPhotoMode] = useState<PhotoMode | null>(null)
+  const [storing, setStoring] = useState(false)
+  const [stored, setStored] = useState<{ count: number; company: string } | null>(null)
+  const [storeError, setStoreError] = useState<string | null>(null)
+
+  // Photos' thumbnails are object URLs: released when the page goes.
+  const previews = useRef(new Set<string>())
+  useEffect(() => {
+    const urls = previews.current
+    return () => urls.forEach((url) => URL.revokeObjectURL(url))
+  }, [])
+  const release = (files: ChosenFile[]) => {
+    for (const item of files) {
+      if (!item.preview) continue
+      URL.revokeObjectURL(item.preview)
+      previews.current.delete(item.preview)
+    }
+  }
 
   // A client chosen before arriving (?clientId=): look it up by id for its name.
   const initialClient = useQuery({
@@ -134,88 +159,130 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
     enabled: initialClientId !== undefined,
     select: (options) => options.find((option) => option.value === String(initialClientId)) ?? null,
   })
-  const chosenClient = client ?? (initialClientId !== undefined ? (initialClient.data ?? null) : null)
+  const chosenClient = client ?? (useInitialClient ? (initialClient.data ?? null) : null)
   const clientOptions = useMemo(() => {
     const first = firstClients.data ?? []
     return chosenClient && !first.some((option) => option.value === chosenClient.value) ? [chosenClient, ...first] : first
   }, [firstClients.data, chosenClient])
 
-  const items = queue.items
-  const uploading = items.some((item) => item.status === 'uploading')
-  // Once a file has been sent, the fields stay as they were: a retry must send what the first try did.
-  const locked = items.some((item) => item.status !== 'ready' && item.status !== 'invalid')
-  const pending = items.filter((item) => item.status === 'ready')
-  const done = items.filter((item) => item.status === 'done')
-  const failed = items.filter((item) => item.status === 'failed')
-  const finished = locked && !uploading && pending.length === 0 && failed.length === 0 && done.length > 0
+  // The size limit may arrive after the files were chosen: they are checked against it as they show.
+  const items = chosen.map((item) => ({ ...item, problem: item.problem ?? checkUploadFile(item.file, maxBytes) }))
+  const valid = items.filter((item) => !item.problem)
+  const photos = valid.filter((item) => isPhoto(item.file))
+  const mode: PhotoMode = photoMode ?? 'separate'
+  const combining = mode === 'combined' && photos.length > 1
+  const documentCount = combining ? valid.length - photos.length + 1 : valid.length
 
-  useEffect(() => {
-    // Leaving the page in the middle of an upload loses the files not yet sent: ask first.
-    if (!uploading) return
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault()
-    window.addEventListener('beforeunload', warn)
-    return () => window.removeEventListener('beforeunload', warn)
-  }, [uploading])
-
-  const fields = (): UploadFields | null => {
+  const fields = (): boolean => {
     const next: Errors = {}
     if (!chosenClient) next.client = REQUIRED_MESSAGE
     if (!documentTypeId) next.documentType = REQUIRED_MESSAGE
     if (!jurisdiction) next.jurisdiction = REQUIRED_MESSAGE
     if (!dateReceived) next.dateReceived = REQUIRED_MESSAGE
     else if (dateReceived > todayYmd()) next.dateReceived = 'The date received cannot be in the future'
-    if (!items.some((item) => item.status === 'ready' || item.status === 'failed')) {
-      next.files = items.length ? 'None of the chosen files can be uploaded' : 'Choose at least one file to upload'
-    }
+    if (valid.length === 0) next.files = items.length ? 'None of the chosen files can be uploaded' : 'Choose at least one file to upload'
     setErrors(next)
-    if (Object.keys(next).length) return null
-    return { documentTypeId: Number(documentTypeId), jurisdiction: Number(jurisdiction), dateReceived }
-  }
-
-  const sender = (clientId: number, uploadFields: UploadFields): SendFile => (item, onProgress) =>
-    uploadDocumentFile({ clientId, fields: uploadFields, file: item.file, idempotencyKey: item.idempotencyKey, onProgress })
-
-  const announce = (outcome: UploadOutcome, uploadedFor: SelectOption) => {
-    if (outcome.done > 0) void queryClient.invalidateQueries({ queryKey: documentKeys.lists() })
-    if (outcome.done > 0 && outcome.failed === 0) {
-      notify.success(`${outcome.done} ${outcome.done === 1 ? 'document' : 'documents'} uploaded for ${companyOf(uploadedFor)}`)
-    }
+    return Object.keys(next).length === 0
   }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const uploadFields = fields()
-    if (!uploadFields || !chosenClient) return
-    const send = sender(Number(chosenClient.value), uploadFields)
-    const outcome = await queue.run(send, (item) => item.status === 'ready' || item.status === 'failed')
-    announce(outcome, chosenClient)
+    if (storing || !fields() || !chosenClient) return
+    const company = companyOf(chosenClient)
+    const clientId = Number(chosenClient.value)
+    const formFields: [string, string][] = [
+      ['documentTypeId', String(documentTypeId)],
+      ['jurisdiction', String(jurisdiction)],
+      ['dateReceived', dateReceived],
+    ]
+    setStoring(true)
+    setStoreError(null)
+    try {
+      // The documents of the batch, in order: the combined photos take the place of the first photo.
+      const documents: File[] = []
+      let combined = false
+      for (const item of valid) {
+        if (combining && isPhoto(item.file)) {
+          if (combined) continue
+          combined = true
+          const { photosToPdf } = await import('./scan-pdf')
+          const pdf = await photosToPdf(
+            photos.map((photo) => photo.file),
+            combinedScanName(),
+          )
+          const problem = checkUploadFile(pdf, maxBytes)
+          if (problem) throw new Error(`${problem} Send the photos as separate documents instead.`)
+          documents.push(pdf)
+        } else {
+          documents.push(item.file)
+        }
+      }
+      // Each one is on disk before the next is stored, and before the form says anything.
+      for (const file of documents) {
+        await enqueue({
+          kind: UPLOAD_KIND,
+          label: `${file.name} for ${company}`,
+          request: { method: 'POST', path: `/document/client/${clientId}`, form: { fields: formFields, file, fileName: file.name } },
+          invalidate: [documentKeys.lists()],
+        })
+      }
+      release(chosen)
+      setChosen([])
+      setPhotoMode(null)
+      // The next batch may be another client's: the form asks again.
+      setClient(null)
+      setUseInitialClient(false)
+      setErrors({})
+      setStored({ count: documents.length, company })
+      notify.success(`${documents.length} ${documents.length === 1 ? 'document' : 'documents'} for ${company} saved on this device and sending`)
+    } catch (error) {
+      setStoreError(errorMessage(error, 'The batch could not be saved on this device. Please try again.'))
+    } finally {
+      setStoring(false)
+    }
   }
 
-  const retry = async (id?: string) => {
-    const uploadFields = fields()
-    if (!uploadFields || !chosenClient) return
-    const outcome = await queue.retry(sender(Number(chosenClient.value), uploadFields), id)
-    announce(outcome, chosenClient)
-  }
-
-  const addFiles = (files: FileList | null) => {
+  const addFiles = (files: FileList | null, fromCamera = false) => {
     if (!files || files.length === 0) return
-    queue.add(Array.from(files), maxBytes)
+    const added: ChosenFile[] = []
+    for (const file of Array.from(files)) {
+      if ([...chosen, ...added].some((item) => sameFile(item.file, file))) continue
+      const preview = isPhoto(file) ? URL.createObjectURL(file) : undefined
+      if (preview) previews.current.add(preview)
+      added.push({ id: crypto.randomUUID(), file, problem: checkUploadFile(file, maxBytes), preview })
+    }
+    if (added.length === 0) return
+    setChosen((current) => [...current, ...added])
+    // Pages taken one after another with the camera belong together, unless the user chose otherwise.
+    if (fromCamera && photoMode === null) setPhotoMode('combined')
+    setStored(null)
     setErrors((current) => ({ ...current, files: undefined }))
   }
+
+  const removeFile = (id: string) => {
+    release(chosen.filter((item) => item.id === id))
+    setChosen((current) => current.filter((item) => item.id !== id))
+  }
+
+  const move = (id: string, by: -1 | 1) =>
+    setChosen((current) => {
+      const index = current.findIndex((item) => item.id === id)
+      // Moves among the photos only (the pages); other files keep their place.
+      let target = index + by
+      while (target >= 0 && target < current.length && !isPhoto(current[target].file)) target += by
+      if (index < 0 || target < 0 || target >= current.length) return current
+      const next = [...current]
+      ;[next[index], next[target]] = [next[target], next[index]]
+      return next
+    })
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault()
     setDragging(false)
-    if (!locked) addFiles(event.dataTransfer.files)
+    addFiles(event.dataTransfer.files)
   }
 
-  const startOver = () => {
-    queue.clear()
-    setErrors({})
-  }
-
-  const uploadable = items.filter((item) => item.status === 'ready' || item.status === 'failed').length
+  const pageNumber = (id: string) => photos.findIndex((photo) => photo.id === id) + 1
 
   return (
     <>
@@ -225,7 +292,12 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           <h2 id="upload-details" className={panelTitle}>
             Details
           </h2>
-          <Field label="Client" required error={errors.client} disabled={locked}>
+          {stored && !chosenClient && (
+            <Alert status="success" title={`${stored.count} ${stored.count === 1 ? 'document' : 'documents'} for ${stored.company} saved on this device`}>
+              They are sent in order; their state shows below. Choose the client of the next batch.
+            </Alert>
+          )}
+          <Field label="Client" required error={errors.client}>
             <SearchableSelect
               options={clientOptions}
               onSearch={(q) => searchClientOptions(q)}
@@ -235,10 +307,9 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
                 setErrors((current) => ({ ...current, client: undefined }))
               }}
               placeholder="Type a company or contact name…"
-              disabled={locked}
             />
           </Field>
-          <Field label="Document Type" required error={errors.documentType} disabled={locked}>
+          <Field label="Document Type" required error={errors.documentType}>
             <NativeSelect
               options={(types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
               value={documentTypeId}
@@ -259,9 +330,8 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
               setErrors((current) => ({ ...current, jurisdiction: undefined }))
             }}
             error={errors.jurisdiction}
-            disabled={locked}
           />
-          <Field label="Date Received" required error={errors.dateReceived} disabled={locked}>
+          <Field label="Date Received" required error={errors.dateReceived}>
             <TextInput type="date" value={dateReceived} max={todayYmd()} onChange={(event) => setDateReceived(event.target.value)} />
           </Field>
         </section>
@@ -275,7 +345,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
             data-dragging={dragging || undefined}
             onDragOver={(event) => {
               event.preventDefault()
-              if (!locked) setDragging(true)
+              setDragging(true)
             }}
             onDragLeave={() => setDragging(false)}
             onDrop={onDrop}
@@ -284,7 +354,6 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
             <Field
               label="Choose files"
               error={errors.files}
-              disabled={locked}
               helperText={`PDF, JPEG, PNG or TIFF${maxBytes ? `, up to ${formatBytes(maxBytes)} each` : ''}. Drop files here or choose them; several at once are fine.`}
               className={css({ alignItems: 'center' })}
             >
@@ -299,17 +368,17 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
                 }}
               />
             </Field>
-            {coarsePointer && !locked && (
+            {coarsePointer && (
               <label className={cameraLabel}>
                 <CameraIcon />
-                Take a photo
+                {photos.length > 0 ? 'Take the next page' : 'Take a photo'}
                 <input
                   className={srOnly}
                   type="file"
                   accept="image/*"
                   capture="environment"
                   onChange={(event) => {
-                    addFiles(event.target.files)
+                    addFiles(event.target.files, true)
                     event.target.value = ''
                   }}
                 />
@@ -317,83 +386,69 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
             )}
           </div>
 
+          {photos.length > 1 && (
+            <RadioGroup label="Photos" options={PHOTO_MODE_OPTIONS} value={mode} onValueChange={(value) => setPhotoMode(value as PhotoMode)} />
+          )}
+
           {items.length > 0 && (
-            <ul className={fileList} aria-label="Files to upload">
-              {items.map((item) => (
-                <li key={item.id} className={fileRow} data-status={item.status}>
-                  <FileIcon size={20} className={css({ color: 'fg.muted' })} />
-                  <div>
-                    <span className={fileName}>{item.file.name}</span>
-                    <span className={fileMeta}>
-                      {formatBytes(item.file.size)} · <span aria-live="polite">{statusText(item)}</span>
-                    </span>
-                    {item.status === 'uploading' && (
-                      <progress className={progress} max={100} value={Math.round(item.progress * 100)} aria-label={`Uploading ${item.file.name}`} />
-                    )}
-                    {item.error && (
-                      <span className={fileError} role="alert">
-                        {item.error}
-                      </span>
-                    )}
-                  </div>
-                  <div className={actions}>
-                    {item.status === 'failed' && (
-                      <Button size="sm" variant="outline" onClick={() => void retry(item.id)} disabled={uploading} aria-label={`Retry ${item.file.name}`}>
-                        Retry
-                      </Button>
-                    )}
-                    {(item.status === 'ready' || item.status === 'invalid' || item.status === 'failed') && (
-                      <Button size="sm" variant="ghost" onClick={() => queue.remove(item.id)} disabled={uploading} aria-label={`Remove ${item.file.name}`}>
+            <ul className={fileList} aria-label={combining ? 'Files and pages to upload' : 'Files to upload'}>
+              {items.map((item) => {
+                const page = combining && isPhoto(item.file) && !item.problem ? pageNumber(item.id) : 0
+                return (
+                  <li key={item.id} className={fileRow} data-invalid={item.problem ? '' : undefined}>
+                    {item.preview ? <img src={item.preview} alt="" className={thumbnail} /> : <FileIcon size={20} className={css({ color: 'fg.muted' })} />}
+                    <div>
+                      <span className={fileName}>{page ? `Page ${page}: ${item.file.name}` : item.file.name}</span>
+                      <span className={fileMeta}>{formatBytes(item.file.size)}</span>
+                      {item.problem && (
+                        <span className={fileError} role="alert">
+                          {item.problem}
+                        </span>
+                      )}
+                    </div>
+                    <div className={actions}>
+                      {page > 0 && (
+                        <>
+                          <Button size="sm" variant="ghost" onClick={() => move(item.id, -1)} disabled={page === 1} aria-label={`Move page ${page} earlier`}>
+                            Earlier
+                          </Button>
+                          <Button size="sm" variant="ghost" onClick={() => move(item.id, 1)} disabled={page === photos.length} aria-label={`Move page ${page} later`}>
+                            Later
+                          </Button>
+                        </>
+                      )}
+                      <Button size="sm" variant="ghost" onClick={() => removeFile(item.id)} aria-label={`Remove ${item.file.name}`}>
                         Remove
                       </Button>
-                    )}
-                  </div>
-                </li>
-              ))}
+                    </div>
+                  </li>
+                )
+              })}
             </ul>
           )}
 
-          {failed.length > 0 && !uploading && (
-            <Alert status="danger" title={`${failed.length} of ${items.filter((item) => item.status !== 'invalid').length} files could not be uploaded`}>
-              Retry them, or remove them and start over. Files already uploaded are stored.
+          {storeError && (
+            <Alert status="danger" title="Not saved">
+              {storeError}
             </Alert>
           )}
-          {finished && chosenClient && (
-            <Alert
-              status="success"
-              title={`${done.length} ${done.length === 1 ? 'document' : 'documents'} uploaded for ${companyOf(chosenClient)}`}
-              action={
-                canViewDocuments ? (
-                  <Link to="/provider/documents" search={{ clientId: Number(chosenClient.value) }} className={css({ fontSize: 'sm', fontWeight: 'semibold' })}>
-                    View documents
-                  </Link>
-                ) : undefined
-              }
-            >
-              The client has been notified.
-            </Alert>
+          {!session.remember && (
+            <p className={fileMeta}>
+              Scans are kept on this device until they are sent. Without “Keep me signed in”, closing the browser ends the session and removes scans not sent yet.
+            </p>
           )}
 
           <div className={actions}>
-            {locked && !uploading && (
-              <Button variant="outline" onClick={startOver}>
-                {finished ? 'Upload more' : 'Start over'}
-              </Button>
-            )}
-            {failed.length > 1 && !uploading && (
-              <Button variant="outline" onClick={() => void retry()}>
-                Retry all
-              </Button>
-            )}
-            {!finished && (
-              <Button type="submit" loading={uploading}>
-                <UploadIcon />
-                {uploadable > 1 ? `Upload ${uploadable} files` : 'Upload'}
-              </Button>
-            )}
+            <Button type="submit" loading={storing}>
+              <UploadIcon />
+              {documentCount > 1 ? `Upload ${documentCount} documents` : 'Upload'}
+            </Button>
           </div>
         </section>
       </form>
+      <div className={css({ mt: '6' })}>
+        <OutboxList kinds={UPLOAD_KINDS} heading="Uploads from this device" />
+      </div>
     </>
   )
 }

@@ -66,7 +66,7 @@ export const selectedInvoicesQueryOptions = (invoiceIds: readonly string[]) =>
   })
 
 export interface PayInvoicesInput {
-  /** Invoice ids as strings ("12"), as SPEC.md's call sends them. */
+  /** Invoice ids as strings ("12"), as the published API sends them. */
   invoiceIds: string[]
   /** The hosted fields' one-time token. */
   token: string

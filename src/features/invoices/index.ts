@@ -19,3 +19,4 @@ export {
 } from './api'
 export type { InvoiceListState } from './list-params'
 export { invoiceStatusLabel, invoiceStatusTone, UNPAID_ONLY_MESSAGE } from './status'
+export { formatMoney } from './format'

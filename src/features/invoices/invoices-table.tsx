@@ -18,6 +18,8 @@ export type InvoicesTableProps = {
   invoices: Invoice[]
   /** Rows matching the filters across all pages (the server's count). */
   total: number
+  /** `total` is the server's estimate of a very large list. */
+  totalIsEstimate?: boolean
   state: InvoiceListState
   onStateChange: (patch: Partial<InvoiceListState>) => void
   labels: InvoiceStatusLabels
@@ -57,7 +59,7 @@ function invoiceColumns(labels: InvoiceStatusLabels, linkTarget: InvoiceLinkTarg
     column.accessor('invoiceDate', { header: 'Invoice Date', cell: (info) => <span className={day}>{formatInvoiceDate(info.getValue())}</span> }),
     column.accessor('dueDate', {
       header: 'Due Date',
-      // SPEC.md section 4: the due date reads N/A once the invoice is paid.
+      // The due date reads N/A once the invoice is paid.
       cell: (info) => <span className={day}>{info.row.original.paidDate ? 'N/A' : formatInvoiceDate(info.getValue())}</span>,
     }),
     column.accessor('paidDate', {
@@ -103,7 +105,7 @@ const rowLabel = (invoice: Invoice) => `invoice ${invoice.invoiceId}`
 const rowId = (invoice: Invoice) => String(invoice.id)
 
 /**
- * The invoice table of SPEC.md: Invoice #, Company, Invoice Date, Due Date, Paid Date, Total, Status,
+ * The invoice table: Invoice #, Company, Invoice Date, Due Date, Paid Date, Total, Status,
  * Action; paging, sorting, search and column filters happen on the server and live in `state`.
  */
 export function InvoicesTable(props: InvoicesTableProps) {
@@ -121,6 +123,7 @@ export function InvoicesTable(props: InvoicesTableProps) {
       getRowId={rowId}
       manual
       rowCount={total}
+      rowCountIsEstimate={props.totalIsEstimate}
       pageSizes={INVOICE_PAGE_SIZES}
       pagination={{ pageIndex: state.page - 1, pageSize: state.pageSize }}
       onPaginationChange={(next) => onStateChange({ page: next.pageIndex + 1, pageSize: next.pageSize })}

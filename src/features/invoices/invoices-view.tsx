@@ -25,7 +25,7 @@ const NO_STATUS_MATCH = 'No results. Filter the status by PAID, UNPAID or OVERDU
 
 const selectionNote = css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })
 
-/** What the signed-in user may do with the list (SPEC.md sections 2 and 6). */
+/** What the signed-in user may do with the list. */
 function useInvoiceAbilities() {
   const session = useRequiredSession()
   const isAgent = userKind(session.user) === 'agent'
@@ -88,6 +88,7 @@ function InvoicesView({ scope, state, onStateChange, as }: InvoicesViewProps) {
       <InvoicesTable
         invoices={invoices}
         total={total}
+        totalIsEstimate={request.kind === 'query' && list.data?.totalIsEstimate}
         state={state}
         onStateChange={change}
         labels={labels}

@@ -11,7 +11,7 @@ import { invoiceStatusLabel, type InvoiceStatusLabels } from './status'
  */
 
 export const INVOICE_PAGE_SIZES = LIST_PAGE_SIZES
-/** SPEC.md section 9: invoice tables show 20 rows by default. */
+/** Invoice tables show 20 rows by default. */
 export const DEFAULT_INVOICE_PAGE_SIZE = DEFAULT_LIST_PAGE_SIZE
 
 /** Columns with a filter box, by column id. */

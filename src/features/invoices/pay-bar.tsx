@@ -34,7 +34,7 @@ export type PayBarProps = {
   onIntent?: () => void
 }
 
-/** SPEC.md: the bottom bar with Cancel and Pay Now, shown to a client who has selected invoices. */
+/** The bottom bar with Cancel and Pay Now, shown to a client who has selected invoices. */
 export function PayBar({ count, total, onCancel, onPayNow, onIntent }: PayBarProps) {
   return (
     <section className={bar} aria-label="Selected invoices">

@@ -15,9 +15,9 @@ import { invoiceStatusesQueryOptions, newIdempotencyKey, selectedInvoicesQueryOp
 import { formatMoney } from './format'
 import { invoiceStatusLabel, invoiceStatusTone, isPayable, FALLBACK_STATUS_LABELS, UNPAID_ONLY_MESSAGE } from './status'
 
-/** SPEC.md section 2: the dialog's description. */
+/** The dialog's description. */
 export const PAY_DIALOG_DESCRIPTION = 'Enter your card details to pay the selected invoices'
-/** SPEC.md section 8: the payment toasts (10 s). */
+/** The payment toasts (10 s). */
 export const PAYMENT_SUCCESSFUL = 'Payment successful'
 export const PAYMENT_FAILED = 'Payment failed'
 /** Payments never wait in a queue for the network: offline, the dialog says so. */
@@ -63,7 +63,7 @@ export type PayInvoicesDialogProps = {
 }
 
 /**
- * The Pay Invoices dialog of SPEC.md: the selected invoices read again from the server, card number and
+ * The Pay Invoices dialog: the selected invoices read again from the server, card number and
  * CVV in the processor's hosted fields, the expiry typed as MM/YY, a one-time token with the first
  * invoice's client as billing details, then POST /api/client/invoices/pay. Success closes it; a failure
  * keeps it open with the reason beside the card fields.

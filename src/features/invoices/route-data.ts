@@ -16,7 +16,10 @@ import { FALLBACK_STATUS_LABELS } from './status'
 
 export async function loadInvoiceList(queryClient: QueryClient, scope: InvoiceScope, search: InvoiceListSearch): Promise<void> {
   if (!getOnlineStatus().online) return
-  const labels = await queryClient.ensureQueryData(invoiceStatusesQueryOptions()).catch(() => FALLBACK_STATUS_LABELS)
+  // The list does not wait for the status labels: the ones already known (saved, or the server's fixed
+  // set) name the status filter, and the labels refresh alongside the list.
+  const labels = queryClient.getQueryData(invoiceStatusesQueryOptions().queryKey) ?? FALLBACK_STATUS_LABELS
+  void queryClient.ensureQueryData(invoiceStatusesQueryOptions()).catch(() => undefined)
   const request = invoiceListRequest(listStateFromSearch(search), labels)
   if (request.kind !== 'query') return
   await queryClient.ensureQueryData(invoiceListQueryOptions(scope, request.params)).catch(() => undefined)

@@ -9,7 +9,7 @@ function positiveId(value: unknown): number | null {
 }
 
 /**
- * SPEC.md "Invoices screen": the client id comes from a forced client id, else the route parameter id,
+ * The client id comes from a forced client id, else the route parameter id,
  * else the signed-in user's clientId. With none of them (provider staff on the provider list) the list
  * covers every client.
  */

@@ -1,7 +1,7 @@
 import { INVOICE_STATUS, INVOICE_STATUS_LABELS, PAYABLE_INVOICE_STATUSES, type Invoice } from '@contract/invoices'
 import type { Tone } from '~/ui/badge'
 
-/** SPEC.md sections 5 and 8: the refusal when a row that cannot be paid is selected (shown 10 s). */
+/** The refusal when a row that cannot be paid is selected (shown 10 s). */
 export const UNPAID_ONLY_MESSAGE = 'You can only pay unpaid invoices'
 
 /** Shown for a code the status map does not know. */

@@ -1,9 +1,9 @@
-import { MarkAllReadResultSchema, NotificationPageSchema, NotificationSchema, type Notification, type NotificationPage } from '@contract/notifications'
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { MarkAllReadResultSchema, NotificationPageSchema, type Notification, type NotificationPage } from '@contract/notifications'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { api } from '~/lib/api-client'
 import { userKind, type SessionUser } from '~/lib/session'
 import { notificationKeys, type NotificationListParams } from './keys'
-import { adoptPausedMutations, retryWhenUnreachable } from './queue'
 
 /**
  * The notification calls (docs/documents.md "Notifications"): the bell's latest five, the full list,
@@ -26,6 +26,11 @@ export function notificationAudience(user: Pick<SessionUser, 'clientId' | 'agent
   return userKind(user) === 'client' && user.clientId != null ? { clientId: user.clientId } : {}
 }
 
+/** The bell's query: a client's own notifications; for staff, what is addressed to staff (mail requests, support). */
+export function bellAudience(user: Pick<SessionUser, 'clientId' | 'agentId'>): Pick<NotificationListParams, 'clientId' | 'audience'> {
+  return userKind(user) === 'agent' ? { audience: 'agents' } : notificationAudience(user)
+}
+
 /** GET /api/system-notifications: newest first, with the caller's unread count. */
 export const notificationListQueryOptions = (params: NotificationListParams) =>
   queryOptions({
@@ -34,14 +39,13 @@ export const notificationListQueryOptions = (params: NotificationListParams) =>
   })
 
 /**
- * May this user mark the notification read? Clients their own client's; agents only those addressed
- * to staff (a client's unread mark is the client's, and the server answers 403).
+ * May this user mark the notification read? Clients their own client's; staff anything they see (the
+ * mark is theirs alone: the client's and other staff members' stay as they were).
  */
 export function canMarkRead(notification: Pick<Notification, 'clientId'>, user: Pick<SessionUser, 'clientId' | 'agentId'>): boolean {
   const kind = userKind(user)
   if (kind === 'client') return notification.clientId === user.clientId
-  if (kind === 'agent') return notification.clientId === null
-  return false
+  return kind === 'agent'
 }
 
 // ---------- where a notification leads ----------
@@ -49,15 +53,26 @@ export function canMarkRead(notification: Pick<Notification, 'clientId'>, user: 
 export type NotificationTarget =
   | { to: '/client/document-progress/$id' | '/provider/document-progress/$id'; params: { id: string } }
   | { to: '/client/documents' }
+  | { to: '/client/invoices' }
+  | { to: '/client/support/$id' | '/provider/support/$id'; params: { id: string } }
   | { to: '/provider/documents'; search: { clientId?: number } }
 
 /**
- * SPEC.md section 4 and DECISIONS.md: a notification of a document request opens its
+ * A notification of a document request opens its
  * document-progress page (client or provider path by role); one without opens the documents list
  * (for staff, the documents of that notification's client).
  */
-export function notificationTarget(notification: Pick<Notification, 'documentRequestId' | 'clientId'>, user: Pick<SessionUser, 'clientId' | 'agentId'>): NotificationTarget {
+export function notificationTarget(
+  notification: Pick<Notification, 'documentRequestId' | 'clientId' | 'kind' | 'supportConversationId'>,
+  user: Pick<SessionUser, 'clientId' | 'agentId'>,
+): NotificationTarget {
   const isClient = userKind(user) === 'client'
+  // A support reply opens its conversation.
+  if (notification.supportConversationId != null) {
+    return { to: isClient ? '/client/support/$id' : '/provider/support/$id', params: { id: String(notification.supportConversationId) } }
+  }
+  // An invoice notice (overdue) opens the invoices.
+  if (isClient && notification.kind === 'invoice') return { to: '/client/invoices' }
   if (notification.documentRequestId !== null) {
     return { to: isClient ? '/client/document-progress/$id' : '/provider/document-progress/$id', params: { id: String(notification.documentRequestId) } }
   }
@@ -66,13 +81,6 @@ export function notificationTarget(notification: Pick<Notification, 'documentReq
 }
 
 // ---------- mark read ----------
-
-export interface MarkReadVariables {
-  id: number
-  idempotencyKey: string
-}
-
-type Snapshot = [readonly unknown[], NotificationPage | undefined][]
 
 function withRead(page: NotificationPage | undefined, id: number, wasUnread: boolean): NotificationPage | undefined {
   if (!page) return page
@@ -83,51 +91,58 @@ function withRead(page: NotificationPage | undefined, id: number, wasUnread: boo
   }
 }
 
-const registered = new WeakSet<QueryClient>()
-
 /**
- * PATCH /api/system-notifications/{id}/mark-read. Optimistic: every cached list shows it read at once
- * and the badge drops by one; a failure puts them back and says 'Failed to update notification
- * status. Please try again.' Offline, the call waits (saved with the query cache) and is sent once
- * the connection returns. The call is idempotent on the server; the key rides along all the same.
+ * PATCH /api/system-notifications/{id}/mark-read, through the outbox (lib/outbox): every cached list
+ * shows it read at once and the badge drops by one; the change is stored on this device and sent
+ * when it can be, exactly once (the call is idempotent on the server; the key rides along all the
+ * same). When the device cannot store it, or the server refuses it, the lists go back and say
+ * 'Failed to update notification status. Please try again.'
  */
-export function registerNotificationMutations(queryClient: QueryClient): void {
-  if (registered.has(queryClient)) return
-  registered.add(queryClient)
-  queryClient.setMutationDefaults<Notification, Error, MarkReadVariables, { snapshot: Snapshot }>(notificationKeys.markRead(), {
-    mutationFn: ({ id, idempotencyKey }) =>
-      api.patch(`/system-notifications/${id}/mark-read`, undefined, { schema: NotificationSchema, headers: { 'Idempotency-Key': idempotencyKey } }),
-    onMutate: async ({ id }) => {
-      await queryClient.cancelQueries({ queryKey: notificationKeys.lists() })
-      const snapshot = queryClient.getQueriesData<NotificationPage>({ queryKey: notificationKeys.lists() })
-      const wasUnread = snapshot.some(([, page]) => page?.data.some((notification) => notification.id === id && !notification.isRead))
-      queryClient.setQueriesData<NotificationPage>({ queryKey: notificationKeys.lists() }, (page) => withRead(page, id, wasUnread))
-      return { snapshot }
-    },
-    onError: (_error, _variables, context) => {
-      for (const [key, page] of context?.snapshot ?? []) queryClient.setQueryData(key, page)
-      showError(MARK_READ_FAILED_MESSAGE)
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists() }),
-    // Queued while offline (the portal's other changes fail at once; this one is safe to replay).
-    networkMode: 'online',
-    retry: retryWhenUnreachable,
-  })
-  adoptPausedMutations(queryClient, notificationKeys.markRead())
-}
-
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient()
-  registerNotificationMutations(queryClient)
-  return useMutation<Notification, Error, MarkReadVariables, { snapshot: Snapshot }>({ mutationKey: notificationKeys.markRead() })
+  return useCallback(
+    (notification: Pick<Notification, 'id' | 'message'>) => {
+      const { id } = notification
+      const snapshot = queryClient.getQueriesData<NotificationPage>({ queryKey: notificationKeys.lists() })
+      const wasUnread = snapshot.some(([, page]) => page?.data.some((item) => item.id === id && !item.isRead))
+      void queryClient.cancelQueries({ queryKey: notificationKeys.lists() })
+      queryClient.setQueriesData<NotificationPage>({ queryKey: notificationKeys.lists() }, (page) => withRead(page, id, wasUnread))
+      const restore = () => {
+        for (const [key, page] of snapshot) queryClient.setQueryData(key, page)
+        showError(MARK_READ_FAILED_MESSAGE)
+      }
+      // The outbox's code loads on first use: the bell is on every page.
+      import('~/lib/outbox/outbox')
+        .then(async ({ enqueue, whenTried }) => {
+          const stored = await enqueue({
+            kind: MARK_READ_KIND,
+            label: `Mark read: ${notification.message}`,
+            request: { method: 'PATCH', path: `/system-notifications/${id}/mark-read` },
+            invalidate: [notificationKeys.lists()],
+          })
+          return whenTried(stored.seq)
+        })
+        // Refused by the server: the unread mark comes back (the outbox keeps the entry with its reason).
+        .then((entry) => entry?.state === 'failed' && restore())
+        .catch(restore)
+    },
+    [queryClient],
+  )
 }
 
-/** PATCH /api/system-notifications/mark-all-read (the full list's button); needs a connection. */
+/** The outbox kind of marking a notification read. */
+export const MARK_READ_KIND = 'mark-read'
+
+/**
+ * PATCH /api/system-notifications/mark-all-read (the full list's button); needs a connection. Staff
+ * pass the list's audience, so only what they are looking at is marked (for them alone).
+ */
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationKey: notificationKeys.markAllRead(),
-    mutationFn: () => api.patch('/system-notifications/mark-all-read', undefined, { schema: MarkAllReadResultSchema }),
+    mutationFn: (scope: Pick<NotificationListParams, 'audience'> = {}) =>
+      api.patch('/system-notifications/mark-all-read', undefined, { schema: MarkAllReadResultSchema, query: { ...scope } }),
     networkMode: 'always',
     onError: () => showError(MARK_READ_FAILED_MESSAGE),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists() }),

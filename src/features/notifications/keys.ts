@@ -8,10 +8,13 @@ export const notificationKeys = {
   list: (params: NotificationListParams) => [...notificationKeys.lists(), params] as const,
   markRead: () => [...notificationKeys.all, 'mark-read'] as const,
   markAllRead: () => [...notificationKeys.all, 'mark-all-read'] as const,
+  /** Unopened service of process of a client (the "Action required" banner); refetched with the rest on a push. */
+  actionRequired: (clientId: number) => [...notificationKeys.all, 'action-required', clientId] as const,
+  preferences: () => [...notificationKeys.all, 'preferences'] as const,
 }
 
 export interface NotificationListParams {
-  /** Clients pass their clientId (SPEC.md section 7); agents pass nothing and see every notification. */
+  /** Clients pass their clientId; agents pass nothing and see every notification. */
   clientId?: number
   limit: number
   page: number

@@ -3,7 +3,7 @@ import { NetworkError, OfflineError } from '~/lib/api-client'
 import { LOAD_FAILED_MESSAGE, showError } from './api'
 
 /**
- * SPEC.md section 8: a failed load says 'Failed to load notifications. Please try again.' Offline, or
+ * A failed load says 'Failed to load notifications. Please try again.' Offline, or
  * a background poll that could not reach the server while saved notifications show, says nothing more
  * than the offline banner already does. One toast at a time (the bell and the page share its id).
  */

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto'
 import type { Notification } from '@contract/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
@@ -117,7 +118,7 @@ describe('the notification bell', () => {
     await waitFor(() => expect(server.calls).toContain('PATCH /api/system-notifications/1/mark-read'))
   })
 
-  it("puts the unread mark back and says 'Failed to update notification status. Please try again.' when marking fails", async () => {
+  it("puts the unread mark back and says 'Failed to update notification status. Please try again.' when the server refuses it", async () => {
     server.list = [notification(1, { isRead: false, documentId: 9 })]
     server.markRead = 'fail'
     const { router } = renderBell()

@@ -1,11 +1,13 @@
-import { NOTIFICATION_BELL_SIZE, NOTIFICATION_POLL_MS } from '@contract/notifications'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { NOTIFICATION_BELL_SIZE } from '@contract/notifications'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import { css, cx } from 'styled-system/css'
 import { useRequiredSession } from '~/lib/session'
 import { Menu } from '~/ui/menu'
-import { LOAD_FAILED_MESSAGE, notificationAudience, notificationListQueryOptions, registerNotificationMutations } from './api'
+import { errorMessage } from '~/lib/api-client'
+import { turnOnPush, usePushState } from '~/lib/push'
+import { PUSH_STATE_TEXT, useNotificationRefresh } from './alerts'
+import { bellAudience, LOAD_FAILED_MESSAGE, notificationListQueryOptions, showError } from './api'
 import { useLoadFailureToast } from './load-failure'
 import { notificationLayout, NotificationText, useOpenNotification } from './notification-item'
 
@@ -47,10 +49,14 @@ function BellGlyph() {
 }
 
 const VIEW_MORE = 'view-more'
+const TURN_ON_ALERTS = 'turn-on-alerts'
+const alertsItem = css({ justifyContent: 'center', color: 'accent.text' })
+const alertsNote = css({ whiteSpace: 'normal', fontSize: 'xs', color: 'fg.muted', py: '2' })
 
 /**
- * The top bar's notification bell (SPEC.md sections 2, 4 and 9): the unread count, and in a menu the
- * latest 5 notifications and a 'View More' link to /notifications. Polled every 50 s. Choosing one
+ * The top bar's notification bell: the unread count, and in a menu the latest 5 notifications, a
+ * 'View More' link to /notifications, and 'Turn on alerts' (web push) while this device has not been
+ * asked. Polled every 50 s unless alerts are on. Choosing one
  * marks it read (optimistic) and opens its document-progress page or the documents list. A menu
  * rather than a popover: the user menu beside it already loads one, and arrows, type-ahead and Escape
  * come with it.
@@ -58,21 +64,12 @@ const VIEW_MORE = 'view-more'
  */
 export function NotificationBell() {
   const { user } = useRequiredSession()
-  const queryClient = useQueryClient()
   const query = useQuery({
-    ...notificationListQueryOptions({ ...notificationAudience(user), limit: NOTIFICATION_BELL_SIZE, page: 1 }),
-    refetchInterval: NOTIFICATION_POLL_MS,
+    ...notificationListQueryOptions({ ...bellAudience(user), limit: NOTIFICATION_BELL_SIZE, page: 1 }),
+    ...useNotificationRefresh(),
   })
+  const push = usePushState()
   useLoadFailureToast(query)
-
-  // Calls queued offline in an earlier visit come back with the saved cache, without their functions:
-  // the bell is on every signed-in page, so it gives them back and they are sent. The mail request's
-  // code loads only when such a call is waiting.
-  useEffect(() => {
-    registerNotificationMutations(queryClient)
-    const waiting = queryClient.getMutationCache().findAll({ predicate: (mutation) => mutation.state.isPaused && !mutation.options.mutationFn })
-    if (waiting.length > 0) void import('~/features/document-requests/offline').then((queue) => queue.registerDocumentRequestMutations(queryClient))
-  }, [queryClient])
 
   const openNotification = useOpenNotification()
   const unread = query.data?.unreadCount ?? 0
@@ -80,6 +77,14 @@ export function NotificationBell() {
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'
 
   const onSelect = ({ value }: { value: string }) => {
+    if (value === TURN_ON_ALERTS) {
+      // Asked here, after the click, never on page load.
+      void turnOnPush().then(
+        (state) => state === 'blocked' && showError(PUSH_STATE_TEXT.blocked),
+        (error: unknown) => showError(errorMessage(error, 'Alerts could not be turned on. Please try again.')),
+      )
+      return
+    }
     const chosen = notifications.find((notification) => `notification-${notification.id}` === value)
     if (chosen) openNotification(chosen)
   }
@@ -117,6 +122,16 @@ export function NotificationBell() {
         <Menu.Item value={VIEW_MORE} asChild className={viewMore}>
           <Link to="/notifications">View More</Link>
         </Menu.Item>
+        {push === 'not-asked' && (
+          <Menu.Item value={TURN_ON_ALERTS} className={alertsItem}>
+            Turn on alerts
+          </Menu.Item>
+        )}
+        {(push === 'blocked' || push === 'needs-home-screen') && (
+          <Menu.Item value="alerts-note" disabled className={alertsNote}>
+            {PUSH_STATE_TEXT[push]}
+          </Menu.Item>
+        )}
       </Menu.Content>
     </Menu.Root>
   )

@@ -3,22 +3,21 @@ import { useNavigate } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { css, cx } from 'styled-system/css'
 import { formatDateTime, formatRelativeTime } from '~/lib/dates'
-import { useRequiredSession } from '~/lib/session'
+import { useRequiredSession, userKind } from '~/lib/session'
 import { canMarkRead, notificationTarget, useMarkNotificationRead } from './api'
-import { newIdempotencyKey } from './queue'
 
 /**
- * Opening a notification (SPEC.md section 4): an unread one the user owns becomes read at once
+ * Opening a notification: an unread one the user owns becomes read at once
  * (optimistic; queued while offline), then its page opens.
  */
 export function useOpenNotification(onOpened?: () => void) {
   const { user } = useRequiredSession()
   const navigate = useNavigate()
-  const { mutate: markRead } = useMarkNotificationRead()
+  const markRead = useMarkNotificationRead()
   return useCallback(
     (notification: Notification) => {
       if (!notification.isRead && canMarkRead(notification, user)) {
-        markRead({ id: notification.id, idempotencyKey: newIdempotencyKey('notification') })
+        markRead(notification)
       }
       onOpened?.()
       void navigate(notificationTarget(notification, user))
@@ -53,8 +52,10 @@ const unreadMessage = css({ fontWeight: 'semibold' })
 const meta = css({ display: 'block', mt: '0.5', fontSize: 'xs', color: 'fg.muted' })
 const srOnly = css({ srOnly: true })
 
-/** The words of a notification: unread mark, message and when. */
+/** The words of a notification: unread mark, message and when (for staff, also whose it is). */
 export function NotificationText({ notification }: { notification: Notification }) {
+  const { user } = useRequiredSession()
+  const company = userKind(user) === 'agent' ? notification.companyName : null
   return (
     <>
       <span aria-hidden="true" className={notification.isRead ? undefined : dot} />
@@ -63,9 +64,12 @@ export function NotificationText({ notification }: { notification: Notification 
           {!notification.isRead && <span className={srOnly}>Unread: </span>}
           {notification.message}
         </span>
-        <time className={meta} dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
-          {formatRelativeTime(notification.createdAt)}
-        </time>
+        <span className={meta}>
+          {company && `${company} · `}
+          <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
+            {formatRelativeTime(notification.createdAt)}
+          </time>
+        </span>
       </span>
     </>
   )

@@ -1,14 +1,15 @@
-import { NOTIFICATION_POLL_MS } from '@contract/notifications'
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
 import { useOnlineStatus } from '~/lib/online-status'
+import { usePushState } from '~/lib/push'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { PageHeader } from '~/features/shell'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { Spinner } from '~/ui/spinner'
+import { notificationRefresh } from './alerts'
 import { LOAD_FAILED_MESSAGE, notificationAudience, notificationListQueryOptions, useMarkAllNotificationsRead } from './api'
 import { useLoadFailureToast } from './load-failure'
 import { NotificationItem, useOpenNotification } from './notification-item'
@@ -71,7 +72,7 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
       unread: show === 'unread' ? true : undefined,
       audience: isAgent && audience === 'agents' ? 'agents' : undefined,
     }),
-    refetchInterval: NOTIFICATION_POLL_MS,
+    ...notificationRefresh(usePushState()),
   })
   useLoadFailureToast(query)
   const markAll = useMarkAllNotificationsRead()
@@ -88,7 +89,7 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
         title="Notifications"
         description={query.data ? (unread > 0 ? `${unread} unread` : 'All caught up') : undefined}
         actions={
-          <Button variant="outline" onClick={() => markAll.mutate()} loading={markAll.isPending} disabled={unread === 0 || !online}>
+          <Button variant="outline" onClick={() => markAll.mutate(isAgent && audience === 'agents' ? { audience: 'agents' } : {})} loading={markAll.isPending} disabled={unread === 0 || !online}>
             Mark all as read
           </Button>
         }
@@ -121,7 +122,9 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
           {errorMessage(query.error)}
         </LoadError>
       )}
-      <section className={panel} aria-label="Notification list" aria-busy={query.isFetching || undefined}>
+      {/* After a load error with nothing saved, the error stands alone (no "No notifications yet" under it). */}
+      {query.isError && !query.data ? null : (
+        <section className={panel} aria-label="Notification list" aria-busy={query.isFetching || undefined}>
         {query.isPending ? (
           <div className={css({ display: 'flex', justifyContent: 'center', py: '10' })}>
             <Spinner label="Loading notifications" />
@@ -137,7 +140,8 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
             ))}
           </ul>
         )}
-      </section>
+        </section>
+      )}
       {total > NOTIFICATIONS_PAGE_SIZE && (
         <nav className={pager} aria-label="Notification pages">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onSearchChange({ page: page - 1 > 1 ? page - 1 : undefined })}>

@@ -96,6 +96,11 @@ describe('CardFields and getPaymentToken', () => {
     expect(cvv.input.type).toBe('cvv')
     expect(screen.getByRole('group', { name: 'Card number' }).querySelector('[data-hosted-frame="credit_card_number"]')).not.toBeNull()
     expect(screen.getByRole('group', { name: 'CVV' }).querySelector('[data-hosted-frame="cvv"]')).not.toBeNull()
+    // Both are required, and marked so like the expiration date.
+    for (const name of ['Card number', 'CVV']) {
+      const labelId = screen.getByRole('group', { name }).getAttribute('aria-labelledby')!
+      expect(document.getElementById(labelId)!.parentElement!.textContent).toBe(`${name}*`)
+    }
     emit({ isReady: true })
     expect(await form.getPaymentToken(details)).toBe('sbx_tok_test')
     expect(calls.tokenize).toEqual([details])

@@ -90,6 +90,7 @@ export function CardFields({ form, config, className }: CardFieldsProps) {
           error={snapshot.cardError}
           labelClass={classes.label}
           errorClass={classes.errorText}
+          requiredClass={classes.requiredIndicator}
           rootClass={classes.root}
         />
         <HostedField
@@ -99,6 +100,7 @@ export function CardFields({ form, config, className }: CardFieldsProps) {
           error={snapshot.cvvError}
           labelClass={classes.label}
           errorClass={classes.errorText}
+          requiredClass={classes.requiredIndicator}
           rootClass={classes.root}
         />
       </div>
@@ -116,6 +118,7 @@ function HostedField({
   error,
   labelClass,
   errorClass,
+  requiredClass,
   rootClass,
 }: {
   label: string
@@ -124,14 +127,19 @@ function HostedField({
   error: string
   labelClass: string
   errorClass: string
+  requiredClass: string
   rootClass: string
 }) {
   const labelId = `${hostId}-label`
   const errorId = `${hostId}-error`
   return (
     <div className={rootClass}>
-      <span id={labelId} className={labelClass}>
-        {label}
+      {/* Required, like the expiration date beside it: the same marker. */}
+      <span className={labelClass}>
+        <span id={labelId}>{label}</span>
+        <span aria-hidden="true" className={requiredClass}>
+          *
+        </span>
       </span>
       {/* The processor puts its frame in here; React renders nothing inside. */}
       <div

@@ -6,9 +6,9 @@ export type CardFormStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
 export interface CardFormSnapshot {
   status: CardFormStatus
-  /** Shown under the card number (SPEC.md: cardError). */
+  /** Shown under the card number (the processor's cardError). */
   cardError: string
-  /** Shown under the CVV (SPEC.md: cvvError). */
+  /** Shown under the CVV (the processor's cvvError). */
   cvvError: string
   /** Anything else: the form could not load, or the processor refused the expiry or billing details. */
   error: string
@@ -77,9 +77,8 @@ export class CardForm {
   }
 
   /**
-   * Asks the hosted fields for a one-time token (SPEC.md section 7: exp_month, exp_year, postal_code, name,
-   * address1). Answers null when there is none to send: the fields are not ready (logged, as SPEC.md
-   * section 8 says) or the processor refused the details (its reasons are shown beside the fields).
+   * Asks the hosted fields for a one-time token (exp_month, exp_year, postal_code, name,
+   * address1). Answers null when there is none to send: the fields are not ready (logged) or the processor refused the details (its reasons are shown beside the fields).
    */
   async getPaymentToken(details: PaymentTokenDetails): Promise<string | null> {
     const instance = this.instance

@@ -9,7 +9,7 @@ export type ExpiryInputProps = Omit<TextInputProps, 'type' | 'maxLength' | 'inpu
 }
 
 /**
- * The card expiry of SPEC.md section 5: digits only, at most four, a slash inserted after the month
+ * The card expiry: digits only, at most four, a slash inserted after the month
  * (MM/YY), at most 5 characters. Validate with CardExpirySchema ('Expiration date is required') and split
  * with parseCardExpiry. Inside a Field it takes the Field's label and error wiring; it also works with
  * modular-forms' element props, since the event's value is formatted before the handlers see it.

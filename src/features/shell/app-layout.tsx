@@ -65,7 +65,7 @@ const main = css({
 })
 
 /**
- * The authenticated layout (SPEC.md section 2): sidebar, top bar, main content and footer. The sidebar
+ * The authenticated layout: sidebar, top bar, main content and footer. The sidebar
  * collapses to icons (Ctrl/Cmd+B or the top bar button; kept in a cookie for 7 days) and becomes a
  * drawer under 768 px.
  */
@@ -95,10 +95,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <a href="#main-content" className={skipLink}>
           Skip to main content
         </a>
-        <div className={aside} data-state={expanded ? 'expanded' : 'collapsed'}>
+        {/* A landmark of its own, so the logo link is inside one (the top bar is the page's banner). */}
+        <aside aria-label="Sidebar" className={aside} data-state={expanded ? 'expanded' : 'collapsed'}>
           <Brand compact={!expanded} className={cx(!expanded && css({ alignSelf: 'center' }))} />
           <SidebarNav id={SIDEBAR_NAV_ID} collapsed={!expanded} />
-        </div>
+        </aside>
         <div className={column}>
           <TopBar isMobile={isMobile} sidebarExpanded={expanded} drawerOpen={drawerOpen} onToggleSidebar={toggle} />
           <OfflineBanner />

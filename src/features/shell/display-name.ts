@@ -1,6 +1,6 @@
 import { userKind, type SessionUser } from '~/lib/session'
 
-/** SPEC.md section 2: clients show first and last name, else e-mail; agents their first name, else e-mail. */
+/** Clients show first and last name, else e-mail; agents their first name, else e-mail. */
 export function displayName(user: Pick<SessionUser, 'firstName' | 'lastName' | 'email' | 'clientId' | 'agentId'>): string {
   if (userKind(user) === 'client') {
     const full = [user.firstName, user.lastName].map((part) => part?.trim()).filter(Boolean).join(' ')

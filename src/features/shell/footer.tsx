@@ -26,7 +26,7 @@ const link = css({ color: 'fg.muted', textDecoration: 'underline', textUnderline
  */
 const PLACEHOLDER = { companyLocation: '100 Biscayne Blvd, Miami, FL 33132', supportPhone: '+1 (305) 555-0100', supportEmail: 'support@example.com' }
 
-/** SPEC.md section 1: the company location, support phone and support e-mail, from the server's configuration. */
+/** The company location, support phone and support e-mail, from the server's configuration. */
 export function Footer() {
   const { data: config } = usePublicConfig()
   return (

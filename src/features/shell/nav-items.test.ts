@@ -17,21 +17,22 @@ const client: Session = {
 }
 const labels = (session: Session) => navItemsFor(session).map((item) => item.label)
 
-describe('sidebar menus (SPEC.md section 2)', () => {
+describe('sidebar menus', () => {
   it('clients get their menu', () => {
     expect(labels(client)).toEqual(['Dashboard', 'Documents List', 'Invoices', 'Add-Ons', 'Requested Documents', 'Support'])
   })
 
-  it('agents see Users only with UCV and Roles only with RCV', () => {
+  it('agents see Users only with UCV, Roles only with RCV and the support inbox only with SPV', () => {
     const base = ['Dashboard', 'Clients', 'Requested Documents', 'Upload Documents']
     expect(labels(agent(5, ['DCV']))).toEqual(base)
     expect(labels(agent(5, ['UCV']))).toEqual([...base, 'Users'])
     expect(labels(agent(5, ['RCV']))).toEqual([...base, 'Roles'])
-    expect(labels(agent(1, []))).toEqual([...base, 'Users', 'Roles'])
+    expect(labels(agent(5, ['SPV']))).toEqual([...base, 'Support'])
+    expect(labels(agent(1, []))).toEqual([...base, 'Users', 'Roles', 'Support'])
   })
 })
 
-describe('display name (SPEC.md section 2)', () => {
+describe('display name', () => {
   it('clients: first and last name, else e-mail', () => {
     expect(displayName(client.user)).toBe('Jordan Avery')
     expect(displayName({ ...client.user, firstName: '', lastName: ' ' })).toBe('client@demo.test')

@@ -1,4 +1,4 @@
-import type { FileRoutesByTo } from '~/routeTree.gen'
+import type { AppPath } from '~/lib/app-path'
 import { PERM, sessionHasPermission } from '~/lib/permissions'
 import { userKind, type Session } from '~/lib/session'
 import {
@@ -16,11 +16,11 @@ import { UploadIcon, type IconComponent } from '~/ui/icons'
 
 export interface NavItem {
   label: string
-  to: keyof FileRoutesByTo
+  to: AppPath
   icon: IconComponent
 }
 
-/** SPEC.md section 2: the client menu (the external FAQs link is added from configuration). */
+/** The client menu (the external FAQs link is added from configuration). */
 const clientMenu: NavItem[] = [
   { label: 'Dashboard', to: '/client/dashboard', icon: DashboardIcon },
   { label: 'Documents List', to: '/client/documents', icon: DocumentsIcon },
@@ -30,7 +30,7 @@ const clientMenu: NavItem[] = [
   { label: 'Support', to: '/client/support', icon: SupportIcon },
 ]
 
-/** SPEC.md section 2: the provider menu; Users only with UCV, Roles only with RCV. */
+/** The provider menu; Users only with UCV, Roles only with RCV; the support inbox with SPV. */
 export function navItemsFor(session: Session): NavItem[] {
   const kind = userKind(session.user)
   if (kind === 'client') return clientMenu
@@ -43,5 +43,6 @@ export function navItemsFor(session: Session): NavItem[] {
   ]
   if (sessionHasPermission(session, PERM.UCV)) items.push({ label: 'Users', to: '/provider/users', icon: UsersIcon })
   if (sessionHasPermission(session, PERM.RCV)) items.push({ label: 'Roles', to: '/provider/roles', icon: RolesIcon })
+  if (sessionHasPermission(session, PERM.SPV)) items.push({ label: 'Support', to: '/provider/support', icon: SupportIcon })
   return items
 }

@@ -2,7 +2,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { errorMessage, NetworkError } from '~/lib/api-client'
+import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
 import { AccessDeniedError } from '~/lib/permissions'
 import { homePath, useSession } from '~/lib/session'
 import { actionLinkClass } from '~/ui/action-link'
@@ -58,12 +58,21 @@ function HomeLink() {
 
 /** The catch-all page: inside the layout when signed in, a plain page otherwise. */
 export function NotFoundPage() {
+  return <NotFoundState title="Page not found" />
+}
+
+function NotFoundState({ title }: { title: string }) {
+  const session = useSession()
   return (
     <Framed>
       <StatePanel
           icon={WarningIcon}
-          title="Page not found"
-          description="The page you asked for does not exist or has moved. Check the address, or go back to your dashboard."
+          title={title}
+          description={
+            session
+              ? 'What you asked for does not exist or has moved. Check the address, or go back to your dashboard.'
+              : 'The page you asked for does not exist or has moved. Check the address, or sign in.'
+          }
           actions={<HomeLink />}
         />
     </Framed>
@@ -95,18 +104,24 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   }, [queryReset])
 
   if (error instanceof AccessDeniedError) return <AccessDeniedPage />
+  // The server has no such record ('Client not found'): a not-found page, not a failure to retry.
+  if (error instanceof ApiError && error.status === 404) return <NotFoundState title={error.detail || 'Not found'} />
 
   const retry = () => {
     reset()
     void router.invalidate()
   }
-  const message =
-    error instanceof NetworkError ? 'The portal could not reach its server. Check your connection and try again.' : errorMessage(error)
+  const offline = error instanceof OfflineError
+  const message = offline
+    ? 'You are offline, and this page has not been opened on this device before, so nothing of it is saved here. It loads when the connection returns; pages you opened before show their saved copy.'
+    : error instanceof NetworkError
+      ? 'The portal could not reach its server. Check your connection and try again.'
+      : errorMessage(error)
   return (
     <Framed>
       <StatePanel
-          icon={DangerIcon}
-          title="Something went wrong"
+          icon={offline ? WarningIcon : DangerIcon}
+          title={offline ? 'Not saved on this device yet' : 'Something went wrong'}
           description={message}
           actions={
             <>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 
 /**
- * The sidebar's open/collapsed state, kept in the cookie `sidebar_state` for 7 days (SPEC.md section 2)
+ * The sidebar's open/collapsed state, kept in the cookie `sidebar_state` for 7 days
  * so it survives reloads, and the phone breakpoint under which it becomes a drawer (768 px).
  */
 export const SIDEBAR_COOKIE = 'sidebar_state'

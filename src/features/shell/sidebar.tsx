@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { lazy, Suspense, type ReactElement } from 'react'
 import { css, cx } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { usePublicConfig } from './api'
@@ -6,6 +7,21 @@ import { ExternalIcon, FaqsIcon } from '~/ui/shell-icons'
 import { navItemsFor } from './nav-items'
 
 export const SIDEBAR_NAV_ID = 'sidebar-navigation'
+
+// The tooltip's code loads only once the sidebar is collapsed; until then the links show without it.
+const Tooltip = lazy(() => import('~/ui/tooltip').then((m) => ({ default: m.Tooltip })))
+
+/** A collapsed link's label beside it, on hover and focus. */
+function Labelled({ label, collapsed, children }: { label: string; collapsed: boolean; children: ReactElement }) {
+  if (!collapsed) return children
+  return (
+    <Suspense fallback={children}>
+      <Tooltip content={label} placement="right">
+        {children}
+      </Tooltip>
+    </Suspense>
+  )
+}
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle: 'none', p: '0', m: '0' })
 
@@ -28,39 +44,15 @@ const link = css({
   '& svg': { flexShrink: 0 },
 })
 
-// Collapsed: icons only. The label stays in the link for screen readers and shows beside it on hover
-// or keyboard focus (CSS only; no tooltip machinery on every signed-in page).
-const collapsedLink = css({
-  position: 'relative',
-  justifyContent: 'center',
-  px: '0',
-  '&::after': {
-    content: 'attr(data-label)',
-    position: 'absolute',
-    left: 'calc(100% + 0.75rem)',
-    top: '50%',
-    transform: 'translateY(-50%)',
-    px: '2',
-    py: '1',
-    borderRadius: 'sm',
-    bg: 'bg.tooltip',
-    color: 'fg.inverted',
-    fontSize: 'xs',
-    fontWeight: 'medium',
-    whiteSpace: 'nowrap',
-    pointerEvents: 'none',
-    opacity: 0,
-    visibility: 'hidden',
-    zIndex: 'tooltip',
-    transition: 'opacity 0.15s',
-  },
-  '&:hover::after, &:focus-visible::after': { opacity: 1, visibility: 'visible', transitionDelay: '0.3s' },
-})
+// Collapsed: icons only, centred. The label stays in the link for screen readers and shows in the
+// kit's tooltip on hover or keyboard focus (after 700 ms), outside the sidebar so nothing clips it.
+const collapsedLink = css({ justifyContent: 'center', px: '0' })
 const srOnly = css({ srOnly: true })
 
 /**
- * The sidebar's menu (SPEC.md section 2): the client or provider menu, with the FAQs link for clients.
- * Collapsed, it shows icons only; each label stays readable to screen readers and shows on hover/focus.
+ * The sidebar's menu: the client or provider menu, with the FAQs link for clients.
+ * Collapsed, it shows icons only; each label stays readable to screen readers and shows in a tooltip
+ * on hover and keyboard focus.
  */
 export function SidebarNav({ id, collapsed = false, onNavigate }: { id?: string; collapsed?: boolean; onNavigate?: () => void }) {
   const session = useRequiredSession()
@@ -73,33 +65,24 @@ export function SidebarNav({ id, collapsed = false, onNavigate }: { id?: string;
       <ul className={list}>
         {items.map((item) => (
           <li key={item.to}>
-            <Link
-              to={item.to}
-              className={cx(link, collapsed && collapsedLink)}
-              data-label={collapsed ? item.label : undefined}
-              activeOptions={{ exact: false, includeSearch: false }}
-              onClick={onNavigate}
-            >
-              <item.icon size={20} />
-              <span className={collapsed ? srOnly : undefined}>{item.label}</span>
-            </Link>
+            <Labelled label={item.label} collapsed={collapsed}>
+              <Link to={item.to} className={cx(link, collapsed && collapsedLink)} activeOptions={{ exact: false, includeSearch: false }} onClick={onNavigate}>
+                <item.icon size={20} />
+                <span className={collapsed ? srOnly : undefined}>{item.label}</span>
+              </Link>
+            </Labelled>
           </li>
         ))}
         {faqsUrl && (
           <li>
-            <a
-              href={faqsUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={cx(link, collapsed && collapsedLink)}
-              data-label={collapsed ? 'FAQs' : undefined}
-              onClick={onNavigate}
-            >
-              <FaqsIcon />
-              <span className={collapsed ? srOnly : undefined}>FAQs</span>
-              {!collapsed && <ExternalIcon size={14} className={css({ color: 'fg.muted' })} />}
-              <span className={srOnly}> (opens in a new tab)</span>
-            </a>
+            <Labelled label="FAQs" collapsed={collapsed}>
+              <a href={faqsUrl} target="_blank" rel="noopener noreferrer" className={cx(link, collapsed && collapsedLink)} onClick={onNavigate}>
+                <FaqsIcon />
+                <span className={collapsed ? srOnly : undefined}>FAQs</span>
+                {!collapsed && <ExternalIcon size={14} className={css({ color: 'fg.muted' })} />}
+                <span className={srOnly}> (opens in a new tab)</span>
+              </a>
+            </Labelled>
           </li>
         )}
       </ul>

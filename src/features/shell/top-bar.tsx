@@ -1,3 +1,5 @@
+import { useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { IconButton } from '~/ui/button'
 import { Brand } from './brand'
@@ -5,6 +7,31 @@ import { MenuIcon, SidebarIcon } from '~/ui/shell-icons'
 import { NotificationBell } from '~/features/notifications'
 import { SIDEBAR_NAV_ID } from './sidebar'
 import { UserMenu } from './user-menu'
+
+// The count of changes not sent yet loads after the first page is on screen, with the outbox's code.
+// A load that fails (the connection dropped at that moment) shows nothing rather than the page's error.
+const OutboxIndicator = lazy(() =>
+  import('~/features/outbox/outbox-indicator')
+    .then((module) => ({ default: module.OutboxIndicator }))
+    .catch(() => ({ default: () => null })),
+)
+
+/** True once the router has shown the page it was loading and the browser then had an idle moment. */
+function usePageShown(): boolean {
+  const settled = useRouterState({ select: (state) => state.status === 'idle' })
+  const [shown, setShown] = useState(false)
+  useEffect(() => {
+    if (!settled || shown) return
+    const show = () => setShown(true)
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(show, { timeout: 1500 })
+      return () => cancelIdleCallback(id)
+    }
+    const timer = setTimeout(show, 200)
+    return () => clearTimeout(timer)
+  }, [settled, shown])
+  return shown
+}
 
 const bar = css({
   position: 'sticky',
@@ -30,6 +57,7 @@ export interface TopBarProps {
 /** The top bar: the sidebar toggle (Ctrl/Cmd+B), the notification bell's place and the user menu. */
 export function TopBar({ isMobile, sidebarExpanded, drawerOpen, onToggleSidebar }: TopBarProps) {
   const label = isMobile ? 'Open menu' : sidebarExpanded ? 'Collapse sidebar' : 'Expand sidebar'
+  const pageShown = usePageShown()
   return (
     <header className={bar}>
       <IconButton
@@ -44,6 +72,11 @@ export function TopBar({ isMobile, sidebarExpanded, drawerOpen, onToggleSidebar 
       </IconButton>
       {isMobile && <Brand compact />}
       <div className={css({ flex: '1' })} />
+      {pageShown && (
+        <Suspense fallback={null}>
+          <OutboxIndicator />
+        </Suspense>
+      )}
       <NotificationBell />
       <UserMenu />
     </header>

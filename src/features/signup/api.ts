@@ -1,6 +1,7 @@
 import { AffiliateSchema, CouponSchema, ServiceListSchema, type ServiceKind } from '@contract/catalogue'
 import { RegistrationResultSchema, type RegistrationInput } from '@contract/clients'
 import { BusinessEntityTypeListSchema, CountryListSchema } from '@contract/identity'
+import { EmailAvailabilitySchema } from '@contract/signup'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { clientKeys } from '~/features/clients'
 import { api } from '~/lib/api-client'
@@ -60,6 +61,26 @@ export const affiliateQueryOptions = (code: string) =>
     staleTime: 5 * 60_000,
     retry: false,
   })
+
+const emailAnswers = new Map<string, boolean>()
+
+/**
+ * POST /api/signup/email-available: false when an account already has this e-mail. Answers are kept
+ * for the page's life (the call is rate-limited); a failed call answers null, and the registration
+ * checks again anyway.
+ */
+export async function isEmailAvailable(email: string): Promise<boolean | null> {
+  const key = email.trim().toLowerCase()
+  const known = emailAnswers.get(key)
+  if (known !== undefined) return known
+  try {
+    const { available } = await api.post('/signup/email-available', { email: key }, { schema: EmailAvailabilitySchema, auth: false })
+    emailAnswers.set(key, available)
+    return available
+  } catch {
+    return null
+  }
+}
 
 /** A fresh Idempotency-Key for one submit attempt. Works without a secure context too. */
 export function newRegistrationKey(): string {

@@ -54,7 +54,7 @@ function isOffered(catalogue: Service[], choice: Choice): boolean {
 
 /**
  * Choose Address: the active address services and their packages from the catalogue; one package of one
- * service is chosen (DECISIONS.md). Add-ons come later, on the order summary.
+ * service is chosen. Add-ons come later, on the order summary.
  */
 export function ChooseAddressStep({ flavor }: { flavor: WizardFlavor }) {
   const navigate = useNavigate()

@@ -78,7 +78,7 @@ export function CompanyDetailsStep({ flavor }: { flavor: WizardFlavor }) {
                     value={control.value === 'yes'}
                     onValueChange={(yes) => {
                       control.setValue(yes ? 'yes' : 'no')
-                      // 'No' clears the attorney e-mail (SPEC.md section 4).
+                      // 'No' clears the attorney e-mail.
                       if (!yes) setValue(form, 'attorneyEmail', '')
                     }}
                     error={control.error}

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { clearSession, setSession, type Session } from '~/lib/session'
-import { clearDraft, getDraft, reachableStep, saveDraft } from './draft'
+import { clearDraft, getDraft, isWizardPath, reachableStep, saveDraft } from './draft'
 import { EMPTY_DRAFT, type SignupDraft } from './schemas'
 
 const company: Partial<SignupDraft> = { companyName: 'Coral Reef LLC', businessEntityType: '3', notifyLawSuit: 'no', hireUs: 'yes' }
@@ -69,6 +69,40 @@ describe('the wizard form data', () => {
     expect(getDraft('staff').companyName).toBe('Coral Reef LLC')
     clearSession()
     expect(sessionStorage.getItem('add-client-form')).toBeNull()
+  })
+})
+
+describe('passwords in the draft', () => {
+  it('are kept in memory only: session storage never holds them, for either wizard', () => {
+    saveDraft('public', { ...company, ...address, ...personal })
+    setSession(staffSession(7))
+    saveDraft('staff', personal)
+    for (const key of ['signup-form', 'add-client-form']) {
+      const text = sessionStorage.getItem(key) ?? ''
+      expect(text).toContain('marta@example.test')
+      expect(text).not.toContain('Coral-reef-2026!')
+    }
+    expect(getDraft('public')).toMatchObject({ password: 'Coral-reef-2026!', confirmPassword: 'Coral-reef-2026!', email: 'marta@example.test' })
+    expect(reachableStep('public', 'order')).toBe('order')
+  })
+
+  it('are typed again after a reload: the rest of Personal Information stays, the step is incomplete', async () => {
+    saveDraft('public', { ...company, ...address, ...personal })
+    vi.resetModules()
+    const fresh = await import('./draft')
+    expect(fresh.getDraft('public')).toMatchObject({ email: 'marta@example.test', password: '', confirmPassword: '' })
+    expect(fresh.reachableStep('public', 'order')).toBe('personal')
+  })
+
+  it('go with the draft when it is cleared (leaving the wizard)', () => {
+    saveDraft('public', { ...company, ...personal })
+    clearDraft('public')
+    expect(getDraft('public').password).toBe('')
+    expect(sessionStorage.getItem('signup-form')).toBeNull()
+    expect(isWizardPath('public', '/signup/order-summary')).toBe(true)
+    expect(isWizardPath('public', '/login')).toBe(false)
+    expect(isWizardPath('staff', '/provider/add-client/choose-address')).toBe(true)
+    expect(isWizardPath('staff', '/provider/clients')).toBe(false)
   })
 })
 

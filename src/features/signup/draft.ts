@@ -5,21 +5,29 @@ import { EMPTY_DRAFT, STEP_SCHEMAS, StoredDraftSchema, type SignupDraft } from '
 import { STEP_ORDER, type StepId, type WizardFlavor } from './steps'
 
 /**
- * The wizard's form data between steps, kept in session storage so a reload keeps it (DECISIONS.md):
- * one tab's store, gone when the tab closes, cleared after a successful registration. The card is never
- * part of it. The staff wizard's draft belongs to the staff member who typed it: another user signed
- * in on the same tab starts afresh, and signing out removes it.
+ * The wizard's form data between steps, kept in session storage so a reload keeps it:
+ * one tab's store, gone when the tab closes, cleared after a successful registration and when the
+ * person leaves the wizard. The card is never part of it, and neither are the passwords: they live in
+ * this page's memory only (after a reload they are typed again). The staff wizard's draft belongs to
+ * the staff member who typed it: another user signed in on the same tab starts afresh, and signing out
+ * removes it.
  */
 const STORAGE_KEYS: Record<WizardFlavor, string> = { public: 'signup-form', staff: 'add-client-form' }
+
+/** Fields never written to storage. */
+export const MEMORY_ONLY_FIELDS = ['password', 'confirmPassword'] as const
+type MemoryOnly = Pick<SignupDraft, (typeof MEMORY_ONLY_FIELDS)[number]>
 
 const StoredSchema = v.object({
   owner: v.nullable(v.number()),
   values: v.unknown(),
 })
 
-/** The parsed draft of a flavor, with the stored text and owner it was read from. */
-type Entry = { owner: number | null; raw: string | null; draft: SignupDraft }
+/** The parsed draft of a flavor, with the stored text, owner and in-memory fields it was built from. */
+type Entry = { owner: number | null; raw: string | null; memory: Secrets | undefined; draft: SignupDraft }
+type Secrets = { owner: number | null; values: Partial<MemoryOnly> }
 const entries: Partial<Record<WizardFlavor, Entry>> = {}
+const secrets: Partial<Record<WizardFlavor, Secrets>> = {}
 const listeners = new Set<() => void>()
 
 function storage(): Storage | null {
@@ -47,10 +55,17 @@ function parseStored(raw: string | null, owner: number | null): SignupDraft {
   try {
     const stored = v.parse(StoredSchema, JSON.parse(raw))
     if (stored.owner !== owner) return EMPTY_DRAFT
-    return v.parse(StoredDraftSchema, stored.values ?? {})
+    return withoutMemoryOnly(v.parse(StoredDraftSchema, stored.values ?? {}))
   } catch {
     return EMPTY_DRAFT
   }
+}
+
+/** The draft as it may be stored: the passwords left empty. */
+function withoutMemoryOnly(draft: SignupDraft): SignupDraft {
+  const copy = { ...draft }
+  for (const field of MEMORY_ONLY_FIELDS) copy[field] = EMPTY_DRAFT[field]
+  return copy
 }
 
 function emit() {
@@ -61,37 +76,51 @@ function emit() {
 export function getDraft(flavor: WizardFlavor): SignupDraft {
   const owner = ownerOf(flavor)
   const raw = readRaw(flavor)
+  const memory = secrets[flavor]
   const entry = entries[flavor]
-  if (entry && entry.owner === owner && entry.raw === raw) return entry.draft
-  const draft = parseStored(raw, owner)
-  entries[flavor] = { owner, raw, draft }
+  if (entry && entry.owner === owner && entry.raw === raw && entry.memory === memory) return entry.draft
+  const stored = parseStored(raw, owner)
+  const draft = memory && memory.owner === owner ? { ...stored, ...memory.values } : stored
+  entries[flavor] = { owner, raw, memory, draft }
   return draft
 }
 
-/** Merges `patch` into the draft and stores it. */
+/** Merges `patch` into the draft: the passwords into memory, the rest into storage. */
 export function saveDraft(flavor: WizardFlavor, patch: Partial<SignupDraft>): void {
   const owner = ownerOf(flavor)
   const current = getDraft(flavor)
   const draft: SignupDraft = { ...current, ...patch }
   if (JSON.stringify(draft) === JSON.stringify(current)) return
+  const memoryValues: Partial<MemoryOnly> = {}
+  for (const field of MEMORY_ONLY_FIELDS) memoryValues[field] = draft[field]
+  secrets[flavor] = { owner, values: memoryValues }
   try {
-    storage()?.setItem(STORAGE_KEYS[flavor], JSON.stringify({ owner, values: draft }))
+    storage()?.setItem(STORAGE_KEYS[flavor], JSON.stringify({ owner, values: withoutMemoryOnly(draft) }))
   } catch {
     // storage full or disabled: the draft still lives in memory for this page
   }
-  entries[flavor] = { owner, raw: readRaw(flavor), draft }
+  entries[flavor] = { owner, raw: readRaw(flavor), memory: secrets[flavor], draft }
   emit()
 }
 
-/** Forgets the draft (after a successful registration). */
+/** Forgets the draft, stored and in memory (after a successful registration, or on leaving the wizard). */
 export function clearDraft(flavor: WizardFlavor): void {
   try {
     storage()?.removeItem(STORAGE_KEYS[flavor])
   } catch {
     // nothing stored
   }
-  entries[flavor] = { owner: ownerOf(flavor), raw: readRaw(flavor), draft: EMPTY_DRAFT }
+  delete secrets[flavor]
+  entries[flavor] = { owner: ownerOf(flavor), raw: readRaw(flavor), memory: undefined, draft: EMPTY_DRAFT }
   emit()
+}
+
+/** Pages of a wizard, by the start of their path. */
+const WIZARD_PATH_PREFIX: Record<WizardFlavor, string> = { public: '/signup/', staff: '/provider/add-client/' }
+
+/** Is this path a page of the wizard (one of its steps)? */
+export function isWizardPath(flavor: WizardFlavor, pathname: string): boolean {
+  return pathname.startsWith(WIZARD_PATH_PREFIX[flavor]) || pathname === WIZARD_PATH_PREFIX[flavor].slice(0, -1)
 }
 
 export function subscribeDraft(listener: () => void): () => void {

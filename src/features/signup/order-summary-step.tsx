@@ -18,7 +18,7 @@ import { AddressStepSchema, CompanyStepSchema, PersonalStepSchema, type SignupDr
 import { AFTER_SUCCESS, neighbours, stepPath, stepTitle, type StepId, type WizardFlavor } from './steps'
 import { StepActions, WizardFrame } from './wizard-frame'
 
-/** Sign-up never waits in a queue for the network (DECISIONS.md): offline, the page says so. */
+/** Sign-up never waits in a queue for the network: offline, the page says so. */
 export const CONNECTION_NEEDED = 'Registering needs an internet connection. Connect and try again; nothing has been charged.'
 const NOT_CHARGED = 'Nothing was charged'
 
@@ -61,10 +61,16 @@ const muted = css({ fontSize: 'xs', color: 'fg.muted', m: '0' })
 /** Links inside a sentence are underlined, not told apart by colour alone. */
 const inlineLink = css({ textDecoration: 'underline', fontWeight: 'semibold' })
 
-/** Toasts load on demand: the toaster is not part of this page's first load (its script budget). */
+/**
+ * Toasts load on demand: the toaster is not part of this page's first load (its script budget). A
+ * success dismisses the errors of earlier attempts (a declined card before the one that went through).
+ */
 function toast(kind: 'success' | 'error', message: string) {
   requestToaster()
-  void import('~/ui/toaster').then(({ notify }) => notify[kind](message))
+  void import('~/ui/toaster').then(({ notify }) => {
+    if (kind === 'success') notify.dismissErrors()
+    notify[kind](message)
+  })
 }
 
 type Failure = { title: string; text: string; step?: StepId; signIn?: boolean }
@@ -80,7 +86,7 @@ function stepOfIssue(path: string | undefined): StepId | undefined {
   return undefined
 }
 
-/** What to say after a failed registration. The toast carries the server's details text (SPEC.md section 8). */
+/** What to say after a failed registration. The toast carries the server's details text. */
 function describeFailure(error: unknown, flavor: WizardFlavor): Failure {
   if (error instanceof OfflineError) return { title: NOT_CHARGED, text: CONNECTION_NEEDED }
   if (error instanceof NetworkError) {

@@ -1,11 +1,13 @@
 import { PASSWORD_MIN_LENGTH } from '@contract/auth'
-import { useForm } from '@modular-forms/react'
+import { REGISTRATION_MESSAGES } from '@contract/clients'
+import { getValue, setError, useForm, type FormStore } from '@modular-forms/react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
 import { FormField, TextField } from '~/ui/form-field'
 import { PhoneInput } from '~/ui/phone-input'
-import { countriesQueryOptions } from './api'
+import { countriesQueryOptions, isEmailAvailable } from './api'
 import { getDraft, saveDraft } from './draft'
 import { NativeSelect } from '~/ui/native-select'
 import { PersonalStepSchema, stepValidator } from './schemas'
@@ -25,6 +27,29 @@ type PersonalValues = {
   email: string
   password: string
   confirmPassword: string
+}
+
+const takenNote = css({ fontSize: 'sm', color: 'fg.muted', mt: '1.5', mb: '0', mx: '0', '& a': { color: 'accent.text', fontWeight: 'medium', textDecoration: 'underline' } })
+
+/**
+ * Asks the server whether the e-mail can open an account; when it cannot, the field says so. Returns
+ * false only when the e-mail is known to be taken (a failed check lets the person go on: the
+ * registration checks again).
+ */
+async function checkEmail(form: FormStore<PersonalValues, any>, setTaken: (email: string | null) => void, focus: boolean): Promise<boolean> {
+  const email = (getValue(form, 'email') ?? '').trim()
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return true
+  const available = await isEmailAvailable(email)
+  // The person may have typed on meanwhile: only the answer for what the field holds counts.
+  if ((getValue(form, 'email') ?? '').trim() !== email) return true
+  if (available === false) {
+    // On leaving the field, the person has moved on: the message shows without taking the focus back.
+    setError(form, 'email', REGISTRATION_MESSAGES.emailTaken, { shouldFocus: focus })
+    setTaken(email.toLowerCase())
+    return false
+  }
+  setTaken(null)
+  return true
 }
 
 const FIELDS = ['firstName', 'lastName', 'mobile', 'country', 'city', 'state', 'zipCode', 'address', 'email', 'password', 'confirmPassword'] as const
@@ -48,6 +73,7 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
   useAutosave(form, flavor)
   const { previous, next } = neighbours(flavor, 'personal')
   const staff = flavor === 'staff'
+  const [takenEmail, setTakenEmail] = useState<string | null>(null)
 
   return (
     <WizardFrame
@@ -57,15 +83,29 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
     >
       <Form
         noValidate
-        onSubmit={(values) => {
+        onSubmit={async (values) => {
           saveDraft(flavor, values)
+          if (!(await checkEmail(form, setTakenEmail, true))) return
           if (next) return navigate({ to: stepPath(flavor, next) })
         }}
       >
         <div className={formGrid}>
           <TextField of={form} name="firstName" label="First Name" required autoComplete={staff ? 'off' : 'given-name'} maxLength={50} />
           <TextField of={form} name="lastName" label="Last Name" required autoComplete={staff ? 'off' : 'family-name'} maxLength={50} />
-          <TextField of={form} name="email" label="E-mail" type="email" required autoComplete={staff ? 'off' : 'email'} maxLength={254} />
+          <div onBlur={() => void checkEmail(form, setTakenEmail, false)}>
+            <TextField of={form} name="email" label="E-mail" type="email" required autoComplete={staff ? 'off' : 'email'} maxLength={254} />
+            {takenEmail !== null && (getValue(form, 'email') ?? '').trim().toLowerCase() === takenEmail && (
+              <p className={takenNote} role="status">
+                {staff ? (
+                  'Look the client up in the clients list instead.'
+                ) : (
+                  <>
+                    Is it yours? <Link to="/login">Sign in</Link> or <Link to="/forgot-password">Reset password</Link>
+                  </>
+                )}
+              </p>
+            )}
+          </div>
           <FormField of={form} name="mobile" label="Mobile Phone" required>
             {(control) => <PhoneInput value={control.value ?? ''} onValueChange={control.setValue} />}
           </FormField>

@@ -9,7 +9,7 @@ export type StepStatus = 'completed' | 'active' | 'pending'
 
 const STATUS_WORDS: Record<StepStatus, string> = { completed: 'completed', active: 'current step', pending: 'not started' }
 
-/** SPEC.md section 2: the current step is active, earlier steps are completed, later ones pending. */
+/** The current step is active, earlier steps are completed, later ones pending. */
 export function stepStatuses(flavor: WizardFlavor, current: StepId | 'done'): { step: StepId | 'done'; status: StepStatus }[] {
   const columns: (StepId | 'done')[] = [...STEP_ORDER[flavor], 'done']
   const active = columns.indexOf(current)
@@ -81,7 +81,7 @@ export type ProgressBarProps = {
 }
 
 /**
- * The wizard's five-column progress bar (DECISIONS.md): the four steps and "Done". Completed steps link
+ * The wizard's five-column progress bar: the four steps and "Done". Completed steps link
  * back to themselves, so a person can correct an earlier answer.
  */
 export function ProgressBar({ flavor, current }: ProgressBarProps) {

@@ -32,7 +32,7 @@ export const STEP_SCHEMAS: Record<Exclude<StepId, 'order'>, v.GenericSchema> = {
 }
 
 /**
- * The signup form data of SPEC.md section 3 as the wizard keeps it between steps (strings, as inputs
+ * The signup form data as the wizard keeps it between steps (strings, as inputs
  * give them), plus the applied coupon and affiliate codes. Never the card: its number and CVV live in
  * the processor's frames, and the expiry stays on the order summary.
  */

@@ -1,5 +1,5 @@
 /**
- * The two wizards of DECISIONS.md, built from the same four steps:
+ * The two wizards, built from the same four steps:
  * - public sign-up under /signup/: Company Details, Choose Address, Personal Information, Order Summary;
  * - staff add-client under /provider/add-client/: Personal Information, Company Information, Choose
  *   Address, Order Summary.
@@ -40,7 +40,7 @@ export const DONE_TITLE = 'Done'
 /** The wizard's heading: the client's own sign-up, or staff adding a client. */
 export const WIZARD_TITLES: Record<WizardFlavor, string> = { public: 'Setup Your Company', staff: 'Add Client' }
 
-/** Where each wizard goes after a successful registration (SPEC.md section 4). */
+/** Where each wizard goes after a successful registration. */
 export const AFTER_SUCCESS = { public: '/login', staff: '/provider/clients' } as const
 
 export function stepTitle(flavor: WizardFlavor, step: StepId): string {

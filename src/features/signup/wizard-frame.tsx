@@ -1,10 +1,10 @@
-import { useNavigate } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useEffect, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { PageHeader, usePageTitle } from '~/features/shell'
 import { Button } from '~/ui/button'
 import { ChevronLeftIcon, ChevronRightIcon } from '~/ui/icons'
-import { clearDraft, useDraft } from './draft'
+import { clearDraft, isWizardPath, useDraft } from './draft'
 import { ProgressBar } from './progress-bar'
 import { EMPTY_DRAFT } from './schemas'
 import { STEP_ORDER, stepPath, stepTitle, WIZARD_TITLES, type StepId, type WizardFlavor } from './steps'
@@ -49,6 +49,7 @@ export type WizardFrameProps = {
 /** A wizard step on screen: the wizard's heading, the five-column progress bar, the step's heading and form. */
 export function WizardFrame({ flavor, step, done = false, busy = false, intro, children }: WizardFrameProps) {
   const title = stepTitle(flavor, step)
+  useForgetOnLeaving(flavor)
   const body = (
     <>
       <ProgressBar flavor={flavor} current={done ? 'done' : step} />
@@ -73,6 +74,20 @@ export function WizardFrame({ flavor, step, done = false, busy = false, intro, c
     )
   }
   return <PublicWizardCard title={`${WIZARD_TITLES.public}: ${title}`}>{body}</PublicWizardCard>
+}
+
+/**
+ * Leaving the wizard for another page of the portal forgets the draft (and the passwords kept in
+ * memory); moving between its steps, or reloading, does not.
+ */
+function useForgetOnLeaving(flavor: WizardFlavor) {
+  const router = useRouter()
+  useEffect(
+    () => () => {
+      if (!isWizardPath(flavor, router.latestLocation.pathname)) clearDraft(flavor)
+    },
+    [flavor, router],
+  )
 }
 
 /** Forgets everything typed so far and goes back to the first step; shown once there is something to forget. */

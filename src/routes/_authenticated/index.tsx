@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { homePath } from '~/lib/session'
 
-/** SPEC.md section 2: clients to their dashboard, agents to theirs, anyone else to /error. */
+/** Clients to their dashboard, agents to theirs, anyone else to /error. */
 export const Route = createFileRoute('/_authenticated/')({
   beforeLoad: ({ context }) => {
     throw redirect({ to: homePath(context.session.user), replace: true })

@@ -6,7 +6,7 @@ import { cacheRestored } from '~/lib/query-client'
 import { useSession } from '~/lib/session'
 
 /**
- * The authenticated layout (SPEC.md section 2): no session, no entry (to /login, coming back after).
+ * The authenticated layout: no session, no entry (to /login, coming back after).
  * Pages wait for the saved query cache, so an offline start shows saved data.
  */
 export const Route = createFileRoute('/_authenticated')({

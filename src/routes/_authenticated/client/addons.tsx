@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlaceholderPage } from '~/features/shell/placeholder-page'
+import { AddonsPage, loadAddons } from '~/features/addons'
 
+/** Client › Add-Ons: the add-on catalogue, what the client has, and buying one by card. */
 export const Route = createFileRoute('/_authenticated/client/addons')({
-  component: AddOnsPage,
+  loader: ({ context }) => loadAddons(context.queryClient, context.session.user.clientId!),
+  component: ClientAddonsPage,
 })
 
-/** LATER: the Add-Ons feature replaces this placeholder. */
-function AddOnsPage() {
-  return <PlaceholderPage title="Add-Ons" />
+function ClientAddonsPage() {
+  const { session } = Route.useRouteContext()
+  return <AddonsPage clientId={session.user.clientId!} />
 }

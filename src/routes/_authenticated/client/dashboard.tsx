@@ -1,6 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ClientDashboard } from '~/features/dashboard/client-dashboard'
+import { ActionRequiredBanner } from '~/features/notifications/action-required-banner'
 
 export const Route = createFileRoute('/_authenticated/client/dashboard')({
-  component: ClientDashboard,
+  component: ClientDashboardPage,
 })
+
+/** The client dashboard, with "Action required" above it while a service of process is unopened. */
+function ClientDashboardPage() {
+  const { session } = Route.useRouteContext()
+  return (
+    <>
+      <ActionRequiredBanner clientId={session.user.clientId!} />
+      <ClientDashboard />
+    </>
+  )
+}

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { DocumentsPage } from '~/features/documents'
 import { DocumentListSearchSchema, listStateFromSearch, nextDocumentListSearch } from '~/features/documents/routing'
+import { ActionRequiredBanner } from '~/features/notifications/action-required-banner'
 
 /** The signed-in client's documents; paging, sorting and filters live in the URL. */
 export const Route = createFileRoute('/_authenticated/client/documents')({
@@ -18,10 +19,13 @@ function ClientDocumentsPage() {
   const navigate = Route.useNavigate()
   const { session } = Route.useRouteContext()
   return (
-    <DocumentsPage
-      scope={{ kind: 'client', clientId: session.user.clientId! }}
-      state={listStateFromSearch(search)}
-      onStateChange={(patch) => void navigate({ search: (previous) => nextDocumentListSearch(previous, patch), replace: true })}
-    />
+    <>
+      <ActionRequiredBanner clientId={session.user.clientId!} onDocumentsList />
+      <DocumentsPage
+        scope={{ kind: 'client', clientId: session.user.clientId! }}
+        state={listStateFromSearch(search)}
+        onStateChange={(patch) => void navigate({ search: (previous) => nextDocumentListSearch(previous, patch), replace: true })}
+      />
+    </>
   )
 }

@@ -3,7 +3,7 @@ import { ProviderClientProfile } from '~/features/clients/client-profile'
 import { clientIdFromParam, ClientProfileSearchSchema } from '~/features/clients/routing'
 import { loadClient } from '~/features/clients/loaders'
 
-/** Provider › a client's profile; the tab lives in the URL: ?tab=basic|invoices|documents (SPEC.md section 2). */
+/** Provider › a client's profile; the tab lives in the URL: ?tab=basic|invoices|documents. */
 export const Route = createFileRoute('/_authenticated/provider/clients/$id')({
   validateSearch: ClientProfileSearchSchema,
   loader: ({ context, params }) => {

@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
+import { RoleFormPage } from '~/features/roles/role-form-page'
 import { PERM } from '~/lib/permissions'
-import { PlaceholderPage } from '~/features/shell/placeholder-page'
 
+/** Provider › Roles › Add (RCC). */
 export const Route = createFileRoute('/_authenticated/provider/roles/add')({
   beforeLoad: requirePermission(PERM.RCC),
-  component: AddRolePage,
+  component: () => <RoleFormPage />,
 })
-
-/** LATER: the Add Role feature replaces this placeholder. */
-function AddRolePage() {
-  return <PlaceholderPage title="Add Role" />
-}

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
+import { roleListQueryOptions } from '~/features/roles/api'
+import { RolesPage } from '~/features/roles/roles-page'
 import { PERM } from '~/lib/permissions'
-import { PlaceholderPage } from '~/features/shell/placeholder-page'
 
+/** Provider › Roles (RCV). */
 export const Route = createFileRoute('/_authenticated/provider/roles/')({
   beforeLoad: requirePermission(PERM.RCV),
+  loader: ({ context }) => context.queryClient.ensureQueryData(roleListQueryOptions()),
   component: RolesPage,
 })
-
-/** LATER: the Roles feature replaces this placeholder. */
-function RolesPage() {
-  return <PlaceholderPage title="Roles" />
-}

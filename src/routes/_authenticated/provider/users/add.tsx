@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
+import { roleListQueryOptions } from '~/features/roles/api'
+import { UserFormPage } from '~/features/users/user-form-page'
 import { PERM } from '~/lib/permissions'
-import { PlaceholderPage } from '~/features/shell/placeholder-page'
 
+/** Provider › Users › Add (UCC): the new user is invited by e-mail. */
 export const Route = createFileRoute('/_authenticated/provider/users/add')({
   beforeLoad: requirePermission(PERM.UCC),
-  component: AddUserPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(roleListQueryOptions()),
+  component: () => <UserFormPage />,
 })
-
-/** LATER: the Add User feature replaces this placeholder. */
-function AddUserPage() {
-  return <PlaceholderPage title="Add User" />
-}

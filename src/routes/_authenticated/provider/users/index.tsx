@@ -1,14 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
+import { listStateFromSearch, searchFromListState, UserListSearchSchema } from '~/features/users/list-params'
+import { loadUserList } from '~/features/users/routing'
+import { UsersPage } from '~/features/users/users-page'
 import { PERM } from '~/lib/permissions'
-import { PlaceholderPage } from '~/features/shell/placeholder-page'
 
+/** Provider › Users (UCV): paging, sorting, search and filters live in the URL. */
 export const Route = createFileRoute('/_authenticated/provider/users/')({
   beforeLoad: requirePermission(PERM.UCV),
-  component: UsersPage,
+  validateSearch: UserListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => loadUserList(context.queryClient, listStateFromSearch(deps)),
+  component: ProviderUsersPage,
 })
 
-/** LATER: the Users feature replaces this placeholder. */
-function UsersPage() {
-  return <PlaceholderPage title="Users" />
+function ProviderUsersPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <UsersPage
+      state={listStateFromSearch(search)}
+      onStateChange={(patch) => void navigate({ search: (previous) => searchFromListState({ ...listStateFromSearch(previous), ...patch }), replace: true })}
+    />
+  )
 }

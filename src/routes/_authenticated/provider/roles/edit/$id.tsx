@@ -1,14 +1,22 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
+import { roleQueryOptions } from '~/features/roles/api'
+import { RoleEditPage } from '~/features/roles/role-form-page'
 import { PERM } from '~/lib/permissions'
-import { PlaceholderPage } from '~/features/shell/placeholder-page'
 
+function roleIdFromParam(param: string): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(param)) throw notFound()
+  return Number(param)
+}
+
+/** Provider › Roles › Edit (RCE). */
 export const Route = createFileRoute('/_authenticated/provider/roles/edit/$id')({
   beforeLoad: requirePermission(PERM.RCE),
-  component: EditRolePage,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(roleQueryOptions(roleIdFromParam(params.id))),
+  component: EditRoleRoute,
 })
 
-/** LATER: the Edit Role feature replaces this placeholder. */
-function EditRolePage() {
-  return <PlaceholderPage title="Edit Role" />
+function EditRoleRoute() {
+  const { id } = Route.useParams()
+  return <RoleEditPage roleId={roleIdFromParam(id)} />
 }

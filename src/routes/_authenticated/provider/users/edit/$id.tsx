@@ -1,14 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
+import { roleListQueryOptions } from '~/features/roles/api'
+import { UserEditPage } from '~/features/users/user-form-page'
+import { loadUser, userIdFromParam } from '~/features/users/routing'
 import { PERM } from '~/lib/permissions'
-import { PlaceholderPage } from '~/features/shell/placeholder-page'
 
+/** Provider › Users › Edit (UCE): name and role. */
 export const Route = createFileRoute('/_authenticated/provider/users/edit/$id')({
   beforeLoad: requirePermission(PERM.UCE),
-  component: EditUserPage,
+  loader: ({ context, params }) => Promise.all([loadUser(context.queryClient, params.id), context.queryClient.ensureQueryData(roleListQueryOptions())]),
+  component: EditUserRoute,
 })
 
-/** LATER: the Edit User feature replaces this placeholder. */
-function EditUserPage() {
-  return <PlaceholderPage title="Edit User" />
+function EditUserRoute() {
+  const { id } = Route.useParams()
+  return <UserEditPage userId={userIdFromParam(id)} />
 }

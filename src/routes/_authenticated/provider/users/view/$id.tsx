@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
+import { loadUser, userIdFromParam } from '~/features/users/routing'
+import { UserViewPage } from '~/features/users/user-view-page'
 import { PERM } from '~/lib/permissions'
-import { PlaceholderPage } from '~/features/shell/placeholder-page'
 
+/** Provider › Users › View (UCV): details, actions (with UCE) and history. */
 export const Route = createFileRoute('/_authenticated/provider/users/view/$id')({
   beforeLoad: requirePermission(PERM.UCV),
-  component: ViewUserPage,
+  loader: ({ context, params }) => loadUser(context.queryClient, params.id),
+  component: ViewUserRoute,
 })
 
-/** LATER: the User feature replaces this placeholder. */
-function ViewUserPage() {
-  return <PlaceholderPage title="User" />
+function ViewUserRoute() {
+  const { id } = Route.useParams()
+  return <UserViewPage userId={userIdFromParam(id)} />
 }

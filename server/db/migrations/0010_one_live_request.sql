@@ -1,0 +1,2 @@
+DROP INDEX "document_requests_one_open_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "document_requests_one_live_idx" ON "document_requests" USING btree ("document_id") WHERE status in (1, 2, 3, 4);

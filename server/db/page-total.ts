@@ -1,0 +1,36 @@
+import { sql, type SQLWrapper } from 'drizzle-orm'
+import type { Db } from './client'
+
+/** Up to this many matching rows, a list's total is counted exactly; above it, estimated. */
+export const EXACT_TOTAL_LIMIT = 10_000
+
+export interface PageTotal {
+  total: number
+  /** True when `total` is PostgreSQL's estimate (more than EXACT_TOTAL_LIMIT rows match). */
+  totalIsEstimate: boolean
+}
+
+/** Rows of db.execute: an array on postgres.js, `{ rows }` on PGlite. */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
+}
+
+/**
+ * The number of rows `matching` (a `select ... from ... where ...` without order or limit) returns,
+ * without counting a whole large table on every page: an exact count stops after EXACT_TOTAL_LIMIT + 1
+ * rows, and past that the planner's row estimate stands in, marked as an estimate so the list can say
+ * "about". Either way the cost stays that of reading at most EXACT_TOTAL_LIMIT index entries.
+ */
+export async function pageTotal(db: Db, matching: SQLWrapper, exactLimit = EXACT_TOTAL_LIMIT): Promise<PageTotal> {
+  const [counted] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*)::int as n from (${matching} limit ${exactLimit + 1}) as matching`),
+  )
+  const exact = Number(counted?.n ?? 0)
+  if (exact <= exactLimit) return { total: exact, totalIsEstimate: false }
+  const [explained] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${matching}`))
+  let plan = explained?.['QUERY PLAN']
+  if (typeof plan === 'string') plan = JSON.parse(plan)
+  const estimate = Number((plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0)
+  // The estimate can be off either way; it is never shown below what was actually counted.
+  return { total: Math.max(Math.round(estimate), exact), totalIsEstimate: true }
+}

@@ -1,0 +1,32 @@
+import { gunzipSync } from 'node:zlib'
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import type { AppEnv } from '../context'
+import { compressJson } from './compress-json'
+
+const app = new Hono<AppEnv>()
+  .use('*', compressJson())
+  .get('/big', (c) => c.json({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Row ${i}` })) }))
+  .get('/small', (c) => c.json({ ok: true }))
+  .get('/file', (c) => c.body('x'.repeat(5000), 200, { 'Content-Type': 'application/pdf' }))
+
+describe('compressJson', () => {
+  it('gzips a large JSON answer for a caller that accepts gzip', async () => {
+    const res = await app.request('/big', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(res.headers.get('vary')).toContain('Accept-Encoding')
+    const body = JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString())
+    expect(body.rows).toHaveLength(200)
+  })
+
+  it('leaves small answers, other types and callers without gzip alone', async () => {
+    const small = await app.request('/small', { headers: { 'accept-encoding': 'gzip' } })
+    expect(small.headers.get('content-encoding')).toBeNull()
+    expect(await small.json()).toEqual({ ok: true })
+    const file = await app.request('/file', { headers: { 'accept-encoding': 'gzip' } })
+    expect(file.headers.get('content-encoding')).toBeNull()
+    const plain = await app.request('/big')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect((await plain.json()).rows).toHaveLength(200)
+  })
+})

@@ -1,0 +1,51 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadRoutePreloads, withPreloads } from './route-preload'
+
+const dist = mkdtempSync(path.join(tmpdir(), 'route-preload-'))
+mkdirSync(path.join(dist, '.vite'))
+writeFileSync(
+  path.join(dist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'assets/shared.js' },
+    '_table.js': { file: 'assets/table.js', imports: ['_shared.js'] },
+    'src/routes/__root.tsx?tsr-split=component': { file: 'assets/root.js' },
+    'src/routes/_authenticated/route.tsx?tsr-split=component': { file: 'assets/layout.js' },
+    'src/routes/_authenticated/client/invoices/index.tsx?tsr-split=component': { file: 'assets/invoices.js', imports: ['_table.js'] },
+    'src/routes/_authenticated/client/invoices/index.tsx?tsr-split=errorComponent': { file: 'assets/invoices-error.js' },
+    'src/routes/_authenticated/client/invoices/$id.tsx?tsr-split=component': { file: 'assets/invoice.js' },
+    'src/routes/_public/login.tsx?tsr-split=component': { file: 'assets/login.js' },
+  }),
+)
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+describe('route preloads', () => {
+  const preloads = loadRoutePreloads(dist)
+
+  it("names a page's route chunks, its layouts' and their imports, but not the entry's", () => {
+    expect(preloads('/client/invoices').sort()).toEqual(['assets/invoices.js', 'assets/layout.js', 'assets/root.js', 'assets/table.js'])
+  })
+
+  it('matches parameters and prefers the literal route', () => {
+    expect(preloads('/client/invoices/42')).toContain('assets/invoice.js')
+    expect(preloads('/client/invoices/')).toContain('assets/invoices.js')
+  })
+
+  it('leaves out error chunks and unknown paths', () => {
+    expect(preloads('/client/invoices')).not.toContain('assets/invoices-error.js')
+    expect(preloads('/nowhere')).toEqual([])
+  })
+
+  it('answers nothing without a build', () => {
+    expect(loadRoutePreloads(path.join(dist, 'missing'))('/login')).toEqual([])
+  })
+
+  it('puts the links in the head', () => {
+    expect(withPreloads('<html><head><title>x</title></head></html>', ['assets/a.js'])).toBe(
+      '<html><head><title>x</title><link rel="modulepreload" crossorigin href="/assets/a.js"></head></html>',
+    )
+  })
+})

@@ -1,0 +1,18 @@
+import type { Context } from 'hono'
+import { clientAddress } from '../auth/rate-limit'
+import type { AppEnv, Caller } from '../context'
+
+/** Who is writing, when, and from where: what a data module needs to check rules and write the audit row. */
+export interface WriteContext {
+  caller: Caller
+  now: Date
+  ip?: string | null
+  requestId?: string | null
+}
+
+export const writeContext = (c: Context<AppEnv>): WriteContext => ({
+  caller: c.var.caller,
+  now: c.var.deps.clock.now(),
+  ip: clientAddress(c),
+  requestId: c.var.requestId,
+})

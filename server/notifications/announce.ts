@@ -1,0 +1,159 @@
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { NOTIFICATION_KIND_LABELS } from '../../contract/preferences'
+import type { AppDeps } from '../context'
+import type { Tx } from '../db/client'
+import { SUPER_ADMIN_ROLE } from '../db/reference'
+import { clients, documentAlerts, notifications, users } from '../db/schema'
+import type { MailMessage } from '../mail/mailer'
+import { enqueuePush, type QueuedPush } from '../push/queue'
+import { choicesFor, isNotificationKind, unsubscribeToken } from './preferences'
+
+/**
+ * Announcing a notification: each one created by notifyClient/notifyAgents is, moments later, pushed
+ * to every device of the users who may see it and e-mailed to those who want e-mail (client users,
+ * per their preferences). Service of process is urgent: high-urgency push and e-mail to every user of
+ * the client whatever their preferences, and an e-mail to the client's attorney when Notify Attorney is
+ * Yes; each alert is recorded in document_alerts.
+ *
+ * Run by the notification worker (server/push/worker.ts). Notifications are claimed FOR UPDATE SKIP
+ * LOCKED and their pushes queued in the same transaction, so each is announced once across servers.
+ * E-mails are handed to the mailer after that transaction commits.
+ */
+
+/** How long a push service keeps an undelivered message: a day, four for service of process. */
+const TTL_SECONDS = { normal: 24 * 3600, urgent: 4 * 24 * 3600 }
+
+type Claimed = typeof notifications.$inferSelect & { companyName: string | null; notifyAttorney: boolean | null; attorneyEmail: string | null }
+
+/** Where a click leads: the document request's progress page, or the documents list. */
+export function notificationUrl(n: Pick<Claimed, 'clientId' | 'documentRequestId' | 'kind' | 'supportConversationId'>): string {
+  if (n.clientId !== null && n.kind === 'invoice') return '/client/invoices'
+  if (n.clientId !== null && n.supportConversationId !== null) return '/client/support'
+  if (n.clientId !== null) return n.documentRequestId !== null ? `/client/document-progress/${n.documentRequestId}` : '/client/documents'
+  return n.documentRequestId !== null ? `/provider/document-progress/${n.documentRequestId}` : '/provider/documents'
+}
+
+/** Repeats about one thing replace each other on the device. */
+const tagOf = (n: Claimed) => (n.documentRequestId !== null ? `request-${n.documentRequestId}` : n.documentId !== null ? `document-${n.documentId}` : `notification-${n.id}`)
+
+function titleOf(n: Claimed): string {
+  if (n.urgent) return 'Action required: service of process'
+  if (n.clientId === null) return 'Staff notice'
+  if (n.kind === 'new-mail') return 'New mail'
+  if (isNotificationKind(n.kind)) return NOTIFICATION_KIND_LABELS[n.kind]
+  return 'Notification'
+}
+
+export interface AnnounceResult {
+  announced: number
+  pushes: number
+  emails: number
+}
+
+/** Announces up to `limit` waiting notifications. */
+export async function announceDue(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'mailer' | 'env' | 'jwtKey'>, now = deps.clock.now(), limit = 20): Promise<AnnounceResult> {
+  const { db, env } = deps
+  const portal = env.PUBLIC_URL.replace(/\/$/, '')
+  const mails: MailMessage[] = []
+  const result: AnnounceResult = { announced: 0, pushes: 0, emails: 0 }
+
+  await db.transaction(async (tx) => {
+    const waiting = tx.select({ id: notifications.id }).from(notifications).where(eq(notifications.announcePending, true)).orderBy(asc(notifications.id)).limit(limit).for('update', { skipLocked: true })
+    const claimed = await tx.update(notifications).set({ announcePending: false }).where(and(inArray(notifications.id, waiting), eq(notifications.announcePending, true))).returning()
+    if (claimed.length === 0) return
+    const clientIds = [...new Set(claimed.map((n) => n.clientId).filter((id): id is number => id !== null))]
+    const clientRows = clientIds.length
+      ? await tx.select({ id: clients.id, companyName: clients.companyName, notifyAttorney: clients.notifyAttorney, attorneyEmail: clients.attorneyEmail }).from(clients).where(inArray(clients.id, clientIds))
+      : []
+    const clientById = new Map(clientRows.map((c) => [c.id, c]))
+
+    for (const row of claimed.sort((a, b) => a.id - b.id)) {
+      const client = row.clientId !== null ? clientById.get(row.clientId) : undefined
+      const n: Claimed = { ...row, companyName: client?.companyName ?? null, notifyAttorney: client?.notifyAttorney ?? null, attorneyEmail: client?.attorneyEmail ?? null }
+      const recipients = await recipientsOf(tx, n)
+      const kind = isNotificationKind(n.kind) ? n.kind : null
+      const choices = kind ? await choicesFor(tx, recipients.map((r) => r.id), kind) : new Map<number, { push: boolean; email: boolean }>()
+      // Kinds without a preference (a support reply) are pushed but not e-mailed from here.
+      const wants = (userId: number, channel: 'push' | 'email') => n.urgent || (kind === null ? channel === 'push' : (choices.get(userId)?.[channel] ?? true))
+      const url = notificationUrl(n)
+      const payload: QueuedPush = { title: titleOf(n), body: n.message, url, tag: tagOf(n), ...(n.urgent ? { urgent: true } : {}) }
+      // Staff get pushes for staff notices; client users per their preferences.
+      const pushTo = recipients.filter((r) => (n.clientId === null ? true : wants(r.id, 'push')))
+      const alerts: (typeof documentAlerts.$inferInsert)[] = []
+      const round = n.urgent && n.documentId !== null ? await roundOf(tx, n.documentId) : null
+      for (const user of pushTo) {
+        const devices = await enqueuePush(tx, [user.id], { payload, urgency: n.urgent ? 'high' : 'normal', ttlSeconds: n.urgent ? TTL_SECONDS.urgent : TTL_SECONDS.normal, notificationId: n.id }, now)
+        result.pushes += devices
+        if (round && devices > 0) alerts.push({ documentId: n.documentId!, round, channel: 'push', userId: user.id, recipient: `${devices} device${devices === 1 ? '' : 's'}`, at: now })
+      }
+      if (n.clientId !== null && kind) {
+        for (const user of recipients.filter((r) => wants(r.id, 'email'))) {
+          mails.push(clientMail(n, user.email, `${portal}${url}`, n.urgent ? null : `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, user.id, kind)}`))
+          if (round) alerts.push({ documentId: n.documentId!, round, channel: 'email', userId: user.id, recipient: user.email, at: now })
+        }
+        if (n.urgent && n.notifyAttorney && n.attorneyEmail) {
+          mails.push(attorneyMail(n, n.attorneyEmail))
+          if (round) alerts.push({ documentId: n.documentId!, round, channel: 'email', userId: null, recipient: n.attorneyEmail, at: now })
+        }
+      }
+      if (alerts.length) await tx.insert(documentAlerts).values(alerts)
+      result.announced++
+    }
+  })
+
+  for (const mail of mails) {
+    try {
+      await deps.mailer.send(mail)
+      result.emails++
+    } catch (error) {
+      deps.logger.error('notification e-mail not recorded', { to: mail.to, subject: mail.subject, error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+  return result
+}
+
+/** Active users who see the notification: the client's users, or every staff member. */
+async function recipientsOf(tx: Tx, n: Claimed): Promise<{ id: number; email: string }[]> {
+  const who = n.clientId !== null ? eq(users.clientId, n.clientId) : or(isNotNull(users.agentId), eq(users.roleId, SUPER_ADMIN_ROLE.id))
+  return tx.select({ id: users.id, email: users.email }).from(users).where(and(who, eq(users.active, true))).orderBy(asc(users.id))
+}
+
+/** 'escalation' once the 24-hour escalation has begun (server/alerts/service-of-process.ts), else 'first'. */
+async function roundOf(tx: Tx, documentId: number): Promise<'first' | 'escalation'> {
+  const [{ escalations }] = await tx.select({ escalations: sql<number>`count(*)::int` }).from(documentAlerts).where(and(eq(documentAlerts.documentId, documentId), eq(documentAlerts.round, 'escalation')))
+  return Number(escalations) > 0 ? 'escalation' : 'first'
+}
+
+function clientMail(n: Claimed, to: string, link: string, unsubscribe: string | null): MailMessage {
+  if (n.urgent) {
+    return {
+      to,
+      subject: `Action required: service of process received for ${n.companyName}`,
+      text: [
+        `A service of process (legal papers, such as a lawsuit) was received for ${n.companyName}.`,
+        'Deadlines to respond can be short: open it in the portal now and forward it to your attorney.',
+        '',
+        `Open it: ${link}`,
+        '',
+        'This alert is always sent: service of process cannot be turned off.',
+      ].join('\n'),
+    }
+  }
+  return {
+    to,
+    subject: `${titleOf(n)}: ${n.message}`,
+    text: [n.message, '', `Open the portal: ${link}`, '', `Stop e-mails like this (${NOTIFICATION_KIND_LABELS[n.kind as keyof typeof NOTIFICATION_KIND_LABELS]}): ${unsubscribe}`].join('\n'),
+  }
+}
+
+function attorneyMail(n: Claimed, to: string): MailMessage {
+  return {
+    to,
+    subject: `Service of process received for ${n.companyName}`,
+    text: [
+      `You are listed as the attorney to notify for ${n.companyName}.`,
+      `A service of process was received for ${n.companyName} and has been sent to the company's portal account.`,
+      'Please contact your client about it.',
+    ].join('\n'),
+  }
+}

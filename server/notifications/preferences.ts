@@ -1,0 +1,75 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { ALWAYS_ON_KINDS, NOTIFICATION_KINDS, type NotificationKind, type NotificationPreference } from '../../contract/preferences'
+import type { Db, Tx } from '../db/client'
+import { notificationPreferences } from '../db/schema'
+
+/** Push and e-mail are on for every kind until the user turns one off. */
+const DEFAULT_CHOICE = { push: true, email: true }
+
+export const isNotificationKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind)
+
+/** A user's preferences, every kind listed (defaults filled in, always-on kinds shown as on). */
+export async function preferencesOf(db: Db, userId: number): Promise<NotificationPreference[]> {
+  const rows = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId))
+  const stored = new Map(rows.map((row) => [row.kind, row]))
+  return NOTIFICATION_KINDS.map((kind) => {
+    const editable = !ALWAYS_ON_KINDS.includes(kind)
+    const row = stored.get(kind)
+    return { kind, push: !editable || (row?.push ?? DEFAULT_CHOICE.push), email: !editable || (row?.email ?? DEFAULT_CHOICE.email), editable }
+  })
+}
+
+/** Stores the given kinds' choices; always-on kinds are ignored. */
+export async function savePreferences(db: Db, userId: number, choices: { kind: NotificationKind; push: boolean; email: boolean }[], now: Date): Promise<void> {
+  const editable = choices.filter((choice) => !ALWAYS_ON_KINDS.includes(choice.kind))
+  if (editable.length === 0) return
+  await db
+    .insert(notificationPreferences)
+    .values(editable.map((choice) => ({ userId, kind: choice.kind, push: choice.push, email: choice.email, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind],
+      set: { push: sql`excluded.push`, email: sql`excluded.email`, updatedAt: now },
+    })
+}
+
+/** Turns e-mail off for one kind (the unsubscribe link), keeping the push choice. */
+export async function stopEmails(db: Db, userId: number, kind: NotificationKind, now: Date): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, kind, push: DEFAULT_CHOICE.push, email: false, updatedAt: now })
+    .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.kind], set: { email: false, updatedAt: now } })
+}
+
+/** The choices of several users for one kind (defaults for users without a row). */
+export async function choicesFor(db: Db | Tx, userIds: number[], kind: NotificationKind): Promise<Map<number, { push: boolean; email: boolean }>> {
+  const choices = new Map(userIds.map((id) => [id, { ...DEFAULT_CHOICE }]))
+  if (userIds.length === 0) return choices
+  const rows = await db
+    .select()
+    .from(notificationPreferences)
+    .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.kind, kind)))
+  for (const row of rows) choices.set(row.userId, { push: row.push, email: row.email })
+  return choices
+}
+
+// ---------- one-click unsubscribe links ----------
+// A link names the user and the kind, signed with the server's token key (HMAC-SHA256), so it works
+// without signing in and cannot be forged for another user. It does not expire: an old e-mail's link
+// still stops the e-mails.
+
+const signature = (key: Uint8Array, payload: string) => createHmac('sha256', key).update(`unsubscribe:${payload}`).digest('base64url')
+
+export function unsubscribeToken(key: Uint8Array, userId: number, kind: NotificationKind): string {
+  const payload = `${userId}.${kind}`
+  return `${payload}.${signature(key, payload)}`
+}
+
+export function readUnsubscribeToken(key: Uint8Array, token: string): { userId: number; kind: NotificationKind } | null {
+  const match = /^([1-9]\d{0,9})\.([a-z-]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  if (!match || !isNotificationKind(match[2])) return null
+  const expected = Buffer.from(signature(key, `${match[1]}.${match[2]}`))
+  const given = Buffer.from(match[3])
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+  return { userId: Number(match[1]), kind: match[2] }
+}

@@ -1,0 +1,21 @@
+import { Hono } from 'hono'
+import { EmailAvailabilityBodySchema, type EmailAvailability } from '../../contract/signup'
+import { access } from '../auth/policy'
+import { clientAddress } from '../auth/rate-limit'
+import type { AppEnv } from '../context'
+import { HttpError } from '../http/errors'
+import { validate } from '../http/validate'
+import { claimEmailCheck, emailRegistered } from '../registration/email-availability'
+
+export const signupRoutes = new Hono<AppEnv>()
+  // Personal Information asks before the order is paid whether the e-mail can open an account.
+  .post('/signup/email-available', access.public(), validate('json', EmailAvailabilityBodySchema), async (c) => {
+    const { db, clock } = c.var.deps
+    const claim = await claimEmailCheck(db, clock.now(), clientAddress(c))
+    if (!claim.allowed) {
+      c.header('Retry-After', String(claim.retryAfterSeconds))
+      throw new HttpError(429, 'Too many attempts', 'Too many e-mail addresses were checked. Please try again in 15 minutes.')
+    }
+    const body: EmailAvailability = { available: !(await emailRegistered(db, c.req.valid('json').email)) }
+    return c.json(body)
+  })

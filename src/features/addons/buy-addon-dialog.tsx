@@ -1,0 +1,125 @@
+import type { Service } from '@contract/catalogue'
+import type { Client } from '@contract/clients'
+import { useId, useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import { CardPaymentFields, toBillingDetails, useCardSubmit, type CardFailure } from '~/features/payments'
+import { formatMoney } from '~/features/invoices/format'
+import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
+import { Alert } from '~/ui/alert'
+import { Button } from '~/ui/button'
+import { Dialog } from '~/ui/dialog'
+import { notify } from '~/ui/toaster'
+import { newPurchaseKey, useBuyAddon } from './api'
+
+export const ADDON_PURCHASED = 'Add-on purchased successfully'
+export const ADDON_DIALOG_DESCRIPTION = 'Enter your card details to buy this add-on'
+const CONNECTION_NEEDED = 'Buying an add-on needs an internet connection. Connect and try again; nothing has been charged.'
+const NOT_CHARGED = 'Your card was not charged'
+
+const formStack = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const summary = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '4', fontSize: 'sm', m: '0' })
+const amount = css({ fontSize: 'lg', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' })
+const billing = css({ fontSize: 'xs', color: 'fg.muted', m: '0' })
+
+/** What to say beside the card fields when the purchase did not go through. */
+function describeFailure(error: unknown): CardFailure {
+  if (error instanceof OfflineError) return { title: NOT_CHARGED, text: CONNECTION_NEEDED }
+  if (error instanceof NetworkError) {
+    return {
+      title: 'The purchase could not be confirmed',
+      text: 'The connection to the server was lost. Reload the page to see whether the add-on is active before trying again.',
+    }
+  }
+  if (error instanceof ApiError) {
+    // A declined card answers 402 'Payment failed' with the processor's reason in details.
+    const text = error.details && error.details !== error.detail ? error.details : error.detail
+    return { title: error.status === 402 || error.status === 502 ? NOT_CHARGED : error.detail, text }
+  }
+  return { title: NOT_CHARGED, text: errorMessage(error, 'Please try again.') }
+}
+
+export type BuyAddonDialogProps = { client: Client; service: Service; packageId: number; onClose: () => void }
+
+/**
+ * Buying one add-on: the package and its price, the processor's hosted card fields and the expiry (as
+ * in Pay Invoices), a one-time token billed to the client's address, then one charge. Success closes
+ * the dialog and says so; a refusal keeps it open with the processor's words and changes nothing.
+ */
+export default function BuyAddonDialog({ client, service, packageId, onClose }: BuyAddonDialogProps) {
+  const servicePackage = service.servicesPackages.find((p) => p.id === packageId) ?? service.servicesPackages[0]
+  const payment = useCardSubmit({ connectionNeeded: CONNECTION_NEEDED, notChargedTitle: NOT_CHARGED })
+  const { submitting } = payment
+  const buy = useBuyAddon(client.id)
+  const formId = useId()
+  const [failure, setFailure] = useState<CardFailure | null>(null)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting) return
+    setFailure(null)
+    const expiry = payment.checkExpiry()
+    if (!expiry) return
+    if (!payment.online) {
+      setFailure(payment.connectionFailure)
+      return
+    }
+    await payment.run(async () => {
+      try {
+        const result = await payment.requestToken(expiry, toBillingDetails({ ...client, zipCode: client.zipcode }))
+        if (result.token === null) {
+          setFailure(result.failure)
+          return
+        }
+        await buy.mutateAsync({ service, servicePackage, token: result.token, idempotencyKey: newPurchaseKey() })
+        notify.payment(ADDON_PURCHASED, true)
+        onClose()
+      } catch (error) {
+        setFailure(describeFailure(error))
+      }
+    })
+  }
+
+  return (
+    <Dialog.Root
+      open
+      size="lg"
+      onOpenChange={(details) => {
+        if (!details.open) onClose()
+      }}
+      closeOnEscape={!submitting}
+      closeOnInteractOutside={!submitting}
+    >
+      <Dialog.Content>
+        <Dialog.Header>Buy {service.name}</Dialog.Header>
+        <Dialog.Description>{ADDON_DIALOG_DESCRIPTION}</Dialog.Description>
+        <Dialog.Body>
+          <form id={formId} className={formStack} onSubmit={submit} noValidate>
+            <p className={summary}>
+              <span>
+                {service.name}: {servicePackage.name}
+              </span>
+              <span className={amount}>{formatMoney(servicePackage.amount)}</span>
+            </p>
+            <CardPaymentFields payment={payment} />
+            <p className={billing}>
+              Billed to {client.firstName} {client.lastName}, {client.address}, {client.city}, {client.stateProvince} {client.zipcode}
+            </p>
+            {failure && (
+              <Alert status="danger" title={failure.title}>
+                {failure.text}
+              </Alert>
+            )}
+          </form>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={onClose} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={submitting}>
+            Pay {formatMoney(servicePackage.amount)}
+          </Button>
+        </Dialog.Footer>
+      </Dialog.Content>
+    </Dialog.Root>
+  )
+}

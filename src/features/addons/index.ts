@@ -1,0 +1,6 @@
+/**
+ * Add-ons: the client's catalogue of add-on services, what it has already, and buying one by card
+ * (the payments feature's hosted card fields). Routes import the page and loader from here.
+ */
+export { addonCatalogueQueryOptions, addonKeys } from './api'
+export { AddonsPage, loadAddons } from './addons-page'

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Card } from '~/ui/card'
+
+const root = css({ display: 'flex', flexDirection: 'column', h: '100%' })
+const body = css({ flex: '1', display: 'grid', gap: '2', alignContent: 'start' })
+const figure = css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: 'none', fontVariantNumeric: 'tabular-nums', m: '0' })
+const footer = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', fontSize: 'sm' })
+
+export const dashboardGrid = css({
+  display: 'grid',
+  gap: '4',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+  listStyle: 'none',
+  p: '0',
+  m: '0',
+})
+export const cardText = css({ fontSize: 'sm', color: 'fg.muted', m: '0' })
+export const cardLink = css({ color: 'fg.accent', textDecoration: 'underline', fontWeight: 'medium' })
+
+/**
+ * One dashboard card: a title, the figure that matters (its accessible name is the title and figure),
+ * a line or two of detail, and links to the filtered list. Cards are independent, so a page can add
+ * or drop one without touching the others.
+ */
+export function FigureCard({ title, figure: value, children, actions }: { title: string; figure: ReactNode; children?: ReactNode; actions?: ReactNode }) {
+  return (
+    <li>
+      <Card.Root className={root} aria-label={title}>
+        <Card.Header>
+          <Card.Title>{title}</Card.Title>
+        </Card.Header>
+        <Card.Body className={body}>
+          <p className={figure} data-testid="figure">
+            {value}
+          </p>
+          {children}
+        </Card.Body>
+        {actions && <Card.Footer className={footer}>{actions}</Card.Footer>}
+      </Card.Root>
+    </li>
+  )
+}

@@ -1,0 +1,303 @@
+/**
+ * `npm run bench -- scale`: every list of the API at a million rows, side by side with a Hono
+ * hello-world in the same run.
+ *
+ * Builds (or, with SCALE_BENCH_REUSE=1, reuses) a database `portal_scale_bench` on DATABASE_URL's
+ * PostgreSQL server: 20 000 clients with a user each, 1 000 000 invoices, 1 000 000 documents,
+ * 100 000 mail requests and 1 000 000 notifications, all with generate_series. Then it starts the real
+ * server (production mode, no PWA needed) and the hello-world as child processes on loopback ports and
+ * loads each with 1 and with 64 connections for a fixed time, printing requests per second, the ratio
+ * to the hello-world and p50 / p95 / p99 latency. `--write-doc` also writes docs/benchmarks/api.md with
+ * the numbers and the plans of the main list queries. Bounded in time; talks only to 127.0.0.1.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import { hashPassword } from '../../server/auth/passwords'
+import { openDatabase, type Db } from '../../server/db/client'
+import { CLIENT_ROLE, ensureReferenceData, SUPER_ADMIN_ROLE } from '../../server/db/reference'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+const DB_NAME = 'portal_scale_bench'
+const CLIENTS = 20_000
+const INVOICES = 1_000_000
+const DOCUMENTS = 1_000_000
+const REQUESTS = 100_000
+const NOTIFICATIONS = 1_000_000
+const PASSWORD = 'Scale-bench-2026!'
+const ADMIN_EMAIL = 'bench-admin@scale.test'
+const CLIENT_EMAIL = 'user1@scale.test'
+const SECONDS_AT_1 = Number(process.env.SCALE_BENCH_SECONDS_1 ?? 3)
+const SECONDS_AT_64 = Number(process.env.SCALE_BENCH_SECONDS_64 ?? 6)
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []))
+
+async function fill(db: Db) {
+  await ensureReferenceData(db)
+  const started = performance.now()
+  const hash = await hashPassword(PASSWORD)
+  await db.execute(sql`
+    insert into clients (first_name, last_name, company_name, phone, address, city, state_province, zipcode, created_at)
+    select 'First' || g, 'Last' || g, 'Company ' || lpad(g::text, 5, '0') || ' LLC', '+1305555' || lpad((g % 10000)::text, 4, '0'),
+           g || ' Main St', case g % 4 when 0 then 'Miami' when 1 then 'Tampa' when 2 then 'Orlando' else 'Naples' end, 'FL', '33101',
+           timestamptz '2022-01-01' + g * interval '1 hour'
+    from generate_series(1, ${CLIENTS}) g`)
+  await db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, role_id, client_id)
+    select 'user' || c.id || '@scale.test', ${hash}, c.first_name, c.last_name, ${CLIENT_ROLE.id}, c.id from clients c`)
+  await db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, role_id)
+    values (${ADMIN_EMAIL}, ${hash}, 'Bench', 'Admin', ${SUPER_ADMIN_ROLE.id})`)
+  // Four years of invoices; a third each paid, unpaid and overdue.
+  await db.execute(sql`
+    insert into invoices (invoice_number, client_id, invoice_date, due_date, paid_date, total_cents, status)
+    select 'INV-S-' || lpad(g::text, 7, '0'), 1 + (g % ${CLIENTS}),
+           timestamptz '2022-06-01' + g * interval '2 minutes',
+           timestamptz '2022-07-01' + g * interval '2 minutes',
+           case when g % 3 = 0 then timestamptz '2022-06-05' + g * interval '2 minutes' end,
+           1 + (g::bigint * 7919) % 50000, case g % 3 when 0 then 1 when 1 then 2 else 3 end
+    from generate_series(1, ${INVOICES}) g`)
+  const types = rowsOf<{ id: number }>(await db.execute(sql`select id from document_types order by id`)).map((t) => Number(t.id))
+  await db.execute(sql`
+    insert into documents (client_id, document_type_id, jurisdiction, date_received, uploaded_at, is_read, file_name, content_type, size_bytes, sha256, status, storage_key)
+    select 1 + (g % ${CLIENTS}), (${sql.raw(`array[${types.join(',')}]`)})[1 + g % ${types.length}], 1 + g % 3,
+           (date '2023-01-01' + (g / 1000) * interval '1 day')::date,
+           timestamptz '2023-01-01 12:00' + g * interval '2 minutes', g % 4 <> 0,
+           'scan-' || g || '.pdf', 'application/pdf', 100000 + g % 1000, md5(g::text),
+           case when g < ${DOCUMENTS - 40_000} then 'shredded' else 'active' end,
+           case when g < ${DOCUMENTS - 40_000} then null else 'bench/' || g end
+    from generate_series(1, ${DOCUMENTS}) g`)
+  await db.execute(sql`
+    insert into document_requests (document_id, client_id, status, recipient_name, address, city, state_province, zipcode, created_at, updated_at)
+    select d.id, d.client_id, case when d.id % 10 = 0 then 1 else 3 + d.id % 3 end, 'Recipient ' || d.id, '1 Main St', 'Miami', 'FL', '33101', d.uploaded_at, d.uploaded_at
+    from documents d where d.id % 10 < 1 or d.id % 100 = 5 limit ${REQUESTS}`)
+  await db.execute(sql`
+    insert into notifications (message, is_read, client_id, created_at)
+    select 'Notice ' || g, g % 5 <> 0, case when g % 10 = 0 then null else 1 + (g % ${CLIENTS}) end, timestamptz '2023-01-01' + g * interval '2 minutes'
+    from generate_series(1, ${NOTIFICATIONS}) g`)
+  await db.execute(sql`vacuum analyze`)
+  return Math.round((performance.now() - started) / 1000)
+}
+
+async function ensureDatabase(baseUrl: string): Promise<{ url: string; fillSeconds: number | null }> {
+  const { default: postgres } = await import('postgres')
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} })
+  const target = new URL(baseUrl)
+  target.pathname = `/${DB_NAME}`
+  try {
+    const [exists] = await admin`select 1 from pg_database where datname = ${DB_NAME}`
+    if (exists && process.env.SCALE_BENCH_REUSE === '1') {
+      const probe = postgres(target.toString(), { max: 1, onnotice: () => {} })
+      const [row] = await probe`select count(*)::int as n from documents`.catch(() => [{ n: 0 }])
+      await probe.end()
+      if (Number(row.n) >= DOCUMENTS) {
+        const database = await openDatabase({ databaseUrl: target.toString(), dataDir: 'unused' }) // runs new migrations
+        await database.db.execute(sql`analyze`)
+        await database.close()
+        return { url: target.toString(), fillSeconds: null }
+      }
+    }
+    await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`)
+    await admin.unsafe(`create database "${DB_NAME}"`)
+  } finally {
+    await admin.end()
+  }
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: 'unused' })
+  try {
+    return { url: target.toString(), fillSeconds: await fill(database.db) }
+  } finally {
+    await database.close()
+  }
+}
+
+function start(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
+    let output = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (?:http:\/\/[^:]+:)?(\d+)/.exec(output)
+      if (match) resolve({ child, port: Number(match[1]) })
+    })
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before listening:\n${output.slice(-2000)}`)))
+  })
+}
+
+interface LoadResult {
+  rps: number
+  p50: number
+  p95: number
+  p99: number
+  errors: number
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
+
+/** `connections` loops, each sending the next request when the previous answered, for `seconds`. */
+export async function load(port: number, urlPath: string, token: string | undefined, connections: number, seconds: number): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const headers: Record<string, string> = { 'accept-encoding': 'gzip' }
+  if (token) headers.authorization = `Bearer ${token}`
+  const latencies: number[] = []
+  let errors = 0
+  const end = performance.now() + seconds * 1000
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const t0 = performance.now()
+      const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent, headers }, (res) => {
+        res.resume()
+        res.on('end', () => {
+          if (res.statusCode === 200) latencies.push(performance.now() - t0)
+          else errors++
+          resolve()
+        })
+      })
+      req.setTimeout(10_000, () => req.destroy(new Error('timeout')))
+      req.on('error', () => {
+        errors++
+        resolve()
+      })
+    })
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) await once()
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors }
+}
+
+async function login(port: number, email: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, remember: false }),
+  })
+  if (res.status !== 200) throw new Error(`sign-in of ${email}: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { token: string }).token
+}
+
+async function plans(url: string): Promise<[string, string][]> {
+  const database = await openDatabase({ databaseUrl: url, dataDir: 'unused' })
+  const { db } = database
+  const explain = async (query: ReturnType<typeof sql>) =>
+    rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, buffers off, costs off, timing off, summary on) ${query}`))
+      .map((row) => Object.values(row)[0])
+      .join('\n')
+  const out: [string, string][] = []
+  try {
+    out.push(['provider invoices, first page', await explain(sql`select i.id from invoices i join clients c on c.id = i.client_id order by i.invoice_date desc, i.id desc limit 20`)])
+    out.push(['client invoices, first page', await explain(sql`select id from invoices where client_id = 1 order by invoice_date desc, id desc limit 20`)])
+    out.push(['provider documents, first page', await explain(sql`select d.id from documents d join clients c on c.id = d.client_id join document_types t on t.id = d.document_type_id order by d.date_received desc, d.uploaded_at desc, d.id desc limit 20`)])
+    out.push(['provider documents, total (capped)', await explain(sql`select count(*) from (select 1 from documents limit 10001) t`)])
+    out.push(['provider documents, search', await explain(sql`select id from documents where file_name ilike '%scan-12345%' or client_id in (select id from clients where company_name ilike '%scan-12345%') order by date_received desc, uploaded_at desc, id desc limit 20`)])
+    out.push(['clients, first page', await explain(sql`select id from clients order by created_at desc, id desc limit 20`)])
+  } finally {
+    await database.close()
+  }
+  return out
+}
+
+export async function benchScale(options: { writeDoc?: boolean } = {}) {
+  const baseUrl = process.env.DATABASE_URL
+  if (!baseUrl) {
+    console.log('The scale benchmark needs a PostgreSQL server: set DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test).')
+    return
+  }
+  console.log(`Preparing ${DB_NAME} (${CLIENTS.toLocaleString('en-US')} clients, ${INVOICES.toLocaleString('en-US')} invoices, ${DOCUMENTS.toLocaleString('en-US')} documents)…`)
+  const { url, fillSeconds } = await ensureDatabase(baseUrl)
+  console.log(fillSeconds === null ? 'reused the existing data set' : `filled in ${fillSeconds} s`)
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-scale-'))
+  const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
+  const app = await start(tsx, [path.join(root, 'server', 'index.ts')], {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+    JWT_SECRET: 'scale-benchmark-secret-not-for-production-use',
+  })
+  const hello = await start(tsx, [path.join(root, 'tests', 'load', 'hello-server.ts')], { ...process.env, PORT: '0' })
+  const rows: { name: string; connections: number; result: LoadResult; ratio: number }[] = []
+  try {
+    const adminToken = await login(app.port, ADMIN_EMAIL)
+    const clientToken = await login(app.port, CLIENT_EMAIL)
+    const targets: [string, string, string | undefined][] = [
+      ['GET /api/health', '/api/health', undefined],
+      ['invoice statuses (auth only)', '/api/client/invoices/status', clientToken],
+      ["client's invoices", '/api/client/invoices/1', clientToken],
+      ["client's documents", '/api/client/documents/1', clientToken],
+      ["client's notifications", '/api/system-notifications?clientId=1', clientToken],
+      ['provider invoices', '/api/invoices', adminToken],
+      ['provider invoices, overdue', '/api/invoices?status=3', adminToken],
+      ['provider documents', '/api/documents', adminToken],
+      ['provider documents, search', '/api/documents?q=scan-12345', adminToken],
+      ['provider mail requests', '/api/client/document-requests', adminToken],
+      ['provider clients', '/api/client', adminToken],
+      ['provider clients, search', '/api/client?q=company%2001234', adminToken],
+      ['staff notifications', '/api/system-notifications', adminToken],
+    ]
+    for (const connections of [1, 64]) {
+      const seconds = connections === 1 ? SECONDS_AT_1 : SECONDS_AT_64
+      await load(hello.port, '/', undefined, connections, 1) // warm-up
+      const helloRuns = [await load(hello.port, '/', undefined, connections, seconds)]
+      for (const [name, urlPath, token] of targets) {
+        const probe = await fetch(`http://127.0.0.1:${app.port}${urlPath}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+        if (probe.status !== 200) {
+          console.log(`skipped ${name}: ${urlPath} answered ${probe.status}`)
+          continue
+        }
+        await load(app.port, urlPath, token, connections, 1) // warm-up (plans, caches)
+        const result = await load(app.port, urlPath, token, connections, seconds)
+        rows.push({ name, connections, result, ratio: 0 })
+      }
+      helloRuns.push(await load(hello.port, '/', undefined, connections, seconds))
+      const helloRps = helloRuns.map((r) => r.rps).sort((a, b) => a - b)[0]
+      rows.push({ name: 'Hono hello-world', connections, result: helloRuns[1], ratio: 1 })
+      for (const row of rows) if (row.connections === connections && row.name !== 'Hono hello-world') row.ratio = row.result.rps / helloRps
+    }
+  } finally {
+    app.child.kill('SIGTERM')
+    hello.child.kill('SIGTERM')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const header = `| what | connections | req/s | vs hello-world | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|---|---|---|`
+  const table = rows
+    .map(({ name, connections, result: r, ratio }) => `| ${name} | ${connections} | ${Math.round(r.rps)} | ${(ratio * 100).toFixed(1)} % | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`)
+    .join('\n')
+  console.log(`\n${header}\n${table}`)
+  if (options.writeDoc) {
+    const explained = await plans(url)
+    const doc = `# API benchmark
+
+Measured by \`npm run bench -- scale --write-doc\` (tests/load/scale-bench.ts) on ${new Date().toISOString().slice(0, 10)}: the real
+server (production mode) on PostgreSQL with ${CLIENTS.toLocaleString('en-US')} clients, ${INVOICES.toLocaleString('en-US')} invoices,
+${DOCUMENTS.toLocaleString('en-US')} documents, ${REQUESTS.toLocaleString('en-US')} mail requests and ${NOTIFICATIONS.toLocaleString('en-US')}
+notifications, beside a Hono hello-world on the same Node in the same run. Each line is ${SECONDS_AT_1} s at one connection or
+${SECONDS_AT_64} s at 64 connections after a one-second warm-up; "vs hello-world" divides requests per second by the slower of two
+hello-world rounds of the same run. The load generator shares the machine (2 cores) with the server and PostgreSQL, so the
+ratios are the figure to compare between runs, not the absolute numbers.
+
+${header}
+${table}
+
+## Query plans (EXPLAIN ANALYZE)
+
+${explained.map(([label, plan]) => `### ${label}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n')}
+`
+    writeFileSync(path.join(root, 'docs', 'benchmarks', 'api.md'), doc)
+    console.log('\nwrote docs/benchmarks/api.md')
+  }
+}
