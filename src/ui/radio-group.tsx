@@ -1,4 +1,3 @@
-import { RadioGroup as ArkRadioGroup } from '@ark-ui/react/radio-group'
 import { useId, type ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { radioGroup } from 'styled-system/recipes'
@@ -21,41 +20,56 @@ export type RadioGroupProps = {
 }
 
 /**
- * A labelled radio group; arrow keys move between options, as ARIA asks.
+ * A labelled radio group on native radio inputs: the browser gives arrow-key movement between options
+ * and form semantics, with no script of its own to load.
  * @noUseSignals (plain props; a form binds it through FormValue, which reads the signals)
  */
-export function RadioGroup({ label, options, error, helperText, required, onValueChange, orientation = 'horizontal', className, ...props }: RadioGroupProps) {
+export function RadioGroup(props: RadioGroupProps) {
+  const { label, options, value, defaultValue, onValueChange, name, required, disabled, error, helperText, orientation = 'horizontal', className } = props
   const classes = radioGroup()
   const id = useId()
+  const labelId = `${id}-label`
   const helperId = `${id}-helper`
   const errorId = `${id}-error`
   const describedBy = [helperText && helperId, error && errorId].filter(Boolean).join(' ') || undefined
+  const controlled = value !== undefined
   return (
-    <ArkRadioGroup.Root
-      className={cx(classes.root, className)}
-      orientation={orientation}
-      required={required}
-      invalid={Boolean(error)}
+    <div
+      role="radiogroup"
+      aria-labelledby={labelId}
       aria-describedby={describedBy}
-      onValueChange={onValueChange && ((details) => details.value !== null && onValueChange(details.value))}
-      {...props}
+      aria-required={required || undefined}
+      aria-invalid={error ? true : undefined}
+      aria-orientation={orientation}
+      className={cx(classes.root, className)}
     >
-      <ArkRadioGroup.Label className={classes.label}>
+      <span id={labelId} className={classes.label}>
         {label}
         {required && (
           <span aria-hidden="true" className={classes.requiredIndicator}>
             *
           </span>
         )}
-      </ArkRadioGroup.Label>
+      </span>
       <div className={classes.items} style={{ flexDirection: orientation === 'vertical' ? 'column' : 'row' }}>
-        {options.map((option) => (
-          <ArkRadioGroup.Item key={option.value} value={option.value} disabled={option.disabled} className={classes.item}>
-            <ArkRadioGroup.ItemControl className={classes.itemControl} />
-            <ArkRadioGroup.ItemText className={classes.itemText}>{option.label}</ArkRadioGroup.ItemText>
-            <ArkRadioGroup.ItemHiddenInput />
-          </ArkRadioGroup.Item>
-        ))}
+        {options.map((option) => {
+          const optionDisabled = disabled || option.disabled
+          return (
+            <label key={option.value} className={classes.item} data-disabled={optionDisabled || undefined}>
+              <input
+                type="radio"
+                name={name ?? id}
+                value={option.value}
+                disabled={optionDisabled}
+                className={classes.itemControl}
+                aria-invalid={error ? true : undefined}
+                {...(controlled ? { checked: value === option.value } : { defaultChecked: defaultValue === option.value })}
+                onChange={(event) => event.target.checked && onValueChange?.(option.value)}
+              />
+              <span className={classes.itemText}>{option.label}</span>
+            </label>
+          )
+        })}
       </div>
       {helperText && (
         <span id={helperId} className={classes.helperText}>
@@ -67,7 +81,7 @@ export function RadioGroup({ label, options, error, helperText, required, onValu
           {error}
         </span>
       )}
-    </ArkRadioGroup.Root>
+    </div>
   )
 }
 

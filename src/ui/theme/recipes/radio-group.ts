@@ -10,6 +10,10 @@ export const radioGroup = defineSlotRecipe({
     items: { display: 'flex', flexWrap: 'wrap', gap: '4' },
     item: { display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer', _disabled: { cursor: 'not-allowed', opacity: 0.6 } },
     itemControl: {
+      appearance: 'none',
+      flexShrink: 0,
+      m: '0',
+      cursor: 'inherit',
       w: '4.5',
       h: '4.5',
       borderRadius: 'full',
