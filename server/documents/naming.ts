@@ -16,9 +16,14 @@ export function uuidV7(at: Date): string {
 
 /** documents/<clientId>/<uuid>.<ext>: a fresh key per file, never taken from the uploader. */
 export function documentStorageKey(clientId: number, type: DocumentFileType, at: Date): string {
-  return `${DOCUMENT_KEY_PREFIX}${clientId}/${uuidV7(at)}.${type}`
+  return `${documentKeyPrefix(clientId)}${uuidV7(at)}.${type}`
 }
 export const DOCUMENT_KEY_PREFIX = 'documents/'
+
+/** Where one client's document files go (sniffAndStore adds `<uuid>.<ext>`). */
+export function documentKeyPrefix(clientId: number): string {
+  return `${DOCUMENT_KEY_PREFIX}${clientId}/`
+}
 
 const V7_KEY = /^documents\/\d+\/([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.[a-z]+$/
 

@@ -1,29 +1,22 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import { DateTime } from 'luxon'
-import type { Readable } from 'node:stream'
 import * as v from 'valibot'
-import { DOCUMENT_FILE_TYPES, DOCUMENT_UPLOAD_MAX_FILES, DocumentUploadFieldsSchema, type Document, type DocumentFileType } from '../../contract/documents'
-import { tooLargeMessage } from '../../contract/file-size'
+import { DOCUMENT_UPLOAD_MAX_FILES, DocumentUploadFieldsSchema, type Document } from '../../contract/documents'
 import type { AppDeps } from '../context'
 import { SERVICE_OF_PROCESS } from '../db/reference'
 import { documents, documentTypes } from '../db/schema'
 import { HttpError, unprocessable } from '../http/errors'
 import { assertNoControlCharacters, validationError } from '../http/validate'
 import { notifyClient } from '../notifications'
-import { BlobTooLargeError } from '../storage/blob-store'
+import { sniffAndStore, type SniffedBlob } from '../storage/sniff-and-store'
 import { completeIdempotent, hashRequest, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../idempotency'
 import { readMultipart } from './multipart'
-import { cleanOriginalName, documentStorageKey, formatBytes } from './naming'
+import { documentKeyPrefix, formatBytes } from './naming'
 import { selectDocuments, toDocument } from './queries'
 import { todayInFlorida } from './retention'
-import { SNIFF_BYTES, sniffFileType } from './sniff'
 import { recordAudit } from '../audit'
 
 const FILE_FIELDS = new Set(['file', 'files', 'files[]'])
-const ACCEPTED = Object.values(DOCUMENT_FILE_TYPES)
-  .map((t) => t.label)
-  .join(', ')
-  .replace(/, (?=[^,]*$)/, ' or ')
 
 export interface UploadRequest {
   client: { id: number; companyName: string }
@@ -33,15 +26,6 @@ export interface UploadRequest {
   body: ReadableStream<Uint8Array> | null
   idempotencyKey?: string
   requestId?: string
-}
-
-interface StoredFile {
-  key: string
-  originalName: string
-  type: DocumentFileType
-  contentType: string
-  size: number
-  sha256: string
 }
 
 /**
@@ -73,7 +57,7 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
     claim = started.claim
   }
 
-  const stored: StoredFile[] = []
+  const stored: SniffedBlob[] = []
   let committed = false
   try {
     let fileCount = 0
@@ -91,7 +75,7 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
           if (!checked && FIELD_NAMES.every((name) => name in fieldsSoFar)) checked = checkFields(deps, { ...fieldsSoFar })
           if (checked) await checked
           fileCount++
-          stored.push(await storeFile(deps, request.client.id, part.fileName, part.stream, maxBytes))
+          stored.push(await sniffAndStore(deps, { prefix: documentKeyPrefix(request.client.id), rawName: part.fileName, stream: part.stream, maxBytes }))
         },
       },
     )
@@ -110,7 +94,7 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
             dateReceived,
             uploadedAt: now,
             uploadedBy: request.userId,
-            fileName: file.originalName,
+            fileName: file.name,
             storageKey: file.key,
             contentType: file.contentType,
             sizeBytes: file.size,
@@ -130,7 +114,7 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
         action: 'document.upload',
         entity: 'client',
         entityId: String(request.client.id),
-        details: { documentIds: ids, files: stored.map((f) => ({ name: f.originalName, size: f.size, type: f.type })) },
+        details: { documentIds: ids, files: stored.map((f) => ({ name: f.name, size: f.size, type: f.type })) },
         requestId: request.requestId,
       })
       const created = (await selectDocuments(tx).where(inArray(documents.id, ids)).orderBy(asc(documents.id))).map((row) => toDocument(row, now, { withClient: true }))
@@ -144,55 +128,6 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
       await Promise.all(stored.map((file) => deps.blobs.delete(file.key).catch((error) => deps.logger.error('could not delete an uploaded file', { key: file.key, error: String(error) }))))
       await releaseIdempotent(deps.db, claim).catch(() => {})
     }
-  }
-}
-
-/** Sniffs the first bytes, then streams the rest to a fresh blob key, stopping at the size limit. */
-async function storeFile(deps: AppDeps, clientId: number, rawName: string, stream: Readable, maxBytes: number): Promise<StoredFile> {
-  const originalName = cleanOriginalName(rawName)
-  const chunks = stream.iterator({ destroyOnReturn: false })
-  try {
-    let head = Buffer.alloc(0)
-    let ended = false
-    while (head.length < SNIFF_BYTES) {
-      const next = await chunks.next()
-      if (next.done) {
-        ended = true
-        break
-      }
-      head = Buffer.concat([head, next.value as Buffer])
-    }
-    if (head.length === 0) throw unprocessable(`${originalName} is empty`, `${originalName} is empty: choose the scanned file again`)
-    const sniffed = sniffFileType(head)
-    if (!sniffed) throw new HttpError(415, `${originalName} is not a ${ACCEPTED} file`, `${originalName} is not a ${ACCEPTED} file`)
-
-    const key = documentStorageKey(clientId, sniffed.type, deps.clock.now())
-    async function* body() {
-      yield head
-      if (ended) return
-      for (;;) {
-        const next = await chunks.next()
-        if (next.done) return
-        yield next.value as Buffer
-      }
-    }
-    try {
-      const { size, sha256 } = await deps.blobs.put(key, body(), { maxBytes })
-      return { key, originalName, type: sniffed.type, contentType: sniffed.contentType, size, sha256 }
-    } catch (error) {
-      // The store removes its partial file; make sure nothing is left under the key either way.
-      await deps.blobs.delete(key).catch(() => {})
-      if (error instanceof BlobTooLargeError) {
-        throw new HttpError(
-          413,
-          `${originalName} is larger than ${formatBytes(maxBytes)}`,
-          tooLargeMessage(originalName, maxBytes),
-        )
-      }
-      throw error
-    }
-  } finally {
-    await chunks.return?.()
   }
 }
 

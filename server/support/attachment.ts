@@ -1,23 +1,13 @@
-import type { Readable } from 'node:stream'
 import * as v from 'valibot'
-import { DOCUMENT_FILE_TYPES, type DocumentFileType } from '../../contract/documents'
-import { tooLargeMessage } from '../../contract/file-size'
 import { SUPPORT_ATTACHMENT_FIELD } from '../../contract/support'
 import type { AppDeps } from '../context'
 import { readMultipart } from '../documents/multipart'
-import { cleanOriginalName, formatBytes, uuidV7 } from '../documents/naming'
-import { SNIFF_BYTES, sniffFileType } from '../documents/sniff'
 import { HttpError, unprocessable } from '../http/errors'
 import { validationError } from '../http/validate'
-import { BlobTooLargeError } from '../storage/blob-store'
+import { sniffAndStore } from '../storage/sniff-and-store'
 
 /** Attachments live beside document files, under their own prefix. */
 export const SUPPORT_KEY_PREFIX = 'support/'
-
-const ACCEPTED = Object.values(DOCUMENT_FILE_TYPES)
-  .map((t) => t.label)
-  .join(', ')
-  .replace(/, (?=[^,]*$)/, ' or ')
 
 export interface StoredAttachment {
   key: string
@@ -71,7 +61,8 @@ export async function readSupportBody<S extends v.GenericSchema>(
           if (part.field !== SUPPORT_ATTACHMENT_FIELD) throw unprocessable('Invalid message', `Send the file in the '${SUPPORT_ATTACHMENT_FIELD}' field`)
           // A browser sends an empty, unnamed part when no file was chosen.
           if (!part.fileName) return
-          attachment = await storeAttachment(deps, clientId, part.fileName, part.stream, maxBytes)
+          const { key, name, contentType, size } = await sniffAndStore(deps, { prefix: `${SUPPORT_KEY_PREFIX}${clientId}/`, rawName: part.fileName, stream: part.stream, maxBytes })
+          attachment = { key, name, contentType, size }
         },
       },
     )
@@ -88,48 +79,4 @@ export async function readSupportBody<S extends v.GenericSchema>(
 export async function discardAttachment(deps: AppDeps, attachment: StoredAttachment | null): Promise<void> {
   if (!attachment) return
   await deps.blobs.delete(attachment.key).catch((error) => deps.logger.error('could not delete a support attachment', { key: attachment.key, error: String(error) }))
-}
-
-async function storeAttachment(deps: AppDeps, clientId: number, rawName: string, stream: Readable, maxBytes: number): Promise<StoredAttachment> {
-  const name = cleanOriginalName(rawName)
-  const chunks = stream.iterator({ destroyOnReturn: false })
-  try {
-    let head = Buffer.alloc(0)
-    let ended = false
-    while (head.length < SNIFF_BYTES) {
-      const next = await chunks.next()
-      if (next.done) {
-        ended = true
-        break
-      }
-      head = Buffer.concat([head, next.value as Buffer])
-    }
-    if (head.length === 0) throw unprocessable(`${name} is empty`, `${name} is empty: choose the file again`)
-    const sniffed = sniffFileType(head)
-    if (!sniffed) throw new HttpError(415, `${name} is not a ${ACCEPTED} file`, `Attach a ${ACCEPTED} file; ${name} is not one`)
-    const key = supportStorageKey(clientId, sniffed.type, deps.clock.now())
-    async function* body() {
-      yield head
-      if (ended) return
-      for (;;) {
-        const next = await chunks.next()
-        if (next.done) return
-        yield next.value as Buffer
-      }
-    }
-    try {
-      const { size } = await deps.blobs.put(key, body(), { maxBytes })
-      return { key, name, contentType: sniffed.contentType, size }
-    } catch (error) {
-      await deps.blobs.delete(key).catch(() => {})
-      if (error instanceof BlobTooLargeError) throw new HttpError(413, `${name} is larger than ${formatBytes(maxBytes)}`, tooLargeMessage(name, maxBytes))
-      throw error
-    }
-  } finally {
-    await chunks.return?.()
-  }
-}
-
-function supportStorageKey(clientId: number, type: DocumentFileType, at: Date): string {
-  return `${SUPPORT_KEY_PREFIX}${clientId}/${uuidV7(at)}.${type}`
 }
