@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, lt } from 'drizzle-orm'
+import { and, inArray } from 'drizzle-orm'
 import { centsToDollars, type ErrorBody } from '../../contract/common'
 import { INVOICE_STATUS, PAYABLE_INVOICE_STATUSES, type PayInvoicesResult } from '../../contract/invoices'
 import { sha256 } from '../auth/tokens'
 import type { AppDeps, Caller } from '../context'
 import type { Db } from '../db/client'
-import { idempotencyRecords, invoices, paymentInvoices, payments } from '../db/schema'
+import { invoices, paymentInvoices, payments } from '../db/schema'
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors'
 import type { ChargeResult, PaymentGateway } from '../payments/gateway'
 import { recordAudit } from '../audit'
 import { notifyClient } from '../notifications'
+import { claimLocks, completeIdempotent, releaseIdempotent, releaseLocks, startIdempotent, type IdempotencyClaim } from '../idempotency'
 
 /**
  * Paying invoices by card, charging once however many requests race for the same invoices.
@@ -29,7 +30,6 @@ import { notifyClient } from '../notifications'
 export const CLAIM_STALE_MS = 15 * 60_000
 const PAY_SCOPE = 'invoice-pay'
 const CLAIM_SCOPE = 'invoice-claim'
-const claimKey = (invoiceId: number) => `${CLAIM_SCOPE}:${invoiceId}`
 
 export type PayOutcome = { status: 200; body: PayInvoicesResult } | { status: 402; body: ErrorBody }
 
@@ -48,61 +48,34 @@ export async function payInvoices(deps: PayDeps, caller: Caller, request: PayReq
 
   const sortedIds = [...request.invoiceIds].sort((a, b) => a - b)
   const requestHash = sha256(JSON.stringify({ invoiceIds: sortedIds, token: sha256(request.token) }))
-  const replayKey = request.idempotencyKey ? `${PAY_SCOPE}:${caller.userId}:${request.idempotencyKey}` : undefined
 
-  if (replayKey) {
-    const reservation = await reserveRequestKey(deps.db, replayKey, caller.userId, requestHash, deps.clock.now())
-    if (reservation.kind === 'replay') return reservation.outcome
-    if (reservation.kind === 'mismatch') {
-      throw unprocessable('Idempotency-Key already used', 'This Idempotency-Key was already used for a different payment. Send a new key for a new payment.')
-    }
-    if (reservation.kind === 'running') throw conflict('This payment is already in progress', 'This payment is already being processed. Please wait a moment and refresh.')
+  let claim: IdempotencyClaim | undefined
+  if (request.idempotencyKey) {
+    const started = await startIdempotent(deps.db, {
+      scope: PAY_SCOPE,
+      key: request.idempotencyKey,
+      userId: caller.userId,
+      requestHash,
+      now: deps.clock.now(),
+      abandonedAfterMs: CLAIM_STALE_MS,
+      mismatchDetails: 'This Idempotency-Key was already used for a different payment. Send a new key for a new payment.',
+      running: () => conflict('This payment is already in progress', 'This payment is already being processed. Please wait a moment and refresh.'),
+    })
+    if (started.kind === 'replay') return { status: started.status, body: started.body } as PayOutcome
+    claim = started.claim
   }
 
   let stored = false
   try {
-    const outcome = await attemptPayment(deps, deps.gateway, caller, caller.clientId, request, sortedIds, replayKey, requestId)
-    stored = Boolean(replayKey)
+    const outcome = await attemptPayment(deps, deps.gateway, caller, caller.clientId, request, sortedIds, claim, requestId)
+    stored = Boolean(claim)
     return outcome
   } finally {
     // Refusals and failures before or around the charge are not remembered: a retry runs again.
-    if (replayKey && !stored) {
-      await deps.db
-        .delete(idempotencyRecords)
-        .where(and(eq(idempotencyRecords.key, replayKey), eq(idempotencyRecords.state, 'pending')))
-        .catch((error) => deps.logger.error('could not release an idempotency key', { key: replayKey, error: String(error) }))
+    if (claim && !stored) {
+      await releaseIdempotent(deps.db, claim).catch((error) => deps.logger.error('could not release an idempotency key', { key: claim.key, error: String(error) }))
     }
   }
-}
-
-type Reservation = { kind: 'reserved' } | { kind: 'replay'; outcome: PayOutcome } | { kind: 'running' } | { kind: 'mismatch' }
-
-async function reserveRequestKey(db: Db, key: string, userId: number, requestHash: string, now: Date): Promise<Reservation> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await db
-      .insert(idempotencyRecords)
-      .values({ key, scope: PAY_SCOPE, userId, requestHash, state: 'pending', createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyRecords.key })
-    if (inserted.length) return { kind: 'reserved' }
-    const [existing] = await db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, key))
-    if (!existing) continue // released meanwhile: try again
-    if (existing.requestHash !== requestHash) return { kind: 'mismatch' }
-    if (existing.state === 'done' && existing.responseStatus && existing.responseBody) {
-      return { kind: 'replay', outcome: { status: existing.responseStatus, body: existing.responseBody } as PayOutcome }
-    }
-    if (existing.createdAt.getTime() < now.getTime() - CLAIM_STALE_MS) {
-      // Left pending by a server that stopped mid-request: take it over.
-      const taken = await db
-        .update(idempotencyRecords)
-        .set({ createdAt: now })
-        .where(and(eq(idempotencyRecords.key, key), eq(idempotencyRecords.createdAt, existing.createdAt)))
-        .returning({ key: idempotencyRecords.key })
-      if (taken.length) return { kind: 'reserved' }
-    }
-    return { kind: 'running' }
-  }
-  return { kind: 'running' }
 }
 
 interface ClaimedInvoice {
@@ -118,17 +91,15 @@ async function attemptPayment(
   clientId: number,
   request: PayRequest,
   sortedIds: number[],
-  replayKey: string | undefined,
+  claim: IdempotencyClaim | undefined,
   requestId: string | undefined,
 ): Promise<PayOutcome> {
   const { db, logger } = deps
   const attemptKey = `invpay_${randomUUID()}`
   const claimed = await claimInvoices(db, clientId, sortedIds, attemptKey, deps.clock.now())
-  const keys = claimed.map((invoice) => claimKey(invoice.id))
+  const claimedIds = claimed.map((invoice) => invoice.id)
   const release = () =>
-    db
-      .delete(idempotencyRecords)
-      .where(and(inArray(idempotencyRecords.key, keys), eq(idempotencyRecords.requestHash, attemptKey)))
+    releaseLocks(db, { scope: CLAIM_SCOPE, ids: claimedIds, owner: attemptKey })
       .catch((error) => logger.error('could not release invoice claims', { attemptKey, error: String(error) }))
 
   const amountCents = claimed.reduce((sum, invoice) => sum + invoice.totalCents, 0)
@@ -164,11 +135,11 @@ async function attemptPayment(
     await release()
     logger.info('card declined', { requestId, attemptKey, code: result.code })
     const outcome: PayOutcome = { status: 402, body: { detail: 'Payment failed', details: result.message || 'The card was declined' } }
-    if (replayKey) await rememberOutcome(db, replayKey, outcome)
+    if (claim) await completeIdempotent(db, claim, outcome.status, outcome.body)
     return outcome
   }
 
-  return settle(deps, gateway, caller, clientId, request, claimed, keys, attemptKey, amountCents, result, replayKey, requestId)
+  return settle(deps, gateway, caller, clientId, request, claimed, attemptKey, amountCents, result, claim, requestId)
 }
 
 /** Locks, checks and claims the invoices; commits before anyone is charged. */
@@ -190,16 +161,7 @@ async function claimInvoices(db: Db, clientId: number, sortedIds: number[], atte
       const unpayable = rows.find((row) => !PAYABLE_INVOICE_STATUSES.includes(row.status))
       if (unpayable) throw unprocessable(`Invoice ${unpayable.invoiceNumber} cannot be paid`, 'You can only pay unpaid invoices')
 
-      const keys = sortedIds.map(claimKey)
-      await tx
-        .delete(idempotencyRecords)
-        .where(and(inArray(idempotencyRecords.key, keys), lt(idempotencyRecords.createdAt, new Date(now.getTime() - CLAIM_STALE_MS))))
-      const inserted = await tx
-        .insert(idempotencyRecords)
-        .values(keys.map((key) => ({ key, scope: CLAIM_SCOPE, requestHash: attemptKey, state: 'pending', createdAt: now })))
-        .onConflictDoNothing()
-        .returning({ key: idempotencyRecords.key })
-      if (inserted.length !== keys.length) throw beingPaid()
+      if (!(await claimLocks(tx, { scope: CLAIM_SCOPE, ids: sortedIds, owner: attemptKey, now, staleAfterMs: CLAIM_STALE_MS }))) throw beingPaid()
       return rows.map(({ id, invoiceNumber, totalCents }) => ({ id, invoiceNumber, totalCents }))
     })
   } catch (error) {
@@ -220,13 +182,6 @@ function pgErrorCode(error: unknown): string | undefined {
   return undefined
 }
 
-async function rememberOutcome(db: Db, replayKey: string, outcome: PayOutcome) {
-  await db
-    .update(idempotencyRecords)
-    .set({ state: 'done', responseStatus: outcome.status, responseBody: outcome.body })
-    .where(eq(idempotencyRecords.key, replayKey))
-}
-
 /** Records the charge. Money has been taken: this must not be lost, so it is retried before giving up. */
 async function settle(
   deps: PayDeps,
@@ -235,11 +190,10 @@ async function settle(
   clientId: number,
   request: PayRequest,
   claimed: ClaimedInvoice[],
-  keys: string[],
   attemptKey: string,
   amountCents: number,
   result: Extract<ChargeResult, { ok: true }>,
-  replayKey: string | undefined,
+  claim: IdempotencyClaim | undefined,
   requestId: string | undefined,
 ): Promise<PayOutcome> {
   const { db, logger } = deps
@@ -271,7 +225,7 @@ async function settle(
           // The claims exclude this; if it ever happens the money is still recorded, and flagged.
           logger.error('paid invoices changed status during payment', { requestId, attemptKey, ids, updated: updated.map((u) => u.id) })
         }
-        await tx.delete(idempotencyRecords).where(and(inArray(idempotencyRecords.key, keys), eq(idempotencyRecords.requestHash, attemptKey)))
+        await releaseLocks(tx, { scope: CLAIM_SCOPE, ids, owner: attemptKey })
         await recordAudit(tx, {
           at: paidAt,
           actorUserId: caller.userId,
@@ -287,12 +241,7 @@ async function settle(
           status: 200,
           body: { paymentId: payment.id, amount: centsToDollars(amountCents), invoiceIds: request.invoiceIds.map(String), reference: result.reference },
         }
-        if (replayKey) {
-          await tx
-            .update(idempotencyRecords)
-            .set({ state: 'done', responseStatus: outcome.status, responseBody: outcome.body })
-            .where(eq(idempotencyRecords.key, replayKey))
-        }
+        if (claim) await completeIdempotent(tx, claim, outcome.status, outcome.body)
         logger.info('invoices paid', { requestId, paymentId: payment.id, attemptKey, amountCents, reference: result.reference })
         return outcome
       })

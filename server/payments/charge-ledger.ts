@@ -1,14 +1,13 @@
-import { and, eq } from 'drizzle-orm'
 import type { Clock } from '../context'
 import type { Db } from '../db/client'
-import { idempotencyRecords } from '../db/schema'
+import { completeIdempotent, forgetIdempotent, releaseIdempotent, reserveKey } from '../idempotency'
 import type { Logger } from '../logger'
 import type { ChargeRequest, ChargeResult } from './gateway'
 
 /**
  * Makes a gateway's charge idempotent by its idempotencyKey, across requests and across servers sharing
- * one database: the first call reserves the key in idempotency_records, runs the charge and keeps a
- * successful result; a repeat answers that result; a concurrent call waits for the first one.
+ * one database (through server/idempotency): the first call reserves the key, runs the charge and keeps
+ * a successful result; a repeat answers that result; a concurrent call waits for the first one.
  * A failed charge releases the key (nothing is kept), so the same key may be tried again.
  */
 export interface ChargeLedgerDeps {
@@ -19,9 +18,6 @@ export interface ChargeLedgerDeps {
 
 /** How long a concurrent call waits for the first one before giving up (longer than a processor call). */
 const WAIT_MS = 30_000
-const POLL_MS = 50
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export async function chargeOnce(
   deps: ChargeLedgerDeps,
@@ -29,29 +25,19 @@ export async function chargeOnce(
   request: ChargeRequest,
   attempt: () => Promise<ChargeResult>,
 ): Promise<ChargeResult> {
-  const key = `${scope}:${request.idempotencyKey}`
-  const requestHash = `amount:${request.amountCents}`
-  const deadline = Date.now() + WAIT_MS
-  for (;;) {
-    const [reserved] = await deps.db
-      .insert(idempotencyRecords)
-      .values({ key, scope, requestHash, state: 'pending', createdAt: deps.clock.now() })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyRecords.key })
-    if (reserved) break
-    const [existing] = await deps.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, key))
-    if (!existing) continue // the first call failed and released the key meanwhile
-    if (existing.state === 'done') {
-      if (existing.requestHash !== requestHash) {
-        return { ok: false, code: 'processor_error', message: 'This payment was already made for a different amount' }
-      }
-      return existing.responseBody as ChargeResult
-    }
-    if (Date.now() > deadline) {
-      return { ok: false, code: 'processor_error', message: 'This payment is still being processed. Please try again in a minute.' }
-    }
-    await sleep(POLL_MS)
-  }
+  // A charge left pending is never taken over: only the housekeeping sweep removes it.
+  const reservation = await reserveKey(deps.db, {
+    scope,
+    key: request.idempotencyKey,
+    userId: null,
+    requestHash: `amount:${request.amountCents}`,
+    now: deps.clock.now(),
+    abandonedAfterMs: null,
+    waitMs: WAIT_MS,
+  })
+  if (reservation.kind === 'replay') return reservation.body as ChargeResult
+  if (reservation.kind === 'mismatch') return { ok: false, code: 'processor_error', message: 'This payment was already made for a different amount' }
+  if (reservation.kind === 'running') return { ok: false, code: 'processor_error', message: 'This payment is still being processed. Please try again in a minute.' }
 
   let result: ChargeResult
   try {
@@ -64,14 +50,8 @@ export async function chargeOnce(
     })
     result = { ok: false, code: 'processor_error', message: 'The payment service is not available. Please try again later.' }
   }
-  if (result.ok) {
-    await deps.db
-      .update(idempotencyRecords)
-      .set({ state: 'done', responseStatus: 200, responseBody: result })
-      .where(eq(idempotencyRecords.key, key))
-  } else {
-    await deps.db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.key, key), eq(idempotencyRecords.state, 'pending')))
-  }
+  if (result.ok) await completeIdempotent(deps.db, reservation.claim, 200, result)
+  else await releaseIdempotent(deps.db, reservation.claim)
   return result
 }
 
@@ -80,5 +60,5 @@ export async function chargeOnce(
  * instead of answering a charge that no longer stands.
  */
 export async function forgetCharge(deps: ChargeLedgerDeps, scope: string, idempotencyKey: string): Promise<void> {
-  await deps.db.delete(idempotencyRecords).where(eq(idempotencyRecords.key, `${scope}:${idempotencyKey}`))
+  await forgetIdempotent(deps.db, { scope, userId: null, key: idempotencyKey })
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, lt } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import { couponDiscountCents, AFFILIATE_NOT_VALID, COUPON_NOT_VALID } from '../../contract/catalogue'
 import { REGISTRATION_MESSAGES, type Registration, type RegistrationResult } from '../../contract/clients'
 import { centsToDollars, dollarsToCents } from '../../contract/common'
@@ -15,16 +15,16 @@ import {
   clientServices,
   clients,
   countries,
-  idempotencyRecords,
   servicePackages,
   services,
   users,
 } from '../db/schema'
-import { conflict, HttpError, unprocessable } from '../http/errors'
+import { conflict, HttpError } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
 import { reverseCharge } from '../payments/reversal'
 import { findActiveAffiliate, findUsableCoupon } from '../catalogue/queries'
 import { recordAudit } from '../audit'
+import { claimLocks, completeIdempotent, releaseIdempotent, releaseLocks, startIdempotent, type IdempotencyClaim } from '../idempotency'
 
 /**
  * Registration (POST /api/client): client, user, subscriptions, the first invoice and its card charge as
@@ -78,30 +78,40 @@ interface OrderLine {
   amountCents: number
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export async function registerClient(deps: AppDeps, input: Registration, context: RegistrationContext): Promise<RegistrationOutcome> {
   const { db } = deps
-  const recordKey = context.idempotencyKey ? `${SCOPE}:${context.idempotencyKey}` : undefined
   // Keyed with the server secret: the body holds a password, so a plain hash must not be stored.
   const requestHash = createHmac('sha256', deps.jwtKey)
     .update(JSON.stringify({ input, staff: context.staff?.userId ?? null }))
     .digest('hex')
 
-  if (recordKey) {
-    const reservation = await reserveRequest(db, recordKey, requestHash, context.staff?.userId ?? null, deps.clock.now())
-    if (reservation) return { status: 201, body: reservation, replayed: true }
+  let claim: IdempotencyClaim | undefined
+  if (context.idempotencyKey) {
+    // Registrations are anonymous: the scope's keys are shared by every sender (`registration:<key>`).
+    const started = await startIdempotent(db, {
+      scope: SCOPE,
+      key: context.idempotencyKey,
+      userId: null,
+      requestHash,
+      now: deps.clock.now(),
+      abandonedAfterMs: STALE_REQUEST_MS,
+      waitMs: REQUEST_WAIT_MS,
+      mismatchDetails: 'This Idempotency-Key was already used for a different request. Send a new key for a new registration.',
+      running: () => conflict(REGISTRATION_MESSAGES.inProgress, `${REGISTRATION_MESSAGES.inProgress}. Please wait a moment.`),
+    })
+    if (started.kind === 'replay') return { status: 201, body: started.body as RegistrationResult, replayed: true }
+    claim = started.claim
   }
-  const releaseRequest = async () => {
-    if (recordKey) await db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.key, recordKey), eq(idempotencyRecords.state, 'pending')))
-  }
+  const releaseRequest = () => releaseIdempotent(db, claim)
 
   try {
     const email = input.userInformation.email
     const order = await prepareOrder(db, deps.clock.now(), input)
     const passwordHash = await hashPassword(input.userInformation.password)
-    await reserveEmail(db, email, deps.clock.now())
-    const releaseEmail = () => db.delete(idempotencyRecords).where(eq(idempotencyRecords.key, `${EMAIL_SCOPE}:${email}`))
+    const emailOwner = randomUUID()
+    await reserveEmail(db, email, emailOwner, deps.clock.now())
+    const releaseEmail = () => releaseLocks(db, { scope: EMAIL_SCOPE, ids: [email], owner: emailOwner })
     try {
       // Registered meanwhile by a request that finished between the check above and the reservation?
       await assertEmailFree(db, email)
@@ -124,7 +134,7 @@ export async function registerClient(deps: AppDeps, input: Registration, context
 
       let body: RegistrationResult
       try {
-        body = await writeRegistration(deps, input, context, { ...order, passwordHash, chargeKey, charge, recordKey })
+        body = await writeRegistration(deps, input, context, { ...order, passwordHash, chargeKey, charge, claim })
       } catch (error) {
         if (!charge) throw error
         const { reversed } = await reverseCharge(
@@ -166,57 +176,9 @@ export async function registerClient(deps: AppDeps, input: Registration, context
   }
 }
 
-/** Reserves the key; answers the stored result of a finished request with it, or waits for a running one. */
-async function reserveRequest(db: Db, key: string, requestHash: string, userId: number | null, now: Date): Promise<RegistrationResult | null> {
-  const deadline = Date.now() + REQUEST_WAIT_MS
-  for (;;) {
-    const [reserved] = await db
-      .insert(idempotencyRecords)
-      .values({ key, scope: SCOPE, userId, requestHash, state: 'pending', createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyRecords.key })
-    if (reserved) return null
-    const [existing] = await db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, key))
-    if (!existing) continue // the first request failed and released the key: this one goes ahead
-    if (existing.state === 'pending' && existing.createdAt.getTime() < now.getTime() - STALE_REQUEST_MS) {
-      // Left by a server that stopped mid-registration. Taking over is safe: the charge key is the same, so
-      // the gateway answers a charge already made instead of charging again.
-      await db
-        .delete(idempotencyRecords)
-        .where(
-          and(
-            eq(idempotencyRecords.key, key),
-            eq(idempotencyRecords.state, 'pending'),
-            lt(idempotencyRecords.createdAt, new Date(now.getTime() - STALE_REQUEST_MS)),
-          ),
-        )
-      continue
-    }
-    if (existing.scope !== SCOPE || existing.requestHash !== requestHash) {
-      throw unprocessable(
-        'Idempotency-Key already used',
-        'This Idempotency-Key was already used for a different request. Send a new key for a new registration.',
-      )
-    }
-    if (existing.state === 'done') return existing.responseBody as RegistrationResult
-    if (Date.now() > deadline) throw conflict(REGISTRATION_MESSAGES.inProgress, `${REGISTRATION_MESSAGES.inProgress}. Please wait a moment.`)
-    await sleep(100)
-  }
-}
-
-async function reserveEmail(db: Db, email: string, now: Date): Promise<void> {
-  const key = `${EMAIL_SCOPE}:${email}`
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const [reserved] = await db
-      .insert(idempotencyRecords)
-      .values({ key, scope: EMAIL_SCOPE, requestHash: '-', state: 'pending', createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyRecords.key })
-    if (reserved) return
-    await db
-      .delete(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.key, key), lt(idempotencyRecords.createdAt, new Date(now.getTime() - STALE_EMAIL_RESERVATION_MS))))
-  }
+/** Holds `registration-email:<email>` for this attempt, so two registrations of one address cannot both charge. */
+async function reserveEmail(db: Db, email: string, owner: string, now: Date): Promise<void> {
+  if (await claimLocks(db, { scope: EMAIL_SCOPE, ids: [email], owner, now, staleAfterMs: STALE_EMAIL_RESERVATION_MS })) return
   throw conflict(REGISTRATION_MESSAGES.inProgress, 'A registration with this e-mail is already being processed. Please wait a moment, then sign in.')
 }
 
@@ -297,7 +259,7 @@ interface PreparedRegistration {
   passwordHash: string
   chargeKey: string
   charge?: { reference: string; cardBrand?: string; cardLast4?: string }
-  recordKey?: string
+  claim?: IdempotencyClaim
 }
 
 async function writeRegistration(deps: AppDeps, input: Registration, context: RegistrationContext, order: PreparedRegistration) {
@@ -401,12 +363,7 @@ async function writeRegistration(deps: AppDeps, input: Registration, context: Re
       invoiceNumber: invoice.invoiceNumber,
       total: centsToDollars(order.totalCents),
     }
-    if (order.recordKey) {
-      await tx
-        .update(idempotencyRecords)
-        .set({ state: 'done', responseStatus: 201, responseBody: body })
-        .where(eq(idempotencyRecords.key, order.recordKey))
-    }
+    if (order.claim) await completeIdempotent(tx, order.claim, 201, body)
     return body
   })
 }

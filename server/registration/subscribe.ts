@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { and, eq, inArray, lt } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { SubscribeResult, SubscribeServices } from '../../contract/clients'
 import { centsToDollars, dollarsToCents, type ErrorBody } from '../../contract/common'
 import { INVOICE_STATUS } from '../../contract/invoices'
 import { sha256 } from '../auth/tokens'
 import type { AppDeps, Caller } from '../context'
 import type { Db } from '../db/client'
-import { clients, clientServices, idempotencyRecords, servicePackages, services } from '../db/schema'
-import { completeIdempotent, hashRequest, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../idempotency'
+import { clients, clientServices, servicePackages, services } from '../db/schema'
+import { claimLocks, completeIdempotent, hashRequest, releaseIdempotent, releaseLocks, startIdempotent, type IdempotencyClaim } from '../idempotency'
 import { conflict, HttpError, notFound } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
 import { recordAudit } from '../audit'
@@ -123,10 +123,7 @@ export async function subscribeServices(
         )
       }
     } finally {
-      await db
-        .delete(idempotencyRecords)
-        .where(and(eq(idempotencyRecords.key, `${CLAIM_SCOPE}:${clientId}`), eq(idempotencyRecords.requestHash, attemptKey)))
-        .catch((error) => logger.error('could not release a subscription claim', { clientId, error: String(error) }))
+      await releaseLocks(db, { scope: CLAIM_SCOPE, ids: [clientId], owner: attemptKey }).catch((error) => logger.error('could not release a subscription claim', { clientId, error: String(error) }))
     }
   } finally {
     // Refusals and failures are not remembered: a retry with the same key runs again.
@@ -135,17 +132,8 @@ export async function subscribeServices(
 }
 
 async function claimClient(db: Db, clientId: number, attemptKey: string, now: Date): Promise<void> {
-  const key = `${CLAIM_SCOPE}:${clientId}`
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const inserted = await db
-      .insert(idempotencyRecords)
-      .values({ key, scope: CLAIM_SCOPE, requestHash: attemptKey, state: 'pending', createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyRecords.key })
-    if (inserted.length) return
-    // Left by a server that stopped mid-order: take it over.
-    await db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.key, key), lt(idempotencyRecords.createdAt, new Date(now.getTime() - CLAIM_STALE_MS))))
-  }
+  // A claim left by a server that stopped mid-order is taken over after CLAIM_STALE_MS.
+  if (await claimLocks(db, { scope: CLAIM_SCOPE, ids: [clientId], owner: attemptKey, now, staleAfterMs: CLAIM_STALE_MS })) return
   throw conflict('An order is already being processed', 'Another order for your account is being processed. Please wait a moment and refresh.')
 }
 
