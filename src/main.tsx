@@ -6,6 +6,7 @@ import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
 import { createQueryClient, markCacheRestored, persistOptions } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
+import { isBrowserOffline } from '~/lib/online-status'
 import { getSession } from '~/lib/session'
 import { requestToaster } from '~/lib/toaster-host'
 import { createAppRouter } from './router'
@@ -31,7 +32,7 @@ void import('~/lib/device-data').then(({ settleDeviceData }) => settleDeviceData
 // After a deploy, a page holding the old build may fail to load a route chunk: reload once.
 // Offline, a reload would only show the browser's error page: the route's own error view says more.
 window.addEventListener('vite:preloadError', (event) => {
-  if (!navigator.onLine || sessionStorage.getItem('chunk-reload') === '1') return
+  if (isBrowserOffline() || sessionStorage.getItem('chunk-reload') === '1') return
   sessionStorage.setItem('chunk-reload', '1')
   event.preventDefault()
   window.location.reload()
@@ -53,7 +54,7 @@ const whenIdle = (run: () => void, timeout: number) => ('requestIdleCallback' in
 const stopWaiting = router.subscribe('onResolved', () => {
   stopWaiting()
   whenIdle(() => {
-    if (getSession() && navigator.onLine) void refreshPermissions().catch(() => undefined)
+    if (getSession() && !isBrowserOffline()) void refreshPermissions().catch(() => undefined)
   }, 2000)
   // The outbox replays changes made offline (once the first page is on screen, then when the
   // connection returns and on focus); the service worker also waits for the page's own load.

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { appConfig } from './config'
-import { isBrowserOffline, markServerReachable, markServerUnreachable } from './online-status'
+import { isBrowserOffline, markServerReachable, markServerUnreachable, onBrowserOnline } from './online-status'
 import { signOutPending } from './signed-out-flag'
 import { clearSession, deviceSession, getSession, setSession, subscribeSession, tokenExpiresAt, updateSession, SessionUserSchema } from './session'
 
@@ -232,11 +232,11 @@ export function keepAccessTokenFresh(): () => void {
   schedule()
   const unsubscribe = subscribeSession(schedule)
   document.addEventListener('visibilitychange', onVisible)
-  window.addEventListener('online', onVisible)
+  const stopOnline = onBrowserOnline(onVisible)
   return () => {
     unsubscribe()
     document.removeEventListener('visibilitychange', onVisible)
-    window.removeEventListener('online', onVisible)
+    stopOnline()
     if (refreshTimer) clearTimeout(refreshTimer)
   }
 }

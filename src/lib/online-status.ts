@@ -39,9 +39,18 @@ function update() {
   for (const listener of listeners) listener()
 }
 
-/** True when the device reports no connection. */
+/** True when the device reports no connection (`navigator.onLine`; read nowhere else). */
 export function isBrowserOffline(): boolean {
   return !browserOnline()
+}
+
+/**
+ * Runs `listener` each time the device regains its connection (the window's 'online' event; the
+ * server may still be out of reach, which getOnlineStatus tells). Returns the unsubscribe.
+ */
+export function onBrowserOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener)
+  return () => window.removeEventListener('online', listener)
 }
 
 export function getOnlineStatus(): OnlineStatus {

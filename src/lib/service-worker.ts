@@ -5,6 +5,8 @@
  * Registration is loaded after the first paint so workbox-window stays out of the entry chunk.
  */
 
+import { isBrowserOffline } from './online-status'
+
 export interface ServiceWorkerCallbacks {
   /** A new version is waiting; call `update()` to switch to it (the page reloads). */
   onNeedRefresh: (update: () => Promise<void>) => void
@@ -35,7 +37,7 @@ export async function registerServiceWorker(callbacks: ServiceWorkerCallbacks): 
 function checkForUpdates(registration: ServiceWorkerRegistration): void {
   let lastCheck = Date.now()
   const check = () => {
-    if (!navigator.onLine || registration.installing) return
+    if (isBrowserOffline() || registration.installing) return
     lastCheck = Date.now()
     void registration.update().catch(() => undefined)
   }

@@ -1,4 +1,5 @@
 import { appConfig } from './config'
+import { isBrowserOffline, onBrowserOnline } from './online-status'
 import { SIGNED_OUT_KEY, signedOutStorage as storage } from './signed-out-flag'
 
 /**
@@ -40,8 +41,8 @@ export function settleSignOut(): Promise<boolean> {
 /** Settles a pending log out now and whenever the connection returns. */
 export function settleSignOutWhenOnline(): void {
   if (typeof window === 'undefined') return
-  if (navigator.onLine) void settleSignOut()
-  window.addEventListener('online', () => void settleSignOut())
+  if (!isBrowserOffline()) void settleSignOut()
+  onBrowserOnline(() => void settleSignOut())
 }
 
 /** A new sign-in replaced the cookie: the old log out no longer holds this device back. */

@@ -1,4 +1,5 @@
 import { onForbidden } from '~/lib/api-client'
+import { isBrowserOffline } from '~/lib/online-status'
 import { getSession } from '~/lib/session'
 import { refreshPermissions } from './api'
 
@@ -14,7 +15,7 @@ export function keepPermissionsFresh(): () => void {
   let running = false
   let lastAt = 0
   const refresh = (minGapMs: number) => {
-    if (running || !getSession() || !navigator.onLine) return
+    if (running || !getSession() || isBrowserOffline()) return
     if (Date.now() - lastAt < minGapMs) return
     running = true
     lastAt = Date.now()

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
-import { getOnlineStatus, isBrowserOffline, subscribeOnlineStatus } from '../online-status'
+import { getOnlineStatus, isBrowserOffline, onBrowserOnline, subscribeOnlineStatus } from '../online-status'
 import { getSession, subscribeSession } from '../session'
 import { addEntry, listEntries, removeEntry, subscribeOutbox, updateEntry, type NewOutboxEntry, type OutboxEntry, type OutboxRequest } from './store'
 
@@ -276,7 +276,7 @@ export function startOutbox(queryClient: QueryClient): void {
     if (online && !wasOnline) void flushOutbox()
     wasOnline = online
   })
-  window.addEventListener('online', () => void flushOutbox())
+  onBrowserOnline(() => void flushOutbox())
   window.addEventListener('focus', () => void flushOutbox())
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void flushOutbox()
