@@ -94,6 +94,9 @@ test.describe('session', () => {
     await page.goto('/login')
     await page.getByRole('link', { name: 'Forgot your password?' }).click()
     await expect(page).toHaveURL(/\/forgot-password$/)
+    // The address changes before the page's chunk has loaded: the sign-in form (with its own E-mail
+    // field) is still on screen until the heading changes.
+    await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
     await page.getByLabel('E-mail').fill('nobody@example.test')
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Check your e-mail' })).toContainText('If an account exists')
