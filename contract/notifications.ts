@@ -5,6 +5,15 @@ export const NOTIFICATION_BELL_SIZE = 5
 export const NOTIFICATION_POLL_MS = 50_000
 
 /**
+ * Unread notifications are counted up to this many (a count past it would cost a scan of them all);
+ * at the cap the count reads "99+".
+ */
+export const UNREAD_COUNT_CAP = 100
+
+/** An unread count as shown: "99+" once it reaches the cap. */
+export const unreadText = (count: number): string => (count >= UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP - 1}+` : String(count))
+
+/**
  * clientId null: addressed to provider staff; otherwise to that client's users. isRead is the caller's:
  * a client's users share one read mark per notification, each staff member has their own.
  */
@@ -28,9 +37,11 @@ export type Notification = v.InferOutput<typeof NotificationSchema>
 export const NotificationPageSchema = v.object({
   data: v.array(NotificationSchema),
   total: v.number(),
+  /** `total` is the database's estimate ("about N"): the list is large. */
+  totalIsEstimate: v.optional(v.boolean()),
   page: v.number(),
   pageSize: v.number(),
-  /** Unread notifications addressed to the caller's side (the bell's badge). */
+  /** Unread notifications of the same scope (the bell's badge), counted up to UNREAD_COUNT_CAP. */
   unreadCount: v.number(),
 })
 export type NotificationPage = v.InferOutput<typeof NotificationPageSchema>
@@ -52,4 +63,5 @@ export const MarkAllReadQuerySchema = v.object({
   audience: NotificationListQuerySchema.entries.audience,
 })
 
+/** How many were unread and are now read; for staff counted up to UNREAD_COUNT_CAP. */
 export const MarkAllReadResultSchema = v.object({ updated: v.number() })

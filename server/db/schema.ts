@@ -488,6 +488,8 @@ export const notifications = pgTable(
     index('notifications_announce_idx').on(t.id).where(sql`${t.announcePending}`),
     // The staff bell and list: notifications addressed to staff, newest first.
     index('notifications_staff_created_idx').on(t.createdAt, t.id).where(sql`${t.clientId} is null`),
+    // Staff's list of every notification, newest first, and its unread ones past a read-up-to mark.
+    index('notifications_created_idx').on(t.createdAt, t.id),
   ],
 )
 
@@ -509,6 +511,20 @@ export const notificationReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.notificationId] })],
 )
+
+/**
+ * A staff member's "mark all as read", as timestamps rather than one notification_reads row per
+ * notification: for them every notification created up to allUpTo is read, and every notification
+ * addressed to staff up to staffUpTo (never earlier than allUpTo). Notifications newer than the marks
+ * keep their single read marks in notification_reads.
+ */
+export const notificationReadMarks = pgTable('notification_read_marks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  staffUpTo: ts('staff_up_to'),
+  allUpTo: ts('all_up_to'),
+})
 
 export const pushSubscriptions = pgTable(
   'push_subscriptions',

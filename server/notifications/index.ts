@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
-import type { Notification } from '../../contract/notifications'
+import { UNREAD_COUNT_CAP, type Notification } from '../../contract/notifications'
 import type { NotificationKind } from '../../contract/preferences'
 import type { Db, Tx } from '../db/client'
-import { clients, notificationReads, notifications } from '../db/schema'
+import { pageTotal } from '../db/page-total'
+import { clients, notificationReadMarks, notificationReads, notifications } from '../db/schema'
 import { outgoingQueued } from './signal'
 
 /**
@@ -80,19 +81,49 @@ export function toNotification(row: NotificationRow & { supportConversationId?: 
 
 /**
  * Whose read marks apply: a client's users share their client's is_read; each staff member has their
- * own (notification_reads), so one staff member's "read" leaves it unread for the others.
+ * own, so one staff member's "read" leaves it unread for the others: a read-up-to mark set by "mark
+ * all as read" (notification_read_marks) and single marks of what is newer (notification_reads).
  */
 export type NotificationReader = { kind: 'client' } | { kind: 'staff'; userId: number }
 
-function isReadBy(reader: NotificationReader): SQL<boolean> {
-  if (reader.kind === 'client') return sql<boolean>`${notifications.isRead}`
-  return sql<boolean>`exists (select 1 from ${notificationReads} where ${notificationReads.notificationId} = ${notifications.id} and ${notificationReads.userId} = ${reader.userId})`
+/** Who sees what: a client its own client's; staff everything, or only staff-addressed ones, or one client's. */
+export type NotificationScope = { clientId: number } | { agents: 'all' | 'agents' }
+
+/** The audience of `scope` as a condition. */
+export function notificationAudience(scope: NotificationScope): SQL | undefined {
+  if ('clientId' in scope) return eq(notifications.clientId, scope.clientId)
+  return scope.agents === 'agents' ? isNull(notifications.clientId) : undefined
 }
 
-const notificationColumns = (reader: NotificationReader) => ({
+const NEVER = sql`'-infinity'::timestamptz`
+
+/** A staff member's read-up-to mark (never earlier than allUpTo for staff notices), as one value per statement. */
+function readMark(userId: number, which: 'staff' | 'all'): SQL {
+  const column = which === 'staff' ? notificationReadMarks.staffUpTo : notificationReadMarks.allUpTo
+  return sql`coalesce((select ${column} from ${notificationReadMarks} where ${notificationReadMarks.userId} = ${userId}), ${NEVER})`
+}
+
+/**
+ * Unread for `reader` among the notifications of `scope`. For staff, written so the created_at bound
+ * is an index condition: what is unread lies past the read-up-to mark, and only that part is checked
+ * for single read marks.
+ */
+function unreadBy(reader: NotificationReader, scope: NotificationScope): SQL {
+  if (reader.kind === 'client') return sql`not ${notifications.isRead}`
+  const noSingleMark = sql`not exists (select 1 from ${notificationReads} where ${notificationReads.notificationId} = ${notifications.id} and ${notificationReads.userId} = ${reader.userId})`
+  if ('agents' in scope && scope.agents === 'agents') return sql`${notifications.createdAt} > ${readMark(reader.userId, 'staff')} and ${noSingleMark}`
+  return sql`${notifications.createdAt} > ${readMark(reader.userId, 'all')} and (${notifications.clientId} is not null or ${notifications.createdAt} > ${readMark(reader.userId, 'staff')}) and ${noSingleMark}`
+}
+
+function isReadBy(reader: NotificationReader, scope: NotificationScope): SQL<boolean> {
+  if (reader.kind === 'client') return sql<boolean>`${notifications.isRead}`
+  return sql<boolean>`not (${unreadBy(reader, scope)})`
+}
+
+const notificationColumns = (reader: NotificationReader, scope: NotificationScope) => ({
   id: notifications.id,
   message: notifications.message,
-  isRead: isReadBy(reader).mapWith(Boolean),
+  isRead: isReadBy(reader, scope).mapWith(Boolean),
   clientId: notifications.clientId,
   documentRequestId: notifications.documentRequestId,
   documentId: notifications.documentId,
@@ -102,39 +133,55 @@ const notificationColumns = (reader: NotificationReader) => ({
   companyName: clients.companyName,
 })
 
-/** Who sees what: a client its own client's; an agent everything, or only staff-addressed ones. */
-export function notificationAudience(target: { clientId: number } | { agents: 'all' | 'agents' }): SQL | undefined {
-  if ('clientId' in target) return eq(notifications.clientId, target.clientId)
-  return target.agents === 'agents' ? isNull(notifications.clientId) : undefined
+/** Unread notifications of `scope` for `reader`, counted up to UNREAD_COUNT_CAP (the badge shows "99+" past 99). */
+async function cappedUnreadCount(db: Db | Tx, scope: NotificationScope, reader: NotificationReader): Promise<number> {
+  const unread = db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .where(and(notificationAudience(scope), unreadBy(reader, scope)))
+    // Newest first, so the plan walks a created_at index from the newest down to the read-up-to mark
+    // (the planner cannot know how far away the mark is and would otherwise scan the table).
+    .orderBy(desc(notifications.createdAt))
+    .limit(UNREAD_COUNT_CAP)
+    .as('unread')
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(unread)
+  return Number(n)
 }
 
-/** One page of the notifications in `audience`, as `reader` sees them; unreadCount counts the whole audience. */
+/**
+ * One page of the notifications of `scope`, as `reader` sees them; the total as pageTotal counts it
+ * (an estimate past its limit), and unreadCount the unread of the whole scope up to UNREAD_COUNT_CAP.
+ */
 export async function listNotifications(
   db: Db,
-  audience: SQL | undefined,
+  scope: NotificationScope,
   reader: NotificationReader,
   options: { page: number; pageSize: number; unreadOnly?: boolean },
 ) {
-  const unread = sql`not ${isReadBy(reader)}`
-  const where = and(audience, options.unreadOnly ? unread : undefined)
-  const rows = await db
-    .select(notificationColumns(reader))
-    .from(notifications)
-    .leftJoin(clients, eq(clients.id, notifications.clientId))
-    .where(where)
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize)
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(notifications).where(where)
-  const [{ unreadCount }] = await db
-    .select({ unreadCount: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(audience, unread))
-  return { rows, total: Number(total), unreadCount: Number(unreadCount) }
+  const where = and(notificationAudience(scope), options.unreadOnly ? unreadBy(reader, scope) : undefined)
+  const [rows, total, unreadCount] = await Promise.all([
+    db
+      .select(notificationColumns(reader, scope))
+      .from(notifications)
+      .leftJoin(clients, eq(clients.id, notifications.clientId))
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize),
+    // Ordered like the list for the same reason as the unread count.
+    pageTotal(db, db.select({ one: sql`1` }).from(notifications).where(where).orderBy(desc(notifications.createdAt))),
+    cappedUnreadCount(db, scope, reader),
+  ])
+  return { rows, ...total, unreadCount }
 }
 
 export async function findNotification(db: Db, id: number, reader: NotificationReader) {
-  const [row] = await db.select(notificationColumns(reader)).from(notifications).leftJoin(clients, eq(clients.id, notifications.clientId)).where(eq(notifications.id, id))
+  // Whether it is read does not depend on the scope it is looked at in.
+  const [row] = await db
+    .select(notificationColumns(reader, { agents: 'all' }))
+    .from(notifications)
+    .leftJoin(clients, eq(clients.id, notifications.clientId))
+    .where(eq(notifications.id, id))
   return row
 }
 
@@ -144,32 +191,65 @@ export async function markNotificationRead(db: Db, id: number, reader: Notificat
   else await db.insert(notificationReads).values({ notificationId: id, userId: reader.userId, readAt: now }).onConflictDoNothing()
 }
 
-/** Marks every unread notification of `audience` read for the reader; answers how many changed. */
-export async function markAllNotificationsRead(db: Db, audience: SQL | undefined, reader: NotificationReader, now: Date): Promise<number> {
+/**
+ * Marks every unread notification of `scope` read for the reader; answers how many changed (for staff,
+ * counted up to UNREAD_COUNT_CAP). A staff member's "everything" or "staff only" moves their read-up-to
+ * mark to now (or to the newest notification of the scope, should one be dated later), so it costs the
+ * same at a hundred notifications as at a million, and their single marks below it are dropped; one
+ * client's notifications are few and are marked one by one.
+ */
+export async function markAllNotificationsRead(db: Db, scope: NotificationScope, reader: NotificationReader, now: Date): Promise<number> {
+  const audience = notificationAudience(scope)
   if (reader.kind === 'client') {
     const updated = await db.update(notifications).set({ isRead: true }).where(and(audience, eq(notifications.isRead, false))).returning({ id: notifications.id })
     return updated.length
   }
-  const inserted = await db
-    .insert(notificationReads)
-    .select(
-      db
-        .select({ notificationId: notifications.id, userId: sql<number>`${reader.userId}::int`.as('user_id'), readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at') })
-        .from(notifications)
-        .where(and(audience, sql`not ${isReadBy(reader)}`)),
+  const { userId } = reader
+  if ('clientId' in scope) {
+    const inserted = await db
+      .insert(notificationReads)
+      .select(
+        db
+          .select({ notificationId: notifications.id, userId: sql<number>`${userId}::int`.as('user_id'), readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at') })
+          .from(notifications)
+          .where(and(audience, unreadBy(reader, scope))),
+      )
+      .onConflictDoNothing()
+      .returning({ id: notificationReads.notificationId })
+    return inserted.length
+  }
+  return db.transaction(async (tx) => {
+    const updated = await cappedUnreadCount(tx, scope, reader)
+    const [{ upTo }] = await tx
+      // As text with its microseconds, so the mark is exactly the newest notification's time.
+      .select({ upTo: sql<string>`to_char(greatest(${now.toISOString()}::timestamptz, max(${notifications.createdAt})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+      .from(notifications)
+      .where(audience)
+    const mark = sql`${upTo}::timestamptz`
+    const everything = scope.agents === 'all'
+    await tx
+      .insert(notificationReadMarks)
+      .values({ userId, staffUpTo: mark, allUpTo: everything ? mark : null })
+      .onConflictDoUpdate({
+        target: notificationReadMarks.userId,
+        set: {
+          staffUpTo: sql`greatest(${notificationReadMarks.staffUpTo}, ${mark})`,
+          allUpTo: everything ? sql`greatest(${notificationReadMarks.allUpTo}, ${mark})` : notificationReadMarks.allUpTo,
+        },
+      })
+    // Single marks the new mark covers are no longer needed.
+    await tx.delete(notificationReads).where(
+      and(
+        eq(notificationReads.userId, userId),
+        sql`exists (select 1 from ${notifications} where ${notifications.id} = ${notificationReads.notificationId} and ${notifications.createdAt} <= ${mark}${everything ? sql`` : sql` and ${notifications.clientId} is null`})`,
+      ),
     )
-    .onConflictDoNothing()
-    .returning({ id: notificationReads.notificationId })
-  return inserted.length
+    return updated
+  })
 }
 
-/** The unread count a user's bell shows (the app badge of a push): a client's own, staff their staff notices. */
+/** The unread count a user's bell shows (the app badge of a push): a client's own, staff their staff notices; up to UNREAD_COUNT_CAP. */
 export async function unreadCountFor(db: Db, user: { userId: number; clientId: number | null }): Promise<number> {
-  const audience = user.clientId !== null ? notificationAudience({ clientId: user.clientId }) : notificationAudience({ agents: 'agents' })
-  const reader: NotificationReader = user.clientId !== null ? { kind: 'client' } : { kind: 'staff', userId: user.userId }
-  const [{ unreadCount }] = await db
-    .select({ unreadCount: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(and(audience, sql`not ${isReadBy(reader)}`))
-  return Number(unreadCount)
+  if (user.clientId !== null) return cappedUnreadCount(db, { clientId: user.clientId }, { kind: 'client' })
+  return cappedUnreadCount(db, { agents: 'agents' }, { kind: 'staff', userId: user.userId })
 }

@@ -5,7 +5,7 @@ import { access, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { notFound } from '../http/errors'
 import { validate } from '../http/validate'
-import { findNotification, listNotifications, markAllNotificationsRead, markNotificationRead, notificationAudience, toNotification, type NotificationReader } from '../notifications'
+import { findNotification, listNotifications, markAllNotificationsRead, markNotificationRead, toNotification, type NotificationReader, type NotificationScope } from '../notifications'
 
 /** A client's users share their client's read marks; each staff member has their own. */
 function readerOf(caller: Caller): NotificationReader {
@@ -18,26 +18,26 @@ function readerOf(caller: Caller): NotificationReader {
  * What the caller sees: a client its own client's (another clientId answers 404); staff every
  * notification, or one client's with clientId, or only those addressed to staff with audience=agents.
  */
-function audienceOf(caller: Caller, query: { clientId?: number; audience?: 'all' | 'agents' }) {
+function scopeOf(caller: Caller, query: { clientId?: number; audience?: 'all' | 'agents' }): NotificationScope {
   if (isClient(caller)) {
     if (query.clientId !== undefined && query.clientId !== caller.clientId) throw notFound('Client')
-    return notificationAudience({ clientId: caller.clientId! })
+    return { clientId: caller.clientId! }
   }
-  if (isAgent(caller)) return notificationAudience(query.clientId !== undefined ? { clientId: query.clientId } : { agents: query.audience ?? 'all' })
+  if (isAgent(caller)) return query.clientId !== undefined ? { clientId: query.clientId } : { agents: query.audience ?? 'all' }
   throw notFound('Client')
 }
 
 export const notificationRoutes = new Hono<AppEnv>()
-  /** One page of what the caller sees, newest first; unreadCount counts the unread of that same scope. */
+  /** One page of what the caller sees, newest first; unreadCount counts the unread of that same scope (up to 100). */
   .get('/system-notifications', access.signedIn(), validate('query', NotificationListQuerySchema), async (c) => {
     const query = c.req.valid('query')
     const { deps, caller } = c.var
-    const { rows, total, unreadCount } = await listNotifications(deps.db, audienceOf(caller, query), readerOf(caller), {
+    const { rows, total, totalIsEstimate, unreadCount } = await listNotifications(deps.db, scopeOf(caller, query), readerOf(caller), {
       page: query.page,
       pageSize: query.limit,
       unreadOnly: query.unread,
     })
-    return c.json({ data: rows.map(toNotification), total, page: query.page, pageSize: query.limit, unreadCount })
+    return c.json({ data: rows.map(toNotification), total, totalIsEstimate, page: query.page, pageSize: query.limit, unreadCount })
   })
 
   // Idempotent. A client marks its own client's; staff may mark anything they see, for themselves only.
@@ -53,6 +53,6 @@ export const notificationRoutes = new Hono<AppEnv>()
 
   .patch('/system-notifications/mark-all-read', access.signedIn(), validate('query', MarkAllReadQuerySchema), async (c) => {
     const { deps, caller } = c.var
-    const updated = await markAllNotificationsRead(deps.db, audienceOf(caller, c.req.valid('query')), readerOf(caller), deps.clock.now())
+    const updated = await markAllNotificationsRead(deps.db, scopeOf(caller, c.req.valid('query')), readerOf(caller), deps.clock.now())
     return c.json({ updated })
   })

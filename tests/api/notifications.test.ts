@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NotificationPageSchema, NotificationSchema } from '../../contract/notifications'
-import { notifications } from '../../server/db/schema'
-import { notifyAgents, notifyClient } from '../../server/notifications'
+import { NotificationPageSchema, NotificationSchema, UNREAD_COUNT_CAP } from '../../contract/notifications'
+import { notificationReads, notifications } from '../../server/db/schema'
+import { notifyAgents, notifyClient, unreadCountFor } from '../../server/notifications'
 import { createTestServer, type TestServer } from './harness'
 
 const NOW = new Date('2026-11-21T15:00:00Z')
@@ -45,7 +45,7 @@ describe('GET /api/system-notifications', () => {
     expect(res.status).toBe(200)
     expect(v.is(NotificationPageSchema, res.json)).toBe(true)
     expect(res.json.data.map((n: { message: string }) => n.message)).toEqual(['A message 7', 'A message 6', 'A message 5', 'A message 4', 'A message 3'])
-    expect(res.json).toMatchObject({ total: 7, page: 1, pageSize: 5, unreadCount: 7 })
+    expect(res.json).toMatchObject({ total: 7, totalIsEstimate: false, page: 1, pageSize: 5, unreadCount: 7 })
     expect(res.json.data[0]).toEqual({
       id: ids.a7,
       message: 'A message 7',
@@ -145,5 +145,69 @@ describe('PATCH /api/system-notifications/{id}/mark-read', () => {
     expect(res.json).toEqual({ updated: 2 })
     expect((await get(userB)).json.unreadCount).toBe(0)
     expect((await get(userA)).json.unreadCount).toBe(6)
+  })
+})
+
+describe('mark all read for staff: a read-up-to time per staff member', () => {
+  const markAll = async (user: { id: number }, query = '') => server.request('PATCH', `/api/system-notifications/mark-all-read${query}`, { token: await token(user) })
+  const unreadIds = async (user: { id: number }, query = '') =>
+    ((await get(user, `?unread=true&limit=100${query}`)).json.data as { id: number }[]).map((n) => n.id)
+
+  it('leaves what arrives after the mark unread, for that staff member only', async () => {
+    // agent2 marked everything read above: as times, not one row per notification.
+    expect(await server.db.select().from(notificationReads).where(eq(notificationReads.userId, agent2.id))).toEqual([])
+    expect((await get(agent2)).json.unreadCount).toBe(0)
+    server.clock.advance(60_000)
+    const later = (await notifyAgents(server.db, 'Agents message 3', {}, server.clock.now())).id
+    const laterForA = (await notifyClient(server.db, clientA.id, 'A message 8', {}, server.clock.now())).id
+
+    const everything = await get(agent2)
+    expect(everything.json.unreadCount).toBe(2)
+    expect(everything.json.data.filter((n: { isRead: boolean }) => !n.isRead).map((n: { id: number }) => n.id)).toEqual([laterForA, later])
+    expect(await unreadIds(agent2)).toEqual([laterForA, later])
+    expect(await unreadIds(agent2, '&audience=agents')).toEqual([later])
+    expect(await unreadIds(agent2, `&clientId=${clientA.id}`)).toEqual([laterForA])
+    // The bell's count of a push.
+    expect(await unreadCountFor(server.db, { userId: agent2.id, clientId: null })).toBe(1)
+    // The other staff member's marks did not move: g1 and a2 they read one by one, the rest is unread.
+    expect((await unreadIds(agent)).sort((x, y) => x - y)).toEqual(Object.values(ids).concat(later, laterForA).filter((id) => id !== ids.g1 && id !== ids.a2).sort((x, y) => x - y))
+  })
+
+  it('keeps single read marks for what is newer than the mark, and a staff-only mark leaves client notifications as they were', async () => {
+    const [newest] = await unreadIds(agent2, '&audience=agents')
+    expect((await markRead(agent2, newest)).status).toBe(200)
+    expect(await unreadIds(agent2, '&audience=agents')).toEqual([])
+    expect((await server.db.select().from(notificationReads).where(eq(notificationReads.userId, agent2.id))).map((r) => r.notificationId)).toEqual([newest])
+    expect((await get(agent2)).json.unreadCount).toBe(1)
+
+    // agent marks staff notices read: their client notifications stay unread, and the single mark of g1 is no longer needed.
+    const res = await markAll(agent, '?audience=agents')
+    expect(res.json).toEqual({ updated: 2 })
+    expect(await unreadIds(agent, '&audience=agents')).toEqual([])
+    expect((await server.db.select().from(notificationReads).where(eq(notificationReads.userId, agent.id))).map((r) => r.notificationId)).toEqual([ids.a2])
+    expect((await get(agent)).json.unreadCount).toBe(9)
+    expect((await get(agent, `?clientId=${clientA.id}`)).json.unreadCount).toBe(7)
+
+    // Marking one client's notifications read marks them one by one, for this staff member only.
+    expect((await markAll(agent, `?clientId=${clientA.id}`)).json).toEqual({ updated: 7 })
+    expect((await get(agent, `?clientId=${clientA.id}`)).json.unreadCount).toBe(0)
+    expect((await get(agent)).json.unreadCount).toBe(2)
+    expect((await get(agent2, `?clientId=${clientA.id}`)).json.unreadCount).toBe(1)
+    expect((await get(userA)).json.unreadCount).toBe(7)
+  })
+
+  it('counts unread up to the cap (shown as 99+), and marks them all read however many there are', async () => {
+    server.clock.advance(60_000)
+    const start = server.clock.now().getTime()
+    await server.db.insert(notifications).values(
+      Array.from({ length: UNREAD_COUNT_CAP + 5 }, (_, i) => ({ message: `Bulk ${i}`, clientId: null, kind: 'staff', createdAt: new Date(start + i) })),
+    )
+    const page = await get(agent, '?audience=agents&limit=10')
+    expect(page.json.unreadCount).toBe(UNREAD_COUNT_CAP)
+    expect(page.json.total).toBe(UNREAD_COUNT_CAP + 5 + 3)
+    expect((await markAll(agent, '?audience=agents')).json).toEqual({ updated: UNREAD_COUNT_CAP })
+    expect((await get(agent, '?audience=agents')).json.unreadCount).toBe(0)
+    // Even those dated after the server's clock: the mark reaches the newest notification.
+    expect((await get(agent, '?audience=agents&limit=1')).json.data[0]).toMatchObject({ message: `Bulk ${UNREAD_COUNT_CAP + 4}`, isRead: true })
   })
 })

@@ -1,4 +1,4 @@
-import { MarkAllReadResultSchema, NotificationPageSchema, type Notification, type NotificationPage } from '@contract/notifications'
+import { MarkAllReadResultSchema, NotificationPageSchema, UNREAD_COUNT_CAP, type Notification, type NotificationPage } from '@contract/notifications'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { api } from '~/lib/api-client'
@@ -87,7 +87,8 @@ function withRead(page: NotificationPage | undefined, id: number, wasUnread: boo
   return {
     ...page,
     data: page.data.map((notification) => (notification.id === id ? { ...notification, isRead: true } : notification)),
-    unreadCount: wasUnread ? Math.max(0, page.unreadCount - 1) : page.unreadCount,
+    // At the cap the true count is unknown (more than 99): it stays "99+" until the server says otherwise.
+    unreadCount: wasUnread && page.unreadCount < UNREAD_COUNT_CAP ? Math.max(0, page.unreadCount - 1) : page.unreadCount,
   }
 }
 

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto'
-import type { Notification } from '@contract/notifications'
+import { UNREAD_COUNT_CAP, type Notification } from '@contract/notifications'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
@@ -31,7 +31,7 @@ function installServer(server: Server) {
     if (url.pathname === '/api/system-notifications') {
       if (server.listFails) return json(500, { detail: 'Internal error', details: 'Internal error' })
       const limit = Number(url.searchParams.get('limit'))
-      return json(200, { data: server.list.slice(0, limit), total: server.list.length, page: 1, pageSize: limit, unreadCount: server.list.filter((n) => !n.isRead).length })
+      return json(200, { data: server.list.slice(0, limit), total: server.list.length, page: 1, pageSize: limit, unreadCount: Math.min(UNREAD_COUNT_CAP, server.list.filter((n) => !n.isRead).length) })
     }
     const mark = /^\/api\/system-notifications\/(\d+)\/mark-read$/.exec(url.pathname)
     if (mark && init?.method === 'PATCH') {
@@ -105,6 +105,12 @@ describe('the notification bell', () => {
     expect(within(latest).getAllByRole('menuitem')).toHaveLength(5)
     expect(within(latest).getByRole('menuitem', { name: /Unread: Notification 1/ })).toBeInTheDocument()
     expect(screen.getByRole('menuitem', { name: 'View More' })).toHaveAttribute('href', '/notifications')
+  })
+
+  it('says 99+ once the server’s count reaches its cap', async () => {
+    server.list = Array.from({ length: UNREAD_COUNT_CAP + 20 }, (_, i) => notification(i + 1, { isRead: false }))
+    renderBell()
+    expect(await screen.findByRole('button', { name: 'Notifications, 99+ unread' })).toHaveTextContent('9+')
   })
 
   it('marks an unread notification read at once, then opens its document-progress page', async () => {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_BELL_SIZE } from '@contract/notifications'
+import { NOTIFICATION_BELL_SIZE, unreadText } from '@contract/notifications'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
@@ -74,7 +74,7 @@ export function NotificationBell() {
   const openNotification = useOpenNotification()
   const unread = query.data?.unreadCount ?? 0
   const notifications = query.data?.data ?? []
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'
+  const label = unread > 0 ? `Notifications, ${unreadText(unread)} unread` : 'Notifications'
 
   const onSelect = ({ value }: { value: string }) => {
     if (value === TURN_ON_ALERTS) {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { unreadText } from '@contract/notifications'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
 import { useOnlineStatus } from '~/lib/online-status'
@@ -81,13 +82,15 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
   const notifications = query.data?.data ?? []
   const total = query.data?.total ?? 0
   const pageCount = Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE))
+  // A large list's total is the database's estimate.
+  const about = query.data?.totalIsEstimate ? 'about ' : ''
   const unread = query.data?.unreadCount ?? 0
 
   return (
     <>
       <PageHeader
         title="Notifications"
-        description={query.data ? (unread > 0 ? `${unread} unread` : 'All caught up') : undefined}
+        description={query.data ? (unread > 0 ? `${unreadText(unread)} unread` : 'All caught up') : undefined}
         actions={
           <Button variant="outline" onClick={() => markAll.mutate(isAgent && audience === 'agents' ? { audience: 'agents' } : {})} loading={markAll.isPending} disabled={unread === 0 || !online}>
             Mark all as read
@@ -148,7 +151,7 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
             Previous
           </Button>
           <span aria-live="polite">
-            Page {page} of {pageCount}
+            {`Page ${page} of ${about}${pageCount.toLocaleString('en-US')}`}
           </span>
           <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onSearchChange({ page: page + 1 })}>
             Next
