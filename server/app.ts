@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { assertEveryRouteHasPolicy } from './auth/policy'
 import type { AppDeps, AppEnv } from './context'
-import { HttpError } from './http/errors'
+import { errorBody, HttpError } from './http/errors'
 import { compressJson } from './http/compress-json'
 import { securityHeaders } from './http/security'
 import { alertRoutes } from './routes/alerts'
@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
   for (const module of [...routeModules, ...extraRoutes]) api.route('/', module)
   app.route('/api', api)
 
-  app.notFound((c) => c.json({ detail: 'Not found', details: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404))
+  app.notFound((c) => c.json(errorBody('Not found', `No such endpoint: ${c.req.method} ${c.req.path}`), 404))
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds) c.header('Retry-After', String(error.retryAfterSeconds))
@@ -88,22 +88,22 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
     if (error instanceof HTTPException) {
       const status = error.status >= 400 && error.status < 500 ? error.status : 400
       const message = error.message || 'Bad request'
-      return c.json({ detail: message, details: message }, status as 400)
+      return c.json(errorBody(message), status as 400)
     }
     if (error instanceof BlobStoreUnavailableError) {
       // Only calls that read or write files reach the store; everything else keeps working.
       deps.logger.error('document store unavailable', { requestId: c.var.requestId, path: c.req.path, error: error.message })
-      return c.json({ detail: 'Document storage is unavailable', details: 'Document files cannot be stored or opened right now; please try again in a few minutes' }, 503)
+      return c.json(errorBody('Document storage is unavailable', 'Document files cannot be stored or opened right now; please try again in a few minutes'), 503)
     }
     if (error instanceof SyntaxError || error instanceof URIError) {
-      return c.json({ detail: 'Bad request', details: error.message }, 400)
+      return c.json(errorBody('Bad request', error.message), 400)
     }
     deps.logger.error('unhandled error', {
       requestId: c.var.requestId,
       path: c.req.path,
       error: errorForLog(error),
     })
-    return c.json({ detail: 'Something went wrong on our side', details: `Please try again. Reference: ${c.var.requestId}` }, 500)
+    return c.json(errorBody('Something went wrong on our side', `Please try again. Reference: ${c.var.requestId}`), 500)
   })
 
   assertEveryRouteHasPolicy(app)

@@ -15,6 +15,7 @@ import { DataDirLockedError, lockDataDir } from './data-dir-lock'
 import { loadEnv } from './env'
 import { jobs } from './jobs'
 import { startScheduler } from './jobs/scheduler'
+import { errorBody } from './http/errors'
 import { loadRoutePreloads, withPreloads, type RoutePreloads } from './http/route-preload'
 import { createLogger, type Logger } from './logger'
 import { createMailer } from './mail'
@@ -124,7 +125,7 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
 
 /** Answers every request while the server opens its database, before the app is ready. */
 const starting = () =>
-  new Response(JSON.stringify({ detail: 'Starting', details: 'The server is starting. Try again in a few seconds.' }), {
+  new Response(JSON.stringify(errorBody('Starting', 'The server is starting. Try again in a few seconds.')), {
     status: 503,
     headers: { 'content-type': 'application/json', 'retry-after': '5' },
   })

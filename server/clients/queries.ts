@@ -5,7 +5,7 @@ import { recordAudit, type AuditEvent } from '../audit'
 import type { Db } from '../db/client'
 import { pageTotal } from '../db/page-total'
 import { affiliates, businessEntityTypes, clientServices, clients, countries, documents, documentTypes, servicePackages, services, users } from '../db/schema'
-import { isUniqueViolation } from '../db/unique-violation'
+import { isUniqueViolation } from '../db/pg-error'
 import { clientSearchCondition } from './search'
 
 /** Client data: the provider's list, one client's profile, its mailbox and profile changes. */

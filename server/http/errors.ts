@@ -23,8 +23,13 @@ export class HttpError extends Error {
   }
 
   body(): ErrorBody {
-    return { detail: this.detail, details: this.details, ...(this.issues ? { issues: this.issues } : {}) }
+    return errorBody(this.detail, this.details, this.issues)
   }
+}
+
+/** The error body for an answer written without throwing (one with its own headers, a 402 kept for replay). */
+export function errorBody(detail: string, details: string = detail, issues?: ErrorBody['issues']): ErrorBody {
+  return { detail, details, ...(issues ? { issues } : {}) }
 }
 
 export const badRequest = (detail: string, details?: string) => new HttpError(400, detail, details)

@@ -5,8 +5,9 @@ import { INVOICE_STATUS, PAYABLE_INVOICE_STATUSES, type PayInvoicesResult } from
 import { sha256 } from '../auth/tokens'
 import type { AppDeps, Caller } from '../context'
 import type { Db } from '../db/client'
+import { isConcurrencyFailure } from '../db/pg-error'
 import { invoices, paymentInvoices, payments } from '../db/schema'
-import { conflict, HttpError, notFound, unprocessable } from '../http/errors'
+import { conflict, errorBody, HttpError, notFound, unprocessable } from '../http/errors'
 import type { ChargeResult, PaymentGateway } from '../payments/gateway'
 import { recordAudit } from '../audit'
 import { notifyClient } from '../notifications'
@@ -134,7 +135,7 @@ async function attemptPayment(
   if (!result.ok) {
     await release()
     logger.info('card declined', { requestId, attemptKey, code: result.code })
-    const outcome: PayOutcome = { status: 402, body: { detail: 'Payment failed', details: result.message || 'The card was declined' } }
+    const outcome: PayOutcome = { status: 402, body: errorBody('Payment failed', result.message || 'The card was declined') }
     if (claim) await completeIdempotent(db, claim, outcome.status, outcome.body)
     return outcome
   }
@@ -167,20 +168,12 @@ async function claimInvoices(db: Db, clientId: number, sortedIds: number[], atte
   } catch (error) {
     if (error instanceof HttpError) throw error
     // Two overlapping claims that deadlock or fail to serialize: the other request is paying.
-    if (['40P01', '40001'].includes(pgErrorCode(error) ?? '')) throw beingPaid()
+    if (isConcurrencyFailure(error)) throw beingPaid()
     throw error
   }
 }
 
 const beingPaid = () => conflict('These invoices are already being paid', 'Another payment for these invoices is in progress. Please wait a moment and refresh.')
-
-function pgErrorCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-  }
-  return undefined
-}
 
 /** Records the charge. Money has been taken: this must not be lost, so it is retried before giving up. */
 async function settle(

@@ -8,7 +8,7 @@ import type { AppDeps, Caller } from '../context'
 import type { Db } from '../db/client'
 import { clients, clientServices, servicePackages, services } from '../db/schema'
 import { claimLocks, completeIdempotent, hashRequest, releaseIdempotent, releaseLocks, startIdempotent, type IdempotencyClaim } from '../idempotency'
-import { conflict, HttpError, notFound } from '../http/errors'
+import { conflict, errorBody, HttpError, notFound } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
 import { recordAudit } from '../audit'
 import { reverseCharge } from '../payments/reversal'
@@ -94,7 +94,7 @@ export async function subscribeServices(
         if (!result.ok) {
           logger.info('subscription card declined', { requestId: context.requestId, code: result.code })
           if (result.code === 'processor_error') throw new HttpError(502, 'Payment failed', result.message)
-          return { status: 402, body: { detail: 'Payment failed', details: result.message || 'The card was declined' }, replayed: false }
+          return { status: 402, body: errorBody('Payment failed', result.message || 'The card was declined'), replayed: false }
         }
         charge = result
       }

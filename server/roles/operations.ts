@@ -7,7 +7,7 @@ import type { Caller } from '../context'
 import type { WriteContext } from '../http/write-context'
 import type { Db, Tx } from '../db/client'
 import { permissions, rolePermissions, roles } from '../db/schema'
-import { isUniqueViolation } from '../db/unique-violation'
+import { isUniqueViolation } from '../db/pg-error'
 import { conflict, forbidden, notFound } from '../http/errors'
 import { findStaffRole, roleNameTaken, STAFF_ROLE_TYPE } from './queries'
 

@@ -32,7 +32,7 @@ import {
 } from '../auth/session'
 import { verifyAccessToken } from '../auth/tokens'
 import type { AppDeps, AppEnv } from '../context'
-import { HttpError, unauthorized } from '../http/errors'
+import { errorBody, HttpError, unauthorized } from '../http/errors'
 import { validate } from '../http/validate'
 import { deleteSubscription } from '../push/subscriptions'
 
@@ -54,7 +54,7 @@ export const authRoutes = new Hono<AppEnv>()
     const attempt = await beginSignInAttempt(deps.db, deps.clock.now(), email, address)
     if (attempt.blocked) {
       const { detail, retryAfterSeconds } = attempt.blocked
-      return c.json({ detail, details: detail }, 429, { 'Retry-After': String(retryAfterSeconds) })
+      return c.json(errorBody(detail), 429, { 'Retry-After': String(retryAfterSeconds) })
     }
     const user = await findSessionUser(deps.db, { email })
     // The same work, the same answer, whether the e-mail or the password is wrong.

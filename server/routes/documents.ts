@@ -21,7 +21,7 @@ import {
 } from '../documents/queries'
 import { displayDate } from '../documents/retention'
 import { receiveUpload } from '../documents/upload'
-import { conflict, forbidden, HttpError, notFound } from '../http/errors'
+import { conflict, errorBody, forbidden, HttpError, notFound } from '../http/errors'
 import { requestedRange } from '../http/range'
 import { validate } from '../http/validate'
 
@@ -123,7 +123,7 @@ export const documentRoutes = new Hono<AppEnv>()
     // Large PDFs open page by page: a viewer asks for byte ranges.
     const wanted = requestedRange(c.req.header('range'), row.sizeBytes, { header: c.req.header('if-range'), etag })
     if (wanted.kind === 'unsatisfiable') {
-      return c.json({ detail: 'Range not satisfiable', details: `This file has ${row.sizeBytes} bytes` }, 416, { 'Content-Range': `bytes */${row.sizeBytes}` })
+      return c.json(errorBody('Range not satisfiable', `This file has ${row.sizeBytes} bytes`), 416, { 'Content-Range': `bytes */${row.sizeBytes}` })
     }
     const range = wanted.kind === 'part' ? wanted.range : undefined
     const file = await deps.blobs.get(row.storageKey, { range })

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ErrorBodySchema } from '../../contract/common'
 import { appConfig } from './config'
 import { isBrowserOffline, markServerReachable, markServerUnreachable, onBrowserOnline } from './online-status'
 import { signOutPending } from './signed-out-flag'
@@ -105,11 +106,12 @@ function buildUrl(path: string, query?: Query): string {
   return text ? `${url}?${text}` : url
 }
 
+/** The contract's error body, read leniently: a proxy or a crashed server may send less (or `message`). */
 const ErrorBody = v.object({
-  detail: v.optional(v.string()),
-  details: v.optional(v.string()),
+  detail: v.optional(ErrorBodySchema.entries.detail),
+  details: v.optional(ErrorBodySchema.entries.details),
   message: v.optional(v.string()),
-  issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
+  issues: ErrorBodySchema.entries.issues,
 })
 
 async function toApiError(res: Response): Promise<ApiError> {

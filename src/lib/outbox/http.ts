@@ -1,3 +1,4 @@
+import type { ErrorBody } from '../../../contract/common'
 import type { SendOutcome } from './replay'
 import type { OutboxEntry } from './store'
 
@@ -40,7 +41,7 @@ export function outcomeOfRefusal(status: number, reason: string): SendOutcome {
 
 /** The readable reason of an error body `{ detail, details }`, with the status as a last resort. */
 export function reasonOf(body: unknown, status: number, statusText = ''): string {
-  const { detail, details } = (body && typeof body === 'object' ? body : {}) as { detail?: unknown; details?: unknown }
+  const { detail, details } = (body && typeof body === 'object' ? body : {}) as Partial<Record<keyof ErrorBody, unknown>>
   const first = typeof detail === 'string' && detail ? detail : statusText || `Refused by the server (${status})`
   if (typeof details !== 'string' || !details || details === first) return first
   // The details often repeat the detail and go on ('scan.pdf is larger than 25 MB, the largest…').

@@ -1,0 +1,16 @@
+/**
+ * PostgreSQL error codes of a failed statement, the one place that reads them. The drivers (pg,
+ * PGlite) and drizzle wrap the database's error, so the code is looked up through `cause`.
+ */
+export function pgErrorCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code
+  }
+  return undefined
+}
+
+/** A unique index refused the write (23505). */
+export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '23505'
+
+/** Two transactions collided: a deadlock (40P01) or a serialization failure (40001). */
+export const isConcurrencyFailure = (error: unknown): boolean => ['40P01', '40001'].includes(pgErrorCode(error) ?? '')
