@@ -49,7 +49,7 @@ function signedInLayoutModules() {
   const layoutChunk = /[\\/]src[\\/]routes[\\/]_authenticated[\\/]route\.tsx\?tsr-split=/
   const signedInChunk = /[\\/]src[\\/]routes[\\/]_authenticated[\\/].*\?tsr-split=/
   // The error, not-found and pending pages (loaded on demand) bring the signed-in frame when signed in.
-  const routeStates = /[\\/]src[\\/]features[\\/]shell[\\/]route-states\.tsx$/
+  const routeStates = /[\\/]src[\\/]app[\\/]route-states\.tsx$/
   const plugin: Plugin = {
     name: 'portal:signed-in-layout-modules',
     apply: 'build',

@@ -14,9 +14,9 @@ export function createAppRouter(queryClient: QueryClient) {
     // Freshness is TanStack Query's business: the router always asks it.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
-    defaultErrorComponent: lazyRouteComponent(() => import('~/features/shell/route-states'), 'RouteErrorPage'),
-    defaultNotFoundComponent: lazyRouteComponent(() => import('~/features/shell/route-states'), 'NotFoundPage'),
-    defaultPendingComponent: lazyRouteComponent(() => import('~/features/shell/route-states'), 'RoutePending'),
+    defaultErrorComponent: lazyRouteComponent(() => import('~/app/route-states'), 'RouteErrorPage'),
+    defaultNotFoundComponent: lazyRouteComponent(() => import('~/app/route-states'), 'NotFoundPage'),
+    defaultPendingComponent: lazyRouteComponent(() => import('~/app/route-states'), 'RoutePending'),
   })
 }
 

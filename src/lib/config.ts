@@ -1,7 +1,7 @@
 /**
  * The PWA's own configuration, read once from the build (nothing else reads import.meta.env).
  * Values the provider configures at run time (support phone and e-mail, company location, FAQs link)
- * come from GET /api/config instead, see features/shell/api.ts.
+ * come from GET /api/config instead, see lib/public-config.ts.
  */
 function megabytes(value: unknown, fallback: number): number {
   const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN

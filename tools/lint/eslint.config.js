@@ -28,9 +28,14 @@ const zones = [
   },
   {
     target: './src/features',
-    from: ['./src/routes', './src/routeTree.gen.ts', './src/router.tsx'],
+    from: ['./src/app', './src/routes', './src/routeTree.gen.ts', './src/router.tsx'],
     message:
-      'Features do not import routes or the generated route tree: use the router’s registered types and typed links.',
+      'Features do not import the app frame, routes or the generated route tree: the frame composes features, and links use the router’s registered types.',
+  },
+  {
+    target: './src/app',
+    from: ['./src/routes', './src/routeTree.gen.ts', './src/router.tsx'],
+    message: 'The app frame (layouts, top bar, sidebar, route states) composes features; routes import it, not the other way round.',
   },
   {
     target: ['./src', './sw'],

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { PageHeader, usePublicConfig } from '~/features/shell'
+import { usePublicConfig } from '~/lib/public-config'
+import { PageHeader } from '~/ui/page-header'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { signOut } from './sign-out'

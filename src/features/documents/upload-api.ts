@@ -1,7 +1,7 @@
 import { ClientPageSchema } from '@contract/clients'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '~/lib/api-client'
-import { publicConfigQueryOptions } from '~/features/shell'
+import { publicConfigQueryOptions } from '~/lib/public-config'
 import type { SelectOption } from '~/ui/select'
 import { documentKeys } from './keys'
 

@@ -1,7 +1,7 @@
 import { NOTIFICATION_KIND_LABELS, NotificationPreferencesSchema, type NotificationPreference } from '@contract/preferences'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import { PageHeader } from '~/features/shell'
+import { PageHeader } from '~/ui/page-header'
 import { api, errorMessage } from '~/lib/api-client'
 import { isAppleMobile, turnOffPush, turnOnPush, usePushState } from '~/lib/push'
 import { Alert } from '~/ui/alert'

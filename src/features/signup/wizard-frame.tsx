@@ -1,7 +1,7 @@
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useEffect, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { PageHeader, usePageTitle } from '~/features/shell'
+import { PageHeader, usePageTitle } from '~/ui/page-header'
 import { Button } from '~/ui/button'
 import { ChevronLeftIcon, ChevronRightIcon } from '~/ui/icons'
 import { clearDraft, isWizardPath, useDraft } from './draft'

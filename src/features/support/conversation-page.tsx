@@ -1,7 +1,7 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { PageHeader } from '~/features/shell'
+import { PageHeader } from '~/ui/page-header'
 import { errorMessage } from '~/lib/api-client'
 import { formatDateTime } from '~/lib/dates'
 import { usePermission } from '~/lib/permissions'

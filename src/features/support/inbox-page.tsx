@@ -1,6 +1,6 @@
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import { PageHeader } from '~/features/shell'
+import { PageHeader } from '~/ui/page-header'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { SavedAtNote } from '~/ui/list-page'

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { requireSession, safeRedirectTarget } from '~/features/auth'
-import { AppLayout } from '~/features/shell/app-layout'
+import { AppLayout } from '~/app/app-layout'
 import { cacheRestored } from '~/lib/query-client'
 import { useSession } from '~/lib/session'
 

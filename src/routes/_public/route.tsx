@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { PublicLayout } from '~/features/shell'
+import { PublicLayout } from '~/app/public-layout'
 
 /** The public pages' frame (no session needed): sign in, password reset and sign-up. */
 export const Route = createFileRoute('/_public')({

@@ -1,7 +1,7 @@
 import { PublicConfigSchema, type PublicConfig } from '@contract/config'
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
-import { api } from '~/lib/api-client'
+import { api } from './api-client'
 
 const CONFIG_KEY = ['config'] as const
 

@@ -1,5 +1,5 @@
 import { css, cx } from 'styled-system/css'
-import { usePublicConfig } from './api'
+import { usePublicConfig } from '~/lib/public-config'
 
 const footer = css({
   display: 'flex',

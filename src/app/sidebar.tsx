@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, type ReactElement } from 'react'
 import { css, cx } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
-import { usePublicConfig } from './api'
+import { usePublicConfig } from '~/lib/public-config'
 import { ExternalIcon, FaqsIcon } from '~/ui/shell-icons'
 import { navItemsFor } from './nav-items'
 

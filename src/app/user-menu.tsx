@@ -9,7 +9,7 @@ import { ChevronDownIcon, DownloadIcon } from '~/ui/icons'
 import { BellIcon, LogOutIcon, SettingsIcon, UserIcon } from '~/ui/shell-icons'
 import { Menu } from '~/ui/menu'
 import { hiddenOnPhonesClass } from '~/ui/visually-hidden'
-import { signOut } from '../auth'
+import { signOut } from '~/features/auth'
 
 const trigger = css({
   px: '2',

@@ -13,7 +13,7 @@ import type { ComponentType, SVGProps } from 'react'
 import { Spinner } from '~/ui/spinner'
 import { AppLayout } from './app-layout'
 import { useInsideAppLayout } from './layout-context'
-import { usePageTitle } from './page'
+import { usePageTitle } from '~/ui/page-header'
 import { PublicLayout } from './public-layout'
 
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '8' }, w: '100%' })

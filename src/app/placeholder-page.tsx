@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import { ComingSoon } from '~/ui/empty-state'
-import { PageHeader } from './page'
+import { PageHeader } from '~/ui/page-header'
 
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '8' } })
 
