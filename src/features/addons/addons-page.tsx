@@ -1,6 +1,6 @@
 import type { Service } from '@contract/catalogue'
 import type { Client } from '@contract/clients'
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { clientQueryOptions } from '~/features/clients'
@@ -24,10 +24,6 @@ const cardBody = css({ flex: '1', display: 'grid', gap: '3', alignContent: 'star
 const price = css({ fontSize: 'xl', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', m: '0' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm', m: '0' })
 const footer = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })
-
-export function loadAddons(queryClient: QueryClient, clientId: number) {
-  return Promise.all([queryClient.ensureQueryData(addonCatalogueQueryOptions()), queryClient.ensureQueryData(clientQueryOptions(clientId))])
-}
 
 type Purchase = { service: Service; packageId: number }
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { idFromParam } from '~/lib/route-params'
 
 /**
  * What the client route files need outside their components and loaders: search params and the
@@ -27,6 +28,4 @@ export const ClientProfileSearchSchema = v.object({
 })
 
 /** A client id from the address ('12'), or null when it is not one. */
-export function clientIdFromParam(value: string): number | null {
-  return /^[1-9][0-9]{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null
-}
+export const clientIdFromParam = idFromParam

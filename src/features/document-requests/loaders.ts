@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { documentRequestListQueryOptions, documentRequestQueryOptions } from './api'
 import { requestListRequest, requestStateFromSearch, type RequestListSearch } from './list-params'
+import { requestIdFromParam } from './routing'
 
 /**
  * Route loaders of the mail request pages (a public entry of this feature), imported on navigation.
@@ -27,6 +28,7 @@ export function requestListRouteLoader({ context, deps }: LoaderContext & { deps
 
 /** The loader of both Document Progress routes: an id that cannot be a request's is the not-found page. */
 export function documentProgressRouteLoader({ context, params }: LoaderContext & { params: { id: string } }): void {
-  if (!/^[1-9]\d{0,9}$/.test(params.id)) throw notFound()
-  loadRequest(context.queryClient, Number(params.id))
+  const id = requestIdFromParam(params.id)
+  if (id === null) throw notFound()
+  loadRequest(context.queryClient, id)
 }

@@ -4,8 +4,8 @@
  *
  *   <InvoicesPanel clientId={client.id} />   // a client's invoices inside another page
  *
- * The invoice page comes from ./detail, route loaders and search params from ./routing (light, no
- * components), so each route loads only what it shows.
+ * The invoice page comes from ./detail, the routes' search params from ./routing (light, no components)
+ * and their loaders from ./loaders, so each route loads only what it shows.
  */
 export { InvoicesPanel, InvoicesPage, type InvoicesPanelProps, type InvoicesPageProps } from './invoices-view'
 export {

@@ -24,6 +24,19 @@ export const supportKeys = {
   detail: (id: number) => [...supportKeys.details(), id] as const,
 }
 
+/** The client's own conversations, as their support page lists them. */
+export const OWN_CONVERSATIONS: ConversationListParams = { page: 1, pageSize: 50, status: 'all' }
+
+/** The provider's support inbox shows this many conversations a page. */
+export const INBOX_PAGE_SIZE = 20
+
+/** The inbox page of the given search. */
+export const inboxListParams = (search: { page: number; status: ConversationFilter }): ConversationListParams => ({
+  page: search.page,
+  pageSize: INBOX_PAGE_SIZE,
+  status: search.status,
+})
+
 export const conversationListQueryOptions = (params: ConversationListParams) =>
   queryOptions({
     queryKey: supportKeys.list(params),

@@ -1,5 +1,5 @@
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '@contract/support'
-import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useRef, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
@@ -19,11 +19,10 @@ import { NativeSelect } from '~/ui/native-select'
 import { Textarea, TextInput } from '~/ui/text-input'
 import { notify } from '~/ui/toaster'
 import { AttachmentInput } from './attachment-input'
-import { conversationListQueryOptions, useStartConversation } from './api'
+import { conversationListQueryOptions, OWN_CONVERSATIONS, useStartConversation } from './api'
 import { ConversationList } from './conversation-list'
 import { attachmentProblem, messageProblem, subjectProblem } from './message-rules'
 
-const OWN_LIST = { page: 1, pageSize: 50, status: 'all' } as const
 export const MESSAGE_SENT = 'Your message was sent to support'
 
 const layout = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' }, alignItems: 'start' })
@@ -31,17 +30,13 @@ const stack = css({ display: 'grid', gap: '4' })
 const contacts = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '2', fontSize: 'sm' })
 const actions = css({ display: 'flex', justifyContent: 'flex-end' })
 
-export function loadClientSupport(queryClient: QueryClient) {
-  return queryClient.ensureQueryData(conversationListQueryOptions(OWN_LIST))
-}
-
 /**
  * Client › Support: how to reach support (phone, e-mail and FAQs from configuration), a message form
  * (subject, message, an optional PDF or image, and optionally one of the client's documents or invoices
  * it is about), and the client's conversations with their replies.
  */
 export function ClientSupportPage({ clientId }: { clientId: number }) {
-  const conversations = useSuspenseQuery(conversationListQueryOptions(OWN_LIST))
+  const conversations = useSuspenseQuery(conversationListQueryOptions(OWN_CONVERSATIONS))
   const config = usePublicConfig().data
   return (
     <>

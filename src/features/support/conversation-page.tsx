@@ -1,4 +1,4 @@
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { PageHeader } from '~/ui/page-header'
@@ -15,10 +15,6 @@ import { ConversationThread } from './conversation-thread'
 
 const backLink = css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'sm', mb: '3' })
 const facts = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', fontSize: 'sm', color: 'fg.muted', mb: '4' })
-
-export function loadConversation(queryClient: QueryClient, id: number) {
-  return queryClient.ensureQueryData(conversationQueryOptions(id))
-}
 
 /** One support conversation: its subject, status, what it is about, the messages and the reply form. */
 export function ConversationPage({ id, side }: { id: number; side: 'client' | 'provider' }) {

@@ -1,13 +1,13 @@
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { PageHeader } from '~/ui/page-header'
 import { Button } from '~/ui/button'
 import { EmptyState } from '~/ui/empty-state'
 import { SavedAtNote } from '~/ui/list-page'
 import { Tabs } from '~/ui/tabs'
-import { conversationListQueryOptions, type ConversationFilter } from './api'
+import { conversationListQueryOptions, INBOX_PAGE_SIZE, inboxListParams, type ConversationFilter } from './api'
 import { ConversationList } from './conversation-list'
-import type { InboxSearch } from './inbox-search'
+import type { InboxSearch } from './routing'
 
 const FILTERS: { value: ConversationFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -15,19 +15,14 @@ const FILTERS: { value: ConversationFilter; label: string }[] = [
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
 ]
-const PAGE_SIZE = 20
-
-export function loadInbox(queryClient: QueryClient, search: InboxSearch) {
-  return queryClient.ensureQueryData(conversationListQueryOptions({ page: search.page, pageSize: PAGE_SIZE, status: search.status }))
-}
 
 const pager = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: '4', fontSize: 'sm' })
 
 /** Provider › Support: every client's conversations, unanswered open ones first. */
 export function SupportInboxPage({ search, onSearchChange }: { search: InboxSearch; onSearchChange: (search: InboxSearch) => void }) {
-  const query = useSuspenseQuery(conversationListQueryOptions({ page: search.page, pageSize: PAGE_SIZE, status: search.status }))
+  const query = useSuspenseQuery(conversationListQueryOptions(inboxListParams(search)))
   const { data, total, page } = query.data
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+  const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE))
   return (
     <>
       <PageHeader title="Support inbox" description="Clients' questions, unanswered first." />

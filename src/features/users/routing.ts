@@ -1,19 +1,15 @@
-import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import { userListQueryOptions, userQueryOptions } from './api'
-import { listParams, type UserListState } from './list-params'
+import { idFromParam } from '~/lib/route-params'
 
-/** Route loaders of the user pages. */
-export function loadUserList(queryClient: QueryClient, state: UserListState) {
-  return queryClient.ensureQueryData(userListQueryOptions(listParams(state)))
-}
+/**
+ * What the user routes need outside their loaders: the list's search params and the `$id`. Light (no
+ * components, no calls): route options are part of the app's first script. Loaders are in ./loaders.
+ */
+export { listStateFromSearch, searchFromListState, UserListSearchSchema } from './list-params'
 
 /** The id of /provider/users/view/{id} and /edit/{id}; anything else is a not-found page. */
 export function userIdFromParam(param: string): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(param)) throw notFound()
-  return Number(param)
-}
-
-export function loadUser(queryClient: QueryClient, param: string) {
-  return queryClient.ensureQueryData(userQueryOptions(userIdFromParam(param)))
+  const id = idFromParam(param)
+  if (id === null) throw notFound()
+  return id
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AddonsPage, loadAddons } from '~/features/addons'
+import { AddonsPage } from '~/features/addons'
+import { loadAddons } from '~/features/addons/loaders'
 
 /** Client › Add-Ons: the add-on catalogue, what the client has, and buying one by card. */
 export const Route = createFileRoute('/_authenticated/client/addons')({

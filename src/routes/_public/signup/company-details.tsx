@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { businessEntityTypesQueryOptions } from '~/features/signup/api'
+import { loadCompanyDetails } from '~/features/signup/loaders'
 import { CompanyDetailsStep } from '~/features/signup/company-details-step'
-import { guardWizardStep } from '~/features/signup/guard'
+import { guardWizardStep } from '~/features/signup/routing'
 
 /** Sign-up, step 1 of 4: Company Details. */
 export const Route = createFileRoute('/_public/signup/company-details')({
   beforeLoad: guardWizardStep('public', 'company'),
-  loader: ({ context }) => context.queryClient.ensureQueryData(businessEntityTypesQueryOptions()),
+  loader: ({ context }) => loadCompanyDetails(context.queryClient),
   component: SignupCompanyDetailsPage,
 })
 

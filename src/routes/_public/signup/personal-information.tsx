@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { countriesQueryOptions } from '~/features/signup/api'
+import { loadPersonalInformation } from '~/features/signup/loaders'
 import { PersonalInformationStep } from '~/features/signup/personal-information-step'
-import { guardWizardStep } from '~/features/signup/guard'
+import { guardWizardStep } from '~/features/signup/routing'
 
 /** Sign-up, step 3 of 4: Personal Information. */
 export const Route = createFileRoute('/_public/signup/personal-information')({
   beforeLoad: guardWizardStep('public', 'personal'),
-  loader: ({ context }) => context.queryClient.ensureQueryData(countriesQueryOptions()),
+  loader: ({ context }) => loadPersonalInformation(context.queryClient),
   component: SignupPersonalInformationPage,
 })
 

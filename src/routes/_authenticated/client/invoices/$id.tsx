@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { InvoiceDetailPage, InvoiceNotFound } from '~/features/invoices/detail'
-import { invoiceIdFromParam, loadInvoice } from '~/features/invoices/routing'
+import { loadInvoice } from '~/features/invoices/loaders'
+import { invoiceIdFromParam } from '~/features/invoices/routing'
 
 /** One of the signed-in client's invoices (another client's reads as not found). */
 export const Route = createFileRoute('/_authenticated/client/invoices/$id')({

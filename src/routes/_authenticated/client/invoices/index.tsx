@@ -1,11 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ownInvoiceListLoader } from '~/features/invoices/route-data'
-import { invoiceListRouteOptions } from '~/features/invoices/route-options'
-import { InvoicesRoute } from '~/features/invoices/route-pages'
+import { InvoicesPage } from '~/features/invoices/invoices-view'
+import { ownInvoiceListLoader } from '~/features/invoices/loaders'
+import { invoiceListRouteOptions, listStateFromSearch, nextInvoiceListSearch } from '~/features/invoices/routing'
 
 /** The signed-in client's invoices; paging, sorting and filters live in the URL. */
 export const Route = createFileRoute('/_authenticated/client/invoices/')({
   ...invoiceListRouteOptions,
   loader: ownInvoiceListLoader,
-  component: InvoicesRoute,
+  component: ClientInvoicesPage,
 })
+
+function ClientInvoicesPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <InvoicesPage
+      state={listStateFromSearch(search)}
+      onStateChange={(patch) => void navigate({ search: (previous) => nextInvoiceListSearch(previous, patch), replace: true })}
+    />
+  )
+}

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ClientSupportPage, loadClientSupport } from '~/features/support'
+import { ClientSupportPage } from '~/features/support'
+import { loadClientSupport } from '~/features/support/loaders'
 
 /** Client › Support: contacts, the message form and the client's conversations. */
 export const Route = createFileRoute('/_authenticated/client/support/')({

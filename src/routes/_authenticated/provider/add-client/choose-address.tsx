@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { servicesQueryOptions } from '~/features/signup/api'
+import { loadChooseAddress } from '~/features/signup/loaders'
 import { ChooseAddressStep } from '~/features/signup/choose-address-step'
-import { guardWizardStep } from '~/features/signup/guard'
+import { guardWizardStep } from '~/features/signup/routing'
 
 /** Add client, step 3 of 4: Choose Address. */
 export const Route = createFileRoute('/_authenticated/provider/add-client/choose-address')({
   beforeLoad: guardWizardStep('staff', 'address'),
-  loader: ({ context }) => context.queryClient.ensureQueryData(servicesQueryOptions('address')),
+  loader: ({ context }) => loadChooseAddress(context.queryClient),
   component: AddClientChooseAddressPage,
 })
 

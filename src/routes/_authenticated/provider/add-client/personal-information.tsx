@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { countriesQueryOptions } from '~/features/signup/api'
+import { loadPersonalInformation } from '~/features/signup/loaders'
 import { PersonalInformationStep } from '~/features/signup/personal-information-step'
-import { guardWizardStep } from '~/features/signup/guard'
+import { guardWizardStep } from '~/features/signup/routing'
 
 /** Add client, step 1 of 4: Personal Information. */
 export const Route = createFileRoute('/_authenticated/provider/add-client/personal-information')({
   beforeLoad: guardWizardStep('staff', 'personal'),
-  loader: ({ context }) => context.queryClient.ensureQueryData(countriesQueryOptions()),
+  loader: ({ context }) => loadPersonalInformation(context.queryClient),
   component: AddClientPersonalInformationPage,
 })
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
 import { InvoiceDetailPage, InvoiceNotFound } from '~/features/invoices/detail'
-import { invoiceIdFromParam, loadInvoice } from '~/features/invoices/routing'
+import { loadInvoice } from '~/features/invoices/loaders'
+import { invoiceIdFromParam } from '~/features/invoices/routing'
 import { PERM } from '~/lib/permissions'
 
 /** Any client's invoice, for provider staff with ICV. */

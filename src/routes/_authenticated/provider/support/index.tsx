@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
-import { loadInbox, SupportInboxPage } from '~/features/support'
-import { InboxSearchSchema } from '~/features/support/inbox-search'
+import { SupportInboxPage } from '~/features/support'
+import { loadInbox } from '~/features/support/loaders'
+import { InboxSearchSchema } from '~/features/support/routing'
 import { PERM } from '~/lib/permissions'
 
 /** Provider › Support inbox (SPV); the filter and page live in the URL. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
-import { listStateFromSearch, searchFromListState, UserListSearchSchema } from '~/features/users/list-params'
-import { loadUserList } from '~/features/users/routing'
+import { loadUserList } from '~/features/users/loaders'
+import { listStateFromSearch, searchFromListState, UserListSearchSchema } from '~/features/users/routing'
 import { UsersPage } from '~/features/users/users-page'
 import { PERM } from '~/lib/permissions'
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermission } from '~/features/auth'
-import { loadUser, userIdFromParam } from '~/features/users/routing'
+import { loadUser } from '~/features/users/loaders'
+import { userIdFromParam } from '~/features/users/routing'
 import { UserViewPage } from '~/features/users/user-view-page'
 import { PERM } from '~/lib/permissions'
 

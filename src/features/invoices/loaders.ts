@@ -4,12 +4,13 @@ import { ApiError } from '~/lib/api-client'
 import { getOnlineStatus } from '~/lib/online-status'
 import type { Session } from '~/lib/session'
 import { invoiceListQueryOptions, invoiceQueryOptions, invoiceStatusesQueryOptions, type InvoiceScope } from './api'
-import { invoiceListRequest, listStateFromSearch, searchFromListState, type InvoiceListSearch, type InvoiceListState } from './list-params'
+import { invoiceListRequest, listStateFromSearch, type InvoiceListSearch } from './list-params'
+import { invoiceIdFromParam } from './routing'
 import { resolveInvoiceScope } from './scope'
 import { FALLBACK_STATUS_LABELS } from './status'
 
 /**
- * What the invoice routes' loaders and search handling share. Loaders fill the cache before the page
+ * The invoice routes' loaders (they load with their page's chunk). Loaders fill the cache before the page
  * shows; offline they do not wait (saved data shows at once, or the page says it is not saved yet), and
  * a failed list is shown by the page with a retry rather than as a broken page.
  */
@@ -25,11 +26,6 @@ export async function loadInvoiceList(queryClient: QueryClient, scope: InvoiceSc
   await queryClient.ensureQueryData(invoiceListQueryOptions(scope, request.params)).catch(() => undefined)
 }
 
-/** The `$id` of an invoice route, or null when it is not an id. */
-export function invoiceIdFromParam(param: string): number | null {
-  return /^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null
-}
-
 /** Loads an invoice; an unknown id (or another client's invoice) is the route's not-found page. */
 export async function loadInvoice(queryClient: QueryClient, param: string): Promise<number> {
   const id = invoiceIdFromParam(param)
@@ -43,11 +39,6 @@ export async function loadInvoice(queryClient: QueryClient, param: string): Prom
     // Anything else: the page shows it with a retry.
   }
   return id
-}
-
-/** The next search params after a change of the list's state; other params of the route are kept. */
-export function nextInvoiceListSearch<S extends InvoiceListSearch>(previous: S, patch: Partial<InvoiceListState>): S {
-  return { ...previous, ...searchFromListState({ ...listStateFromSearch(previous), ...patch }) }
 }
 
 interface ListLoaderArgs {
