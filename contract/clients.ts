@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { EmailSchema, PasswordSchema, REQUIRED_MESSAGE } from './auth'
-import { BodyId, IdParam, MAX_ID, PageQuerySchema, multiLine, pageOf, singleLine } from './common'
+import { BodyId, IdParam, MAX_ID, PageQuerySchema, multiLine, pageOf, singleLine, type ListParams } from './common'
 import { PaymentTokenSchema } from './payments'
 
 /**
@@ -281,6 +281,7 @@ export const ClientListQuerySchema = v.object({
   sort: v.optional(v.picklist(CLIENT_SORT_FIELDS, `sort must be one of ${CLIENT_SORT_FIELDS.join(', ')}`)),
 })
 export type ClientListQuery = v.InferOutput<typeof ClientListQuerySchema>
+export type ClientListParams = ListParams<typeof ClientListQuerySchema>
 
 export const ClientListItemSchema = v.object({
   id: v.number(),

@@ -43,14 +43,33 @@ export const IdParamsSchema = v.object({ id: IdParam })
 export const centsToDollars = (cents: number) => Math.round(cents) / 100
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100)
 
+/** The page sizes a list offers, 20 rows by default. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const
+export type PageSize = (typeof PAGE_SIZES)[number]
+export const DEFAULT_PAGE_SIZE: PageSize = 20
+const PAGE_SIZE_MESSAGE = 'must be 10, 20, 50 or 100'
+
 /** Server-side paging for large lists: ?page=1&pageSize=20&sort=field&order=asc&q=search */
 export const PageQuerySchema = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(1)), '1'),
-  pageSize: v.optional(v.pipe(v.string(), v.picklist(['10', '20', '50', '100'], 'must be 10, 20, 50 or 100'), v.transform(Number)), '20'),
+  pageSize: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, PAGE_SIZE_MESSAGE), v.transform(Number), v.check((n) => (PAGE_SIZES as readonly number[]).includes(n), PAGE_SIZE_MESSAGE)),
+    String(DEFAULT_PAGE_SIZE),
+  ),
   sort: v.optional(v.pipe(v.string(), v.maxLength(40))),
   order: v.optional(v.picklist(['asc', 'desc'])),
   q: v.optional(v.pipe(v.string(), v.maxLength(200), singleLine('q'))),
 })
+
+/** A query value as the PWA sends it: a list goes as comma-separated text ('2,3'). */
+type QueryValue<T> = T extends readonly unknown[] ? string : T
+
+/**
+ * The params of a list's GET, typed from the list's query schema here in contract/: the server validates
+ * the query with the schema, the PWA builds its request with this type. Every param is optional (the
+ * schema fills the defaults); values are the schema's parsed ones (numbers, booleans, picklists).
+ */
+export type ListParams<S extends v.GenericSchema> = { [K in keyof v.InferOutput<S>]?: QueryValue<v.InferOutput<S>[K]> }
 
 /** `totalIsEstimate`: the list is large and `total` is the database's estimate ("about N"). */
 export const pageOf = <T extends v.GenericSchema>(item: T) =>

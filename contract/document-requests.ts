@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BodyId, multiLine, pageOf, PageQuerySchema, singleLine } from './common'
+import { BodyId, multiLine, pageOf, PageQuerySchema, singleLine, type ListParams } from './common'
 
 /** GET /client/resources/status: the statuses of a request to mail a document. */
 export const DOCUMENT_REQUEST_STATUSES = [
@@ -133,3 +133,4 @@ export const DocumentRequestListQuerySchema = v.object({
   /** Agents only: one client's requests. */
   clientId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a client id'), v.transform(Number))),
 })
+export type DocumentRequestListParams = ListParams<typeof DocumentRequestListQuerySchema>

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { pageOf, PageQuerySchema } from './common'
+import { pageOf, PageQuerySchema, type ListParams } from './common'
 
 /** Clients may ask for a document to be mailed for this many days after upload; then it is shredded. */
 export const DOCUMENT_RETENTION_DAYS = 60
@@ -103,7 +103,7 @@ export const DocumentListQuerySchema = v.object({
   /** GET /documents only: one client's documents. */
   clientId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a client id'), v.transform(Number))),
 })
-export type DocumentListQuery = v.InferInput<typeof DocumentListQuerySchema>
+export type DocumentListParams = ListParams<typeof DocumentListQuerySchema>
 
 /** Text fields of the multipart upload (POST /document/client/{id}); files go in 'file' or 'files'. */
 export const DocumentUploadFieldsSchema = v.object({

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdParam, PageQuerySchema, pageOf } from './common'
+import { IdParam, PageQuerySchema, pageOf, type ListParams } from './common'
 
 /** Invoice status codes. NEW is shown to people as 'UNPAID'. */
 export const INVOICE_STATUS = { PAID: 1, NEW: 2, OVERDUE: 3 } as const
@@ -101,6 +101,7 @@ export const InvoiceListQuerySchema = v.pipe(
   ),
 )
 export type InvoiceListQuery = v.InferOutput<typeof InvoiceListQuerySchema>
+export type InvoiceListParams = ListParams<typeof InvoiceListQuerySchema>
 
 export const InvoiceLineSchema = v.object({
   id: v.number(),

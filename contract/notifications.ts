@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { ListParams } from './common'
 
 /** The bell shows this many; the full list lives at /notifications. The PWA polls every 50 s. */
 export const NOTIFICATION_BELL_SIZE = 5
@@ -56,6 +57,7 @@ export const NotificationListQuerySchema = v.object({
   /** Agents: 'agents' narrows to notifications addressed to staff (clientId null). */
   audience: v.optional(v.picklist(['all', 'agents'])),
 })
+export type NotificationListParams = ListParams<typeof NotificationListQuerySchema>
 
 /** PATCH /system-notifications/mark-all-read: staff may narrow it like the list (default: all they see). */
 export const MarkAllReadQuerySchema = v.object({

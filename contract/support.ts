@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BodyId, IdParam, multiLine, PageQuerySchema, pageOf, singleLine } from './common'
+import { BodyId, IdParam, multiLine, PageQuerySchema, pageOf, singleLine, type ListParams } from './common'
 
 /**
  * Support conversations. A client starts one with a subject and a message (and optionally an attached
@@ -61,6 +61,7 @@ export const ConversationListQuerySchema = v.object({
   /** Staff: one client's conversations. */
   clientId: v.optional(IdParam),
 })
+export type ConversationListParams = ListParams<typeof ConversationListQuerySchema>
 
 export const SupportAttachmentSchema = v.object({ name: v.string(), contentType: v.string(), size: v.number() })
 

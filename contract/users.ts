@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { EmailSchema } from './auth'
-import { IdParam, PageQuerySchema, pageOf } from './common'
+import { IdParam, PageQuerySchema, pageOf, type ListParams } from './common'
 
 /**
  * Staff users (provider/users): the paged list, one user with their history, and the write calls
@@ -47,6 +47,7 @@ export const UserListQuerySchema = v.object({
   status: v.optional(v.picklist(STAFF_STATUSES, `must be one of ${STAFF_STATUSES.join(', ')}`)),
 })
 export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>
+export type UserListParams = ListParams<typeof UserListQuerySchema>
 
 const PersonName = (what: string) =>
   v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(100, `${what} must be at most 100 characters`))

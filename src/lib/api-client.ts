@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { ErrorBodySchema } from '../../contract/common'
+import { ErrorBodySchema } from '@contract/common'
 import { appConfig } from './config'
 import { isBrowserOffline, markServerReachable, markServerUnreachable, onBrowserOnline } from './online-status'
 import { signOutPending } from './signed-out-flag'

@@ -1,14 +1,14 @@
+import { DEFAULT_PAGE_SIZE as DEFAULT_LIST_PAGE_SIZE, PAGE_SIZES as LIST_PAGE_SIZES, type PageSize as ListPageSize } from '@contract/common'
 import * as v from 'valibot'
 
 /**
  * What every paged list keeps in its address (?page=2&pageSize=50&sort=x&order=asc&q=…) and sends to
- * its GET call. Route search schemas load with the entry chunk: this module imports valibot only.
+ * its GET call. Route search schemas load with the entry chunk: this module imports only valibot and the
+ * contract's paging constants. What each list sends is typed in contract/ (ListParams of its query schema).
  */
 
-/** The page sizes a table offers, 20 rows by default. */
-export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const
-export type ListPageSize = (typeof LIST_PAGE_SIZES)[number]
-export const DEFAULT_LIST_PAGE_SIZE = 20
+/** The page sizes a table offers, 20 rows by default: the ones the server's list queries accept. */
+export { PAGE_SIZES as LIST_PAGE_SIZES, DEFAULT_PAGE_SIZE as DEFAULT_LIST_PAGE_SIZE, type PageSize as ListPageSize } from '@contract/common'
 
 export type SortOrder = 'asc' | 'desc'
 

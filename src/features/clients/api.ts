@@ -1,4 +1,4 @@
-import { ClientPageSchema, ClientSchema, type Client, type ClientSortField, type UpdateClientInput } from '@contract/clients'
+import { ClientPageSchema, ClientSchema, type Client, type ClientListParams, type UpdateClientInput } from '@contract/clients'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { BusinessEntityTypeListSchema, CountryListSchema } from '@contract/identity'
 import { api } from '~/lib/api-client'
@@ -8,13 +8,7 @@ import { api } from '~/lib/api-client'
  * GET /api/client/{id} (the Client entity, for an agent or for the client itself). Keys come only from
  * `clientKeys`; the sign-up wizards invalidate `clientKeys.lists()` after registering a client.
  */
-export interface ClientListParams {
-  page: number
-  pageSize: number
-  sort?: ClientSortField
-  order?: 'asc' | 'desc'
-  q?: string
-}
+export type { ClientListParams }
 
 export const clientKeys = {
   all: ['clients'] as const,

@@ -6,6 +6,7 @@ import {
   RequestStatusListSchema,
   type CreateDocumentRequest,
   type DocumentRequestDetail,
+  type DocumentRequestListParams,
   type UpdateDocumentRequestStatus,
 } from '@contract/document-requests'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
@@ -21,15 +22,7 @@ import { enqueue, type OutboxEntry } from '~/lib/outbox/outbox'
  * Query keys come only from `documentRequestKeys`.
  */
 
-export interface DocumentRequestListParams {
-  page: number
-  pageSize: number
-  sort?: 'createdAt' | 'updatedAt' | 'status' | 'company' | 'type'
-  order?: 'asc' | 'desc'
-  q?: string
-  status?: number
-  open?: boolean
-}
+export type { DocumentRequestListParams }
 
 export const documentRequestKeys = {
   all: ['document-requests'] as const,

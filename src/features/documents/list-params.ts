@@ -1,4 +1,4 @@
-import { DOCUMENT_SORTS, JURISDICTIONS, type DocumentType } from '@contract/documents'
+import { DOCUMENT_SORTS, JURISDICTIONS, type DocumentListParams, type DocumentType } from '@contract/documents'
 import * as v from 'valibot'
 import { MONTH_ABBREVIATIONS } from '~/lib/dates'
 import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingParams, pagingSearchEntries, PositiveInt, SearchText as Text, searchFromPaging } from '~/lib/list-query'
@@ -149,20 +149,8 @@ export function matchDocumentTypes(text: string, types: readonly DocumentType[])
 
 // ---------- the request ----------
 
-/** The query of one page, as GET /api/client/documents/{id} and GET /api/documents take it. */
-export interface DocumentListParams {
-  page: number
-  pageSize: number
-  sort?: DocumentSortField
-  order?: 'asc' | 'desc'
-  q?: string
-  documentTypeId?: number
-  jurisdiction?: number
-  isRead?: boolean
-  receivedFrom?: string
-  receivedTo?: string
-  clientId?: number
-}
+/** The query of one page, as GET /api/client/documents/{id} and GET /api/documents take it (typed in the contract). */
+export type { DocumentListParams }
 
 export type DocumentListRequest =
   | { kind: 'query'; params: DocumentListParams }

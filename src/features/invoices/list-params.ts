@@ -1,4 +1,4 @@
-import { INVOICE_SORT_FIELDS, type InvoiceSortField } from '@contract/invoices'
+import { INVOICE_SORT_FIELDS, type InvoiceListParams, type InvoiceSortField } from '@contract/invoices'
 import * as v from 'valibot'
 import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingParams, pagingSearchEntries, SearchText as Text, searchFromPaging } from '~/lib/list-query'
 import { invoiceStatusLabel, type InvoiceStatusLabels } from './status'
@@ -153,7 +153,8 @@ export function matchStatusCodes(text: string, labels: InvoiceStatusLabels): num
 
 // ---------- the request ----------
 
-export type InvoiceListQueryParams = Record<string, string | number>
+/** The query of one page, typed in the contract. */
+export type InvoiceListQueryParams = InvoiceListParams
 
 export type InvoiceListRequest =
   | { kind: 'query'; params: InvoiceListQueryParams }

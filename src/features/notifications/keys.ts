@@ -1,3 +1,5 @@
+import type { NotificationListParams } from '@contract/notifications'
+
 /**
  * Query keys of notifications, on their own so other features can refresh the bell without loading it
  * (a public entry of this feature, like ./routing).
@@ -13,12 +15,4 @@ export const notificationKeys = {
   preferences: () => [...notificationKeys.all, 'preferences'] as const,
 }
 
-export interface NotificationListParams {
-  /** Clients pass their clientId; agents pass nothing and see every notification. */
-  clientId?: number
-  limit: number
-  page: number
-  unread?: boolean
-  /** Agents: only those addressed to staff. */
-  audience?: 'agents'
-}
+export type { NotificationListParams }

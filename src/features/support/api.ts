@@ -1,4 +1,4 @@
-import { ConversationPageSchema, ConversationSchema, SUPPORT_ATTACHMENT_FIELD, type SupportStatus } from '@contract/support'
+import { ConversationPageSchema, ConversationSchema, SUPPORT_ATTACHMENT_FIELD, type ConversationListParams, type SupportStatus } from '@contract/support'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, apiFetch } from '~/lib/api-client'
 import { saveBlob } from '~/lib/download'
@@ -10,11 +10,7 @@ import { saveBlob } from '~/lib/download'
  */
 export type ConversationFilter = 'all' | 'open' | 'closed' | 'unanswered'
 
-export interface ConversationListParams {
-  page: number
-  pageSize: number
-  status: ConversationFilter
-}
+export type { ConversationListParams }
 
 export const supportKeys = {
   all: ['support'] as const,

@@ -3,9 +3,8 @@ import {
   StaffUserPageSchema,
   StaffUserSchema,
   type CreateUserBody,
-  type StaffStatus,
   type UpdateUserBody,
-  type UserSortField,
+  type UserListParams,
 } from '@contract/users'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '~/lib/api-client'
@@ -14,17 +13,7 @@ import { api } from '~/lib/api-client'
  * Staff users: GET /api/users (a page, searched, filtered and sorted on the server), GET /api/users/{id}
  * (with history), and the writes. Writes are never queued: they need a connection.
  */
-export interface UserListParams {
-  page: number
-  pageSize: number
-  sort?: UserSortField
-  order?: 'asc' | 'desc'
-  q?: string
-  name?: string
-  email?: string
-  role?: string
-  status?: StaffStatus
-}
+export type { UserListParams }
 
 export const userKeys = {
   all: ['staff-users'] as const,

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../../../contract/common'
+import type { ErrorBody } from '@contract/common'
 import type { SendOutcome } from './replay'
 import type { OutboxEntry } from './store'
 
