@@ -30,13 +30,20 @@ export const multiLine = (label = 'This field') => v.check<string, string>((s) =
 export const BodyId = (message = 'must be a positive whole number') =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(MAX_ID, 'is out of range'))
 
-/** A positive integer id in a path parameter ("12"); anything else is a 400, never a 500. */
-export const IdParam = v.pipe(
-  v.string(),
-  v.regex(/^[1-9][0-9]{0,9}$/, 'must be a positive whole number'),
-  v.transform(Number),
-  v.maxValue(MAX_ID, 'is out of range'),
-)
+/** The text form of an id ('12'): a positive whole number without leading zeros. */
+const ID_TEXT = /^[1-9][0-9]{0,9}$/
+
+/**
+ * An id from text (a route's `$id`), or null when it cannot be one: the rule of IdParam as plain code,
+ * so the PWA's routes use it without loading a schema.
+ */
+export function idFromText(text: string): number | null {
+  return ID_TEXT.test(text) && Number(text) <= MAX_ID ? Number(text) : null
+}
+
+/** A positive integer id in a path or query parameter ("12"); anything else is a 400, never a 500. */
+export const idParam = (message = 'must be a positive whole number') => v.pipe(v.string(), v.regex(ID_TEXT, message), v.transform(Number), v.maxValue(MAX_ID, 'is out of range'))
+export const IdParam = idParam()
 export const IdParamsSchema = v.object({ id: IdParam })
 
 /** Money goes over the wire in dollars with two decimals; it is stored as integer cents. */

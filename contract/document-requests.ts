@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BodyId, multiLine, pageOf, PageQuerySchema, singleLine, type ListParams } from './common'
+import { BodyId, idParam, multiLine, pageOf, PageQuerySchema, singleLine, type ListParams } from './common'
 
 /** GET /client/resources/status: the statuses of a request to mail a document. */
 export const DOCUMENT_REQUEST_STATUSES = [
@@ -129,8 +129,8 @@ export const DocumentRequestListQuerySchema = v.object({
   status: v.optional(v.pipe(v.picklist(['1', '2', '3', '4', '5'], 'must be 1 to 5'), v.transform(Number))),
   /** 'true': only Requested or Processing. */
   open: v.optional(v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true'))),
-  documentId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a document id'), v.transform(Number))),
+  documentId: v.optional(idParam('must be a document id')),
   /** Agents only: one client's requests. */
-  clientId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a client id'), v.transform(Number))),
+  clientId: v.optional(idParam('must be a client id')),
 })
 export type DocumentRequestListParams = ListParams<typeof DocumentRequestListQuerySchema>

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { pageOf, PageQuerySchema, type ListParams } from './common'
+import { idParam, pageOf, PageQuerySchema, type ListParams } from './common'
 
 /** Clients may ask for a document to be mailed for this many days after upload; then it is shredded. */
 export const DOCUMENT_RETENTION_DAYS = 60
@@ -94,20 +94,20 @@ export const DOCUMENT_SORTS = ['dateReceived', 'uploadedAt', 'type', 'jurisdicti
 export const DocumentListQuerySchema = v.object({
   ...PageQuerySchema.entries,
   sort: v.optional(v.picklist(DOCUMENT_SORTS, `must be one of ${DOCUMENT_SORTS.join(', ')}`)),
-  documentTypeId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a document type id'), v.transform(Number))),
+  documentTypeId: v.optional(idParam('must be a document type id')),
   jurisdiction: v.optional(v.pipe(v.picklist(['1', '2', '3'], 'must be 1, 2 or 3'), v.transform(Number))),
   isRead: v.optional(flag),
   status: v.optional(DocumentStatusSchema),
   receivedFrom: v.optional(YMD),
   receivedTo: v.optional(YMD),
   /** GET /documents only: one client's documents. */
-  clientId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a client id'), v.transform(Number))),
+  clientId: v.optional(idParam('must be a client id')),
 })
 export type DocumentListParams = ListParams<typeof DocumentListQuerySchema>
 
 /** Text fields of the multipart upload (POST /document/client/{id}); files go in 'file' or 'files'. */
 export const DocumentUploadFieldsSchema = v.object({
-  documentTypeId: v.pipe(v.string('Document type is mandatory'), v.regex(/^[1-9]\d{0,8}$/, 'Choose a document type'), v.transform(Number)),
+  documentTypeId: v.pipe(v.string('Document type is mandatory'), idParam('Choose a document type')),
   jurisdiction: v.pipe(v.string('Jurisdiction is mandatory'), v.picklist(['1', '2', '3'], 'Jurisdiction must be 1 (Federal), 2 (State) or 3 (Private)'), v.transform(Number)),
   dateReceived: v.pipe(v.string('Date received is mandatory'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date received must be a date as YYYY-MM-DD')),
 })

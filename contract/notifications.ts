@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { ListParams } from './common'
+import { idParam, type ListParams } from './common'
 
 /** The bell shows this many; the full list lives at /notifications. The PWA polls every 50 s. */
 export const NOTIFICATION_BELL_SIZE = 5
@@ -49,7 +49,7 @@ export type NotificationPage = v.InferOutput<typeof NotificationPageSchema>
 
 /** GET /system-notifications: clients pass their clientId (or nothing); agents pass nothing to see all. */
 export const NotificationListQuerySchema = v.object({
-  clientId: v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,8}$/, 'must be a client id'), v.transform(Number))),
+  clientId: v.optional(idParam('must be a client id')),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(100)), '20'),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(1)), '1'),
   /** 'true': unread only. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { EmailSchema } from './auth'
-import { IdParam, PageQuerySchema, pageOf, type ListParams } from './common'
+import { IdParam, MAX_ID, PageQuerySchema, pageOf, type ListParams } from './common'
 
 /**
  * Staff users (provider/users): the paged list, one user with their history, and the write calls
@@ -52,7 +52,7 @@ export type UserListParams = ListParams<typeof UserListQuerySchema>
 const PersonName = (what: string) =>
   v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(100, `${what} must be at most 100 characters`))
 
-const RoleId = v.pipe(v.number('Choose a role'), v.integer('Choose a role'), v.minValue(1, 'Choose a role'), v.maxValue(2_147_483_647, 'Choose a role'))
+const RoleId = v.pipe(v.number('Choose a role'), v.integer('Choose a role'), v.minValue(1, 'Choose a role'), v.maxValue(MAX_ID, 'Choose a role'))
 
 /** POST /api/users: a staff user, invited by e-mail to set a password. */
 export const CreateUserBodySchema = v.strictObject({

@@ -1,8 +1,5 @@
 /**
- * A row id from a route's `$id` ('12'), or null when it cannot be one: a positive whole number that
- * fits the database's integer ids (the same rule as the API's IdParam in contract/common.ts, without
- * loading valibot and the contract into every page's first script).
+ * A row id from a route's `$id` ('12'), or null when it cannot be one: the contract's rule for ids (the
+ * API's IdParam), as plain code.
  */
-export function idFromParam(param: string): number | null {
-  return /^[1-9][0-9]{0,9}$/.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null
-}
+export { idFromText as idFromParam } from '@contract/common'

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@contract/common'
 import { DOCUMENT_SORTS, JURISDICTIONS, type DocumentListParams, type DocumentType } from '@contract/documents'
 import * as v from 'valibot'
 import { MONTH_ABBREVIATIONS } from '~/lib/dates'
@@ -43,7 +44,7 @@ export const DocumentListSearchSchema = v.object({
   type: Text,
   jurisdiction: Text,
   isRead: Text,
-  clientId: PositiveInt(2_147_483_647),
+  clientId: PositiveInt(MAX_ID),
 })
 export type DocumentListSearch = v.InferOutput<typeof DocumentListSearchSchema>
 

@@ -1,11 +1,11 @@
 import { useParams } from '@tanstack/react-router'
+import { idFromParam } from '~/lib/route-params'
 import { useRequiredSession } from '~/lib/session'
 import type { InvoiceScope } from './api'
 
 function positiveId(value: unknown): number | null {
   if (typeof value === 'number') return Number.isInteger(value) && value > 0 ? value : null
-  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value)) return null
-  return Number(value)
+  return typeof value === 'string' ? idFromParam(value) : null
 }
 
 /**
