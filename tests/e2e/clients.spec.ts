@@ -52,6 +52,12 @@ test.describe('provider clients', () => {
     await page.getByRole('button', { name: 'Pay $249.00 and add client' }).click()
 
     await expect(page.getByText('Client registered successfully').first()).toBeVisible()
+    // Done: the fifth column is reached, and the next step is to open the new client (or go back to the list).
+    await expect(columns.nth(4)).toHaveAttribute('data-status', 'completed')
+    await expect(page.getByRole('status').filter({ hasText: 'Client added' })).toContainText(company)
+    await expect(page.getByRole('link', { name: 'Open the client' })).toHaveAttribute('href', /\/provider\/clients\/\d+$/)
+    expect(await page.evaluate(() => sessionStorage.getItem('add-client-form'))).toBeNull()
+    await page.getByRole('link', { name: 'Back to clients' }).click()
     await expect(page).toHaveURL(/\/provider\/clients$/)
     // Newest first: the new client heads the refreshed list.
     const firstRow = page.getByRole('table', { name: 'Clients' }).getByRole('row').nth(1)

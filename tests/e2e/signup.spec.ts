@@ -138,9 +138,15 @@ test.describe('the public sign-up wizard', () => {
     await fillCard(page, CARDS.success)
     await payButton(page).click()
     await expect(page.getByText('Client registered successfully').first()).toBeVisible()
-    await expect(page).toHaveURL(/\/login$/)
+    // The wizard reaches its Done column and says what comes next before leaving.
+    await expect(columns.nth(4)).toHaveAttribute('data-status', 'completed')
+    await expect(page.getByRole('heading', { level: 2, name: 'Done' })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Your account is ready' })).toContainText(signup.email)
     // The form data is gone once the client exists.
     expect(await page.evaluate(() => sessionStorage.getItem('signup-form'))).toBeNull()
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeFocused()
+    await page.getByRole('link', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/login$/)
 
     await page.getByLabel('E-mail').fill(signup.email)
     await page.locator('input[name="password"]').fill(PASSWORD)
@@ -296,8 +302,12 @@ test.describe('the public sign-up wizard', () => {
     await fillPersonalInformation(page, signup)
     await nextButton(page).click()
     await expect(page).toHaveURL(/\/signup\/order-summary$/)
+    // An incomplete card number, an empty CVV and no expiry: all three say so at once.
+    await page.frameLocator('iframe[title="Card number"]').locator('input').fill('4242 42')
     await payButton(page).click()
     await expect(page.getByText('Expiration date is required')).toBeVisible()
+    await expect(page.getByText('Card number is not valid')).toBeVisible()
+    await expect(page.getByText('CVV is required')).toBeVisible()
     await expectAccessible(page, 'Order Summary with an error')
   })
 
@@ -353,7 +363,7 @@ test.describe('the public sign-up wizard', () => {
     expect(stored).not.toContain('12/34')
 
     await payButton(page).click()
-    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Your account is ready' })).toBeVisible()
     const carrying = requests.filter((request) => (request.postData() ?? '').includes(digits) || request.url().includes(digits))
     expect(carrying.length).toBeGreaterThan(0)
     for (const request of carrying) {
@@ -374,7 +384,7 @@ test.describe('the public sign-up wizard', () => {
     await reachOrderSummary(page, signup)
     await fillCard(page, CARDS.success)
     await payButton(page).dblclick()
-    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Your account is ready' })).toBeVisible()
     expect(registrations).toHaveLength(1)
     expect(await clientsNamed(page, signup.company)).toBe(1)
 

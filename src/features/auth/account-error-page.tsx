@@ -1,17 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { button } from 'styled-system/recipes'
 import { usePublicConfig } from '~/lib/public-config'
+import { homePath, useSession } from '~/lib/session'
 import { PageHeader } from '~/ui/page-header'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { signOut } from './sign-out'
 
 /**
- * /error: the signed-in account is neither a client's nor the provider's, so there
- * is no dashboard to show. Says so, gives the support contacts and a way out.
+ * /error. For an account that is neither a client's nor the provider's there is no dashboard to show:
+ * says so, gives the support contacts and a way out. An account that is set up only lands here by
+ * following a link or a failed page: it is told its account is fine and taken back to its dashboard.
  */
 export function AccountErrorPage() {
   const queryClient = useQueryClient()
   const { data: config } = usePublicConfig()
+  const home = homePath(useSession()?.user)
+  const contact = config ? `contact support at ${config.supportPhone} or ${config.supportEmail}` : 'contact support'
+  if (home !== '/error') {
+    return (
+      <>
+        <PageHeader title="Something went wrong" />
+        <Alert
+          status="info"
+          title="Your account is set up and working"
+          action={
+            <Link to={home} className={button({ variant: 'outline' })}>
+              Go to your dashboard
+            </Link>
+          }
+        >
+          {`The page you came from could not be shown. Go back to your dashboard and try again; if it keeps happening, please ${contact}.`}
+        </Alert>
+      </>
+    )
+  }
   return (
     <>
       <PageHeader title="Your account is not set up yet" />
@@ -24,9 +48,7 @@ export function AccountErrorPage() {
           </Button>
         }
       >
-        {config
-          ? `Please contact support at ${config.supportPhone} or ${config.supportEmail} to finish setting it up.`
-          : 'Please contact support to finish setting it up.'}
+        {`Please ${contact} to finish setting it up.`}
       </Alert>
     </>
   )

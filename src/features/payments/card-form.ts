@@ -1,6 +1,6 @@
 import type { PaymentTokenDetails } from '@contract/payments'
 import { useState } from 'react'
-import type { HostedFieldsInstance, HostedFieldsState } from './hosted-fields'
+import type { HostedFieldsInstance, HostedFieldState, HostedFieldsState } from './hosted-fields'
 
 export type CardFormStatus = 'idle' | 'loading' | 'ready' | 'failed'
 
@@ -25,6 +25,14 @@ interface ProcessorMessage {
 }
 
 const isCardField = (name?: string) => name === 'credit_card_number' || name === 'number'
+
+/** The processor's own wording for an empty or incomplete field, when its state carries no text yet. */
+function fieldProblem(field: HostedFieldState | undefined, name: string): string {
+  if (!field) return ''
+  if (field.isEmpty) return `${name} is required`
+  if (field.isValid === false) return `${name} is not valid`
+  return ''
+}
 
 /**
  * One card form: <CardFields form={card} /> renders the hosted fields into it, and the page asks it for
@@ -74,6 +82,22 @@ export class CardForm {
     const card = state.fields.find((f) => isCardField(f.type))
     const cvv = state.fields.find((f) => f.type === 'cvv')
     this.set({ status: state.isReady ? 'ready' : 'loading', cardError: card?.error ?? '', cvvError: cvv?.error ?? '' })
+  }
+
+  /**
+   * A submit that stops before the token (the expiry is wrong) still shows what is wrong with the card
+   * number and CVV, all together: a field the person never left says nothing by itself yet. Answers
+   * whether both fields look complete.
+   */
+  showFieldErrors(): boolean {
+    const state = this.instance?.getState()
+    if (!state?.isReady) return false
+    const card = state.fields.find((f) => isCardField(f.type))
+    const cvv = state.fields.find((f) => f.type === 'cvv')
+    const cardError = card?.error || fieldProblem(card, 'Card number')
+    const cvvError = cvv?.error || fieldProblem(cvv, 'CVV')
+    this.set({ cardError, cvvError })
+    return !cardError && !cvvError
   }
 
   /**

@@ -48,6 +48,26 @@ describe('useCardSubmit', () => {
     expect(result.current.expiry.error).toBe('This card has expired')
   })
 
+  it('with a wrong expiry, shows the card number and CVV problems too, all together', () => {
+    const { result } = setup()
+    const instance = {
+      // Neither field was left yet, so the processor's state carries no error text of its own.
+      getState: () => ({
+        isReady: true,
+        fields: [
+          { type: 'credit_card_number', error: '', isEmpty: false, isValid: false },
+          { type: 'cvv', error: '', isEmpty: true, isValid: false },
+        ],
+      }),
+      getPaymentToken: vi.fn(() => Promise.resolve({ id: 'tok_1' })),
+    } satisfies HostedFieldsInstance
+    act(() => result.current.card.attach(instance))
+    act(() => void result.current.checkExpiry())
+    expect(result.current.expiry.error).toBe('Expiration date is required')
+    expect(result.current.card.getSnapshot()).toMatchObject({ cardError: 'Card number is not valid', cvvError: 'CVV is required' })
+    expect(instance.getPaymentToken).not.toHaveBeenCalled()
+  })
+
   it('answers the checked MM/YY and asks the fields for a token with the expiry and billing details', async () => {
     const { result } = setup()
     const instance = fields()

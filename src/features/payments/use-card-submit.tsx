@@ -43,7 +43,10 @@ export interface CardSubmit {
   /** The failure for a submit while offline (also what an OfflineError means). */
   connectionFailure: CardFailure
   expiry: { ref: RefObject<HTMLInputElement | null>; value: string; error: string; onValueChange: (value: string) => void }
-  /** Checks the expiry; when wrong, shows why and focuses it. Answers MM/YY, or null. */
+  /**
+   * Checks the expiry; when wrong, shows why and focuses it, with what is wrong with the card number and
+   * CVV beside it. Answers MM/YY, or null.
+   */
   checkExpiry: () => string | null
   /**
    * Runs one submission at a time (a second click before the re-render is ignored), with `submitting`
@@ -90,6 +93,8 @@ export function useCardSubmit({ connectionNeeded, notChargedTitle }: CardSubmitO
     checkExpiry() {
       const parsed = v.safeParse(CardExpirySchema, expiry)
       if (!parsed.success) {
+        // The token is not asked for, so the card number and CVV say what is wrong with them now, beside the expiry's message.
+        card.showFieldErrors()
         setExpiryError(parsed.issues[0].message)
         expiryRef.current?.focus()
         return null

@@ -1,5 +1,5 @@
 import { AFFILIATE_NOT_VALID, COUPON_NOT_VALID, type Service } from '@contract/catalogue'
-import { REGISTRATION_MESSAGES, type RegistrationInput } from '@contract/clients'
+import { REGISTRATION_MESSAGES, type RegistrationInput, type RegistrationResult } from '@contract/clients'
 import { orderLines, orderTotals, toRegistrationPayload, type SignupForm } from '@contract/signup'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
@@ -11,11 +11,12 @@ import { requestToaster } from '~/lib/toaster-host'
 import { CardPaymentFields, toBillingDetails, useCardSubmit } from '~/features/payments'
 import { Alert } from '~/ui/alert'
 import { affiliateQueryOptions, couponQueryOptions, newRegistrationKey, servicesQueryOptions, signupKeys, useRegisterClient } from './api'
+import { DoneStep } from './done-step'
 import { clearDraft, saveDraft, useDraft } from './draft'
 import { formatMoney } from './format'
 import { PromoCodeField } from './promo-code-field'
 import { AddressStepSchema, CompanyStepSchema, PersonalStepSchema, type SignupDraft } from './schemas'
-import { AFTER_SUCCESS, neighbours, stepPath, stepTitle, type StepId, type WizardFlavor } from './steps'
+import { neighbours, stepPath, stepTitle, type StepId, type WizardFlavor } from './steps'
 import { StepActions, WizardFrame } from './wizard-frame'
 
 /** Sign-up never waits in a queue for the network: offline, the page says so. */
@@ -154,7 +155,8 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
   const { previous } = neighbours(flavor, 'order')
 
   const [failure, setFailure] = useState<Failure | null>(null)
-  const [done, setDone] = useState(false)
+  // The registration that went through: the wizard shows its Done step until the user moves on.
+  const [done, setDone] = useState<{ result: RegistrationResult; companyName: string; email: string } | null>(null)
   // The attempt whose answer was lost on the way: sent again as it was (same key, same token).
   const unanswered = useRef<{ fingerprint: string; key: string; payload: RegistrationInput } | null>(null)
 
@@ -167,9 +169,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
   if (done) {
     return (
       <WizardFrame flavor={flavor} step="order" done>
-        <Alert status="success" title={REGISTRATION_MESSAGES.success}>
-          {flavor === 'public' ? 'Taking you to the sign-in page…' : 'Taking you to the clients list…'}
-        </Alert>
+        <DoneStep flavor={flavor} {...done} />
       </WizardFrame>
     )
   }
@@ -223,12 +223,11 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
         attempt = { fingerprint, key: newRegistrationKey(), payload }
       }
       unanswered.current = attempt
-      await register.mutateAsync({ payload: attempt.payload, idempotencyKey: attempt.key })
+      const result = await register.mutateAsync({ payload: attempt.payload, idempotencyKey: attempt.key })
       unanswered.current = null
-      setDone(true)
+      setDone({ result, companyName: form.companyName, email: form.email })
       clearDraft(flavor)
       toast('success', REGISTRATION_MESSAGES.success)
-      await navigate({ to: AFTER_SUCCESS[flavor], replace: true })
     } catch (error) {
       // Only a lost answer leaves the outcome open; any answer from the server closes the attempt.
       if (!(error instanceof NetworkError) || error instanceof OfflineError) unanswered.current = null

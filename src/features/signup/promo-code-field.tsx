@@ -36,18 +36,19 @@ function checkError(error: unknown, notValidMessage: string): string {
 
 /**
  * A coupon or affiliate code: typed, applied with the button (or Enter), verified by the server, shown as
- * applied with a way to remove it, or refused with a clear message.
+ * applied with a way to remove it, or refused with a clear message. Codes are upper case (the server
+ * matches them regardless of case): the field shows them so as they are typed, as the order lines do.
  */
 export function PromoCodeField({ label, code, check, appliedText, notValidMessage, onApply, onRemove, helperText, disabled }: PromoCodeFieldProps) {
-  const [text, setText] = useState(code)
+  const [text, setText] = useState(code.toUpperCase())
   const [localError, setLocalError] = useState('')
   const verifying = code !== '' && check.isPending
   const verified = code !== '' && check.isSuccess
   // A refused code's message stays until the person edits it.
-  const error = localError || (code !== '' && text.trim() === code && check.error ? checkError(check.error, notValidMessage) : '')
+  const error = localError || (code !== '' && text.trim() === code.toUpperCase() && check.error ? checkError(check.error, notValidMessage) : '')
 
   const apply = () => {
-    const next = text.trim()
+    const next = text.trim().toUpperCase()
     if (!next) return setLocalError(`Enter the ${label.toLowerCase()}`)
     if (!PROMO_CODE_PATTERN.test(next)) return setLocalError(notValidMessage)
     setLocalError('')
@@ -61,7 +62,7 @@ export function PromoCodeField({ label, code, check, appliedText, notValidMessag
         <div className={applied} role="status">
           <SuccessIcon aria-hidden="true" />
           <span>
-            <strong>{code}</strong>: {appliedText}
+            <strong>{code.toUpperCase()}</strong>: {appliedText}
           </span>
           <Button
             variant="link"
@@ -88,7 +89,7 @@ export function PromoCodeField({ label, code, check, appliedText, notValidMessag
           autoComplete="off"
           spellCheck={false}
           onChange={(event) => {
-            setText(event.target.value)
+            setText(event.target.value.toUpperCase())
             if (localError) setLocalError('')
           }}
           onKeyDown={(event) => {

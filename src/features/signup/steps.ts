@@ -40,9 +40,6 @@ export const DONE_TITLE = 'Done'
 /** The wizard's heading: the client's own sign-up, or staff adding a client. */
 export const WIZARD_TITLES: Record<WizardFlavor, string> = { public: 'Setup Your Company', staff: 'Add Client' }
 
-/** Where each wizard goes after a successful registration. */
-export const AFTER_SUCCESS = { public: '/login', staff: '/provider/clients' } as const
-
 export function stepTitle(flavor: WizardFlavor, step: StepId): string {
   return STEP_TITLES[flavor][step]
 }

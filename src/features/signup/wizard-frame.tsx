@@ -7,7 +7,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '~/ui/icons'
 import { clearDraft, isWizardPath, useDraft } from './draft'
 import { ProgressBar } from './progress-bar'
 import { EMPTY_DRAFT } from './schemas'
-import { STEP_ORDER, stepPath, stepTitle, WIZARD_TITLES, type StepId, type WizardFlavor } from './steps'
+import { DONE_TITLE, STEP_ORDER, stepPath, stepTitle, WIZARD_TITLES, type StepId, type WizardFlavor } from './steps'
 
 /** The steps' two-column form grid (one column on phones). */
 export const formGrid = css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })
@@ -48,7 +48,7 @@ export type WizardFrameProps = {
 
 /** A wizard step on screen: the wizard's heading, the five-column progress bar, the step's heading and form. */
 export function WizardFrame({ flavor, step, done = false, busy = false, intro, children }: WizardFrameProps) {
-  const title = stepTitle(flavor, step)
+  const title = done ? DONE_TITLE : stepTitle(flavor, step)
   useForgetOnLeaving(flavor)
   const body = (
     <>
