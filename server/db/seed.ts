@@ -6,6 +6,7 @@ import type { Clock } from '../context'
 import type { BlobStore } from '../storage/blob-store'
 import type { Db, Tx } from './client'
 import type { PermCode } from '../../contract/permissions'
+import { invoiceNumberFor, nextInvoiceId } from '../invoices/create'
 import { CLIENT_ROLE, SUPER_ADMIN_ROLE } from './reference'
 import {
   affiliates,
@@ -238,9 +239,9 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
     },
   ]
 
-  let invoiceSeq = 0
-  const invoiceNumber = (date: Date) => `INV-${date.getUTCFullYear()}-${String(++invoiceSeq).padStart(4, '0')}`
   const agentNotifications: (typeof notifications.$inferInsert)[] = []
+  type DemoInvoice = { clientId: number; status: number; invoiceDate: Date; dueDate: Date; paidDate: Date | null; lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[] }
+  const demoInvoices: DemoInvoice[] = []
 
   for (const [index, spec] of clientSpecs.entries()) {
     const [client] = await tx
@@ -302,39 +303,7 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
         lines: [line(certificate.packages[0], certificate.service), line(alerts.packages[0], alerts.service)],
       },
     ]
-    for (const spec of invoiceSpecs) {
-      const totalCents = spec.lines.reduce((sum, l) => sum + l.amountCents, 0)
-      const [invoice] = await tx
-        .insert(invoices)
-        .values({
-          invoiceNumber: invoiceNumber(spec.invoiceDate),
-          clientId: client.id,
-          invoiceDate: spec.invoiceDate,
-          dueDate: spec.dueDate,
-          paidDate: spec.paidDate,
-          totalCents,
-          status: spec.status,
-          createdAt: spec.invoiceDate,
-        })
-        .returning()
-      await tx.insert(invoiceLines).values(spec.lines.map((l) => ({ ...l, invoiceId: invoice.id })))
-      if (spec.paidDate) {
-        const [payment] = await tx
-          .insert(payments)
-          .values({
-            clientId: client.id,
-            amountCents: totalCents,
-            gateway: 'sandbox',
-            gatewayReference: `sandbox_demo_${invoice.invoiceNumber}`,
-            idempotencyKey: `demo-seed-${invoice.invoiceNumber}`,
-            cardBrand: 'visa',
-            cardLast4: '4242',
-            createdAt: spec.paidDate,
-          })
-          .returning()
-        await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: invoice.id, amountCents: totalCents })
-      }
-    }
+    for (const invoice of invoiceSpecs) demoInvoices.push({ clientId: client.id, ...invoice })
 
     // Documents: mixed jurisdictions and types, newest first; the oldest is past 60 days and shredded.
     const documentSpecs = [
@@ -418,6 +387,45 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
       isRead: index === 1,
       createdAt: requestedAt,
     })
+  }
+
+  // Oldest first, so the ids (and so the numbers) follow the invoice dates, as they do for real invoices.
+  demoInvoices.sort((a, b) => a.invoiceDate.getTime() - b.invoiceDate.getTime())
+  for (const spec of demoInvoices) {
+    const totalCents = spec.lines.reduce((sum, l) => sum + l.amountCents, 0)
+    // Numbered as every new invoice is (the id in the number), so the demo data shows the one format.
+    const id = await nextInvoiceId(tx)
+    const [invoice] = await tx
+      .insert(invoices)
+      .values({
+        id,
+        invoiceNumber: invoiceNumberFor(id, spec.invoiceDate),
+        clientId: spec.clientId,
+        invoiceDate: spec.invoiceDate,
+        dueDate: spec.dueDate,
+        paidDate: spec.paidDate,
+        totalCents,
+        status: spec.status,
+        createdAt: spec.invoiceDate,
+      })
+      .returning()
+    await tx.insert(invoiceLines).values(spec.lines.map((l) => ({ ...l, invoiceId: invoice.id })))
+    if (spec.paidDate) {
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          clientId: spec.clientId,
+          amountCents: totalCents,
+          gateway: 'sandbox',
+          gatewayReference: `sandbox_demo_${invoice.invoiceNumber}`,
+          idempotencyKey: `demo-seed-${invoice.invoiceNumber}`,
+          cardBrand: 'visa',
+          cardLast4: '4242',
+          createdAt: spec.paidDate,
+        })
+        .returning()
+      await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: invoice.id, amountCents: totalCents })
+    }
   }
 
   agentNotifications.push({ clientId: null, message: 'Welcome to the provider portal: 2 demo clients are ready', isRead: true, createdAt: daysAgo(30) })

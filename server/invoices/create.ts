@@ -24,8 +24,19 @@ export interface NewInvoice {
   paidDate?: Date | null
 }
 
-/** The displayed number: the year of the invoice date and the id, e.g. "INV-2026-000123". */
+/**
+ * The displayed number, the one format of every invoice (the demo seed's too): the year of the invoice
+ * date and the id, at least six digits, e.g. "INV-2026-000123". The running part is the id, so the
+ * lists sort "Invoice #" by id, which is numeric whatever the width.
+ */
 export const invoiceNumberFor = (id: number, invoiceDate: Date) => `INV-${invoiceDate.getUTCFullYear()}-${String(id).padStart(6, '0')}`
+
+/** Takes the next invoice id from the sequence, so the number (which holds it) goes into the same insert. */
+export async function nextInvoiceId(db: Db | Tx): Promise<number> {
+  const result = await db.execute<{ id: number | string }>(sql`select nextval(pg_get_serial_sequence('invoices', 'id')) as id`)
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number | string }[] }).rows) as { id: number | string }[]
+  return Number(rows[0].id)
+}
 
 /**
  * Creates an invoice and its lines. Amounts are integer cents: each line is quantity × unit amount,
@@ -44,9 +55,7 @@ export async function createInvoice(db: Db | Tx, input: NewInvoice) {
   })
   const subtotal = lines.reduce((sum, line) => sum + line.amountCents, 0)
   const discountCents = Math.min(Math.max(0, input.discountCents ?? 0), subtotal)
-  const result = await db.execute<{ id: number | string }>(sql`select nextval(pg_get_serial_sequence('invoices', 'id')) as id`)
-  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number | string }[] }).rows) as { id: number | string }[]
-  const id = Number(rows[0].id)
+  const id = await nextInvoiceId(db)
   const [invoice] = await db
     .insert(invoices)
     .values({

@@ -90,7 +90,8 @@ function orderFor(sort: InvoiceSortField, order: 'asc' | 'desc'): SQL[] {
   const tieBreak = dir(invoices.id)
   switch (sort) {
     case 'invoiceId':
-      return [dir(invoices.invoiceNumber)]
+      // Numeric: the number's running part is the id (text order would put INV-2026-1000000 before INV-2026-999999).
+      return [dir(invoices.id)]
     case 'invoiceDate':
       return [dir(invoices.invoiceDate), tieBreak]
     case 'dueDate':

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SUPER_ADMIN_ROLE } from '../../server/db/reference'
 import { countries, coupons, invoices, paymentInvoices, payments } from '../../server/db/schema'
@@ -186,7 +186,23 @@ describe('GET /api/client/invoices/:clientId', () => {
     const byDue = await get(`/api/client/invoices/${clientA.id}?sort=dueDate`, tokens.clientA)
     expect(numbers(byDue)).toEqual([a.paid, a.overdue, a.unpaid, a.cents].map((i) => i.invoiceNumber))
     const byNumber = await get(`/api/client/invoices/${clientA.id}?sort=invoiceId&order=desc`, tokens.clientA)
-    expect(numbers(byNumber)).toEqual(numbers(byNumber).slice().sort().reverse())
+    expect(numbers(byNumber)).toEqual([a.cents, a.overdue, a.paid, a.unpaid].map((i) => i.invoiceNumber))
+  })
+
+  it('sorts by invoice number numerically, past six digits too', async () => {
+    const { client, user } = await server.factories.client({ companyName: 'Million Invoices LLC' })
+    await server.db.execute(sql`select setval(pg_get_serial_sequence('invoices', 'id'), 999998)`)
+    const invoice = () => createInvoice(server.db, { clientId: client.id, invoiceDate: day('2026-02-01'), dueDate: day('2026-03-01'), lines: [{ description: 'Mail scanning', unitAmountCents: 1_000 }] })
+    const six = await invoice()
+    const seven = await invoice()
+    expect([six.invoiceNumber, seven.invoiceNumber]).toEqual(['INV-2026-999999', 'INV-2026-1000000'])
+    const token = await server.tokenFor(user.id)
+    for (const [order, expected] of [['asc', [six, seven]], ['desc', [seven, six]]] as const) {
+      const own = await get(`/api/client/invoices/${client.id}?sort=invoiceId&order=${order}`, token)
+      expect(numbers(own)).toEqual(expected.map((i) => i.invoiceNumber))
+      const all = await get(`/api/invoices?q=Million%20Invoices&sort=invoiceId&order=${order}`, tokens.admin)
+      expect(numbers(all)).toEqual(expected.map((i) => i.invoiceNumber))
+    }
   })
 
   it('filters by invoice date range in New York days', async () => {

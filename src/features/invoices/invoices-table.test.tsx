@@ -21,10 +21,10 @@ const client = {
 }
 
 const invoices: Invoice[] = [
-  { id: 11, invoiceId: 'INV-2026-0011', invoiceDate: '2026-05-01T16:00:00Z', dueDate: '2026-05-31T16:00:00Z', paidDate: '2026-05-02T16:00:00Z', total: 399, status: 1, client },
-  { id: 12, invoiceId: 'INV-2026-0012', invoiceDate: '2026-06-01T16:00:00Z', dueDate: '2026-07-01T16:00:00Z', paidDate: null, total: 78.5, status: 2, client },
-  { id: 13, invoiceId: 'INV-2026-0013', invoiceDate: '2026-04-01T16:00:00Z', dueDate: '2026-05-01T16:00:00Z', paidDate: null, total: 1049, status: 3, client },
-  { id: 14, invoiceId: 'INV-2026-0014', invoiceDate: '2026-03-01T16:00:00Z', dueDate: '2026-04-01T16:00:00Z', paidDate: null, total: 10, status: 9, client },
+  { id: 11, invoiceId: 'INV-2026-000011', invoiceDate: '2026-05-01T16:00:00Z', dueDate: '2026-05-31T16:00:00Z', paidDate: '2026-05-02T16:00:00Z', total: 399, status: 1, client },
+  { id: 12, invoiceId: 'INV-2026-000012', invoiceDate: '2026-06-01T16:00:00Z', dueDate: '2026-07-01T16:00:00Z', paidDate: null, total: 78.5, status: 2, client },
+  { id: 13, invoiceId: 'INV-2026-000013', invoiceDate: '2026-04-01T16:00:00Z', dueDate: '2026-05-01T16:00:00Z', paidDate: null, total: 1049, status: 3, client },
+  { id: 14, invoiceId: 'INV-2026-000014', invoiceDate: '2026-03-01T16:00:00Z', dueDate: '2026-04-01T16:00:00Z', paidDate: null, total: 10, status: 9, client },
 ]
 
 /** Renders inside a router, as the pages are (the Action links need one). */
@@ -60,27 +60,27 @@ function rowOf(number: string) {
 describe('InvoicesTable', () => {
   it('shows dates as Do MMMM, YYYY, N/A for the due date of a paid invoice, money and status labels', async () => {
     await renderTable('client', true)
-    const paid = within(rowOf('INV-2026-0011'))
+    const paid = within(rowOf('INV-2026-000011'))
     expect(paid.getByText('1st May, 2026')).toBeInTheDocument()
     expect(paid.getByText('N/A')).toBeInTheDocument()
     expect(paid.getByText('2nd May, 2026')).toBeInTheDocument()
     expect(paid.getByText('$399.00')).toBeInTheDocument()
     expect(paid.getByText('PAID')).toBeInTheDocument()
-    expect(within(rowOf('INV-2026-0012')).getByText('UNPAID')).toBeInTheDocument()
-    expect(within(rowOf('INV-2026-0012')).getByText('$78.50')).toBeInTheDocument()
-    expect(within(rowOf('INV-2026-0013')).getByText('OVERDUE')).toBeInTheDocument()
-    expect(within(rowOf('INV-2026-0013')).getByText('$1,049.00')).toBeInTheDocument()
-    expect(within(rowOf('INV-2026-0014')).getByText('Unknown')).toBeInTheDocument()
+    expect(within(rowOf('INV-2026-000012')).getByText('UNPAID')).toBeInTheDocument()
+    expect(within(rowOf('INV-2026-000012')).getByText('$78.50')).toBeInTheDocument()
+    expect(within(rowOf('INV-2026-000013')).getByText('OVERDUE')).toBeInTheDocument()
+    expect(within(rowOf('INV-2026-000013')).getByText('$1,049.00')).toBeInTheDocument()
+    expect(within(rowOf('INV-2026-000014')).getByText('Unknown')).toBeInTheDocument()
   })
 
   it('links clients to their invoice route', async () => {
     await renderTable('client', true)
-    expect(screen.getByRole('link', { name: 'View invoice INV-2026-0012' })).toHaveAttribute('href', '/client/invoices/12')
+    expect(screen.getByRole('link', { name: 'View invoice INV-2026-000012' })).toHaveAttribute('href', '/client/invoices/12')
   })
 
   it('links agents with ICV to the provider route', async () => {
     await renderTable('provider', false)
-    expect(screen.getByRole('link', { name: 'View invoice INV-2026-0012' })).toHaveAttribute('href', '/provider/invoices/12')
+    expect(screen.getByRole('link', { name: 'View invoice INV-2026-000012' })).toHaveAttribute('href', '/provider/invoices/12')
     expect(screen.queryAllByRole('checkbox')).toHaveLength(0)
   })
 
@@ -93,15 +93,15 @@ describe('InvoicesTable', () => {
   it("refuses a paid invoice (and an unknown status) with 'You can only pay unpaid invoices'", async () => {
     const user = userEvent.setup()
     const onSelectionChange = await renderTable('client', true)
-    const paid = screen.getByRole('checkbox', { name: 'Select invoice INV-2026-0011' })
+    const paid = screen.getByRole('checkbox', { name: 'Select invoice INV-2026-000011' })
     expect(paid).toHaveAccessibleDescription('You can only pay unpaid invoices')
-    expect(screen.getByRole('checkbox', { name: 'Select invoice INV-2026-0014' })).toHaveAccessibleDescription('You can only pay unpaid invoices')
+    expect(screen.getByRole('checkbox', { name: 'Select invoice INV-2026-000014' })).toHaveAccessibleDescription('You can only pay unpaid invoices')
     await user.click(paid)
     expect(await screen.findByText('You can only pay unpaid invoices', { selector: '[data-title]' })).toBeInTheDocument()
     expect(paid).not.toBeChecked()
     expect(onSelectionChange).not.toHaveBeenCalled()
 
-    await user.click(screen.getByRole('checkbox', { name: 'Select invoice INV-2026-0013' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice INV-2026-000013' }))
     expect(onSelectionChange).toHaveBeenLastCalledWith([expect.objectContaining({ id: 13 })])
   })
 })
