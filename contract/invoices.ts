@@ -125,6 +125,8 @@ export const InvoicePaymentSchema = v.object({
 
 /** Who issued the invoice, as printed on it (from the server's configuration). */
 export const InvoiceIssuerSchema = v.object({
+  /** The provider's name: the client's agent (the first agent for a client without one). */
+  name: v.string(),
   location: v.string(),
   phone: v.string(),
   email: v.string(),

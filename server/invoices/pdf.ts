@@ -44,6 +44,10 @@ export function renderInvoicePdf(doc: InvoiceDocument, generatedAt: Date): Uint8
   page.text('INVOICE', MARGIN, y - 22, { font: 'bold', size: 24 })
   page.text(invoice.invoiceNumber, MARGIN, y - 40, { size: 12, gray: 0.3 })
   let issuerY = y - 10
+  for (const line of doc.issuer.name ? wrapText(doc.issuer.name, 'bold', 10, 220) : []) {
+    page.text(line, RIGHT, issuerY, { font: 'bold', size: 10, align: 'right' })
+    issuerY -= 13
+  }
   for (const part of [doc.issuer.location, doc.issuer.phone, doc.issuer.email]) {
     for (const line of wrapText(part, 'regular', 9, 220)) {
       page.text(line, RIGHT, issuerY, { size: 9, align: 'right', gray: 0.3 })

@@ -3,7 +3,7 @@ import { centsToDollars } from '../../contract/common'
 import type { Invoice, InvoiceDetail, InvoiceListQuery, InvoicePage, InvoiceSortField } from '../../contract/invoices'
 import type { Db } from '../db/client'
 import { pageTotal } from '../db/page-total'
-import { clients, countries, coupons, invoiceLines, invoices, paymentInvoices, payments } from '../db/schema'
+import { agents, clients, countries, coupons, invoiceLines, invoices, paymentInvoices, payments } from '../db/schema'
 import type { Env } from '../env'
 import { endOfPortalDay, startOfPortalDay } from './format'
 
@@ -195,6 +195,7 @@ export async function loadInvoiceDocument(db: Db, id: number, env: Pick<Env, 'CO
     .where(eq(paymentInvoices.invoiceId, id))
     .orderBy(asc(payments.createdAt), asc(payments.id))
   const subtotalCents = lines.reduce((sum, line) => sum + line.amountCents, 0)
+  const issuerName = await providerName(db, invoice.clientId)
   const paidCents = paid.reduce((sum, p) => sum + p.amountCents, 0)
   const amountDueCents = invoice.status === 1 ? 0 : Math.max(0, invoice.totalCents - paidCents)
   return {
@@ -205,8 +206,16 @@ export async function loadInvoiceDocument(db: Db, id: number, env: Pick<Env, 'CO
     couponCode: extra.couponCode,
     payments: paid,
     amountDueCents,
-    issuer: { location: env.COMPANY_LOCATION, phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
+    issuer: { name: issuerName, location: env.COMPANY_LOCATION, phone: env.SUPPORT_PHONE, email: env.SUPPORT_EMAIL },
   }
+}
+
+/** The provider issuing a client's invoices: the client's agent, else the first agent (as registration assigns). */
+async function providerName(db: Db, clientId: number): Promise<string> {
+  const [own] = await db.select({ name: agents.name }).from(clients).innerJoin(agents, eq(agents.id, clients.agentId)).where(eq(clients.id, clientId))
+  if (own) return own.name
+  const [first] = await db.select({ name: agents.name }).from(agents).orderBy(asc(agents.id)).limit(1)
+  return first?.name ?? ''
 }
 
 export function toWireDetail(doc: InvoiceDocument): InvoiceDetail {

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SUPER_ADMIN_ROLE } from '../../server/db/reference'
-import { countries, coupons, invoices, paymentInvoices, payments } from '../../server/db/schema'
+import { agents, clients, countries, coupons, invoices, paymentInvoices, payments } from '../../server/db/schema'
 import { createInvoice } from '../../server/invoices/create'
 import { createTestServer, type TestServer } from './harness'
 
@@ -314,12 +314,23 @@ describe('GET /api/invoices/:id', () => {
       amountDue: 179.97,
       payments: [],
       client: { companyName: 'Sunrise Bakery LLC', address: '12 Ocean Dr', zipcode: '33139' },
-      issuer: { location: expect.any(String), phone: expect.any(String), email: expect.any(String) },
+      issuer: { name: expect.any(String), location: expect.any(String), phone: expect.any(String), email: expect.any(String) },
     })
     expect(res.json.lines).toEqual([
       { id: expect.any(Number), description: 'Registered agent service, 1 year', quantity: 1, unitAmount: 125, amount: 125 },
       { id: expect.any(Number), description: 'Mail scanning', quantity: 3, unitAmount: 19.99, amount: 59.97 },
     ])
+  })
+
+  it("names the provider in the issuer: the client's agent, else the first agent", async () => {
+    const [first] = await server.db.select().from(agents).orderBy(asc(agents.id)).limit(1)
+    const fallback = await get(`/api/invoices/${a.unpaid.id}`, tokens.clientA)
+    expect(fallback.json.issuer.name).toBe(first.name)
+    const [own] = await server.db.insert(agents).values({ name: 'Biscayne Registered Agents Inc' }).returning()
+    await server.db.update(clients).set({ agentId: own.id }).where(eq(clients.id, clientB.id))
+    const named = await get(`/api/invoices/${b.unpaid.id}`, tokens.clientB)
+    expect(named.json.issuer.name).toBe('Biscayne Registered Agents Inc')
+    await server.db.update(clients).set({ agentId: null }).where(eq(clients.id, clientB.id))
   })
 
   it('lists the payments of a paid invoice and nothing due', async () => {

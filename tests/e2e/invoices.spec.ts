@@ -134,6 +134,20 @@ test.describe('invoices', () => {
     await expect(page).toHaveURL(/sort=total&order=asc|order=asc.*sort=total|sort=total.*order=asc/)
     await expect(table(page).getByRole('columnheader', { name: /Total/ })).toHaveAttribute('aria-sort', 'ascending')
     await expect(rowsWithStatus(page, 'PAID')).toHaveCount(1)
+
+    // Invoice numbers have one format (the demo data's too), and sort by number numerically.
+    await table(page).getByRole('columnheader', { name: /Invoice #/ }).getByRole('button').click()
+    await expect(table(page).getByRole('columnheader', { name: /Invoice #/ })).toHaveAttribute('aria-sort', 'ascending')
+    const numbers = async () => {
+      const texts: string[] = []
+      for (const row of await bodyRows(page).all()) texts.push(((await (await cell(page, row, 'Invoice #')).textContent()) ?? '').trim())
+      return texts
+    }
+    await expect.poll(numbers).toHaveLength(3)
+    const shown = await numbers()
+    for (const number of shown) expect(number).toMatch(/^INV-\d{4}-\d{6,}$/)
+    const running = shown.map((number) => Number(number.split('-')[2]))
+    expect(running).toEqual(running.slice().sort((x, y) => x - y))
   })
 
   test("selecting a paid invoice is refused with 'You can only pay unpaid invoices'", async ({ page }) => {
@@ -250,6 +264,8 @@ test.describe('invoices', () => {
     await expect(items.getByRole('row').nth(1)).toContainText('$')
     await expect(page.getByRole('table', { name: `Payments of invoice ${number}` })).toContainText('ending in 4242')
     await expect(page.getByText('Sunshine Holdings LLC')).toBeVisible()
+    // The FROM block names the provider above its address and contacts.
+    await expect(page.getByRole('region', { name: 'From' })).toContainText('Sunshine State Registered Agents')
     await expectAccessible(page, 'invoice page')
 
     const download = page.waitForEvent('download')

@@ -154,6 +154,12 @@ function InvoiceDocument({ invoice, statusLabel }: { invoice: InvoiceDetailData;
             From
           </h2>
           <address className={address}>
+            {issuer.name && (
+              <>
+                <strong>{issuer.name}</strong>
+                <br />
+              </>
+            )}
             {issuer.location}
             <br />
             {issuer.phone}
