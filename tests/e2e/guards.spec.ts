@@ -86,6 +86,18 @@ test.describe('route guards', () => {
     await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible()
   })
 
+  test('a client profile that fails to load shows the error page and the error toast with the message', async ({ page }) => {
+    await loginAs(page, 'admin')
+    await page.route(/\/api\/client\/\d+$/, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"The client could not be read","details":""}' })
+        : route.fallback(),
+    )
+    await page.goto('/provider/clients/1')
+    await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible({ timeout: 15_000 })
+    await expect(page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'The client could not be read' })).toBeVisible()
+  })
+
   test('the index sends each user home, and the legacy and wizard entry points redirect', async ({ page }) => {
     await page.goto('/signUp')
     await expect(page).toHaveURL(/\/signup\/company-details$/)

@@ -1,4 +1,6 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router'
+import { RouteErrorPage } from '~/app/route-states'
+import { useProfileLoadErrorToast } from '~/features/clients/profile-load-error'
 import { OwnClientProfile } from '~/features/clients/client-profile'
 import { clientIdFromParam } from '~/features/clients/routing'
 import { loadClient } from '~/features/clients/loaders'
@@ -11,9 +13,16 @@ export const Route = createFileRoute('/_authenticated/client/profile/$id')({
     return loadClient(context.queryClient, clientId)
   },
   component: ClientProfilePage,
+  errorComponent: ProfileLoadError,
 })
 
 function ClientProfilePage() {
   const { id } = Route.useParams()
   return <OwnClientProfile clientId={Number(id)} />
+}
+
+/** A profile that fails to load: the error page, and the error toast with the message. */
+function ProfileLoadError(props: ErrorComponentProps) {
+  useProfileLoadErrorToast(props.error)
+  return <RouteErrorPage {...props} />
 }

@@ -1,4 +1,6 @@
-import { createFileRoute, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router'
+import { RouteErrorPage } from '~/app/route-states'
+import { useProfileLoadErrorToast } from '~/features/clients/profile-load-error'
 import { ProviderClientProfile } from '~/features/clients/client-profile'
 import { clientIdFromParam, ClientProfileSearchSchema } from '~/features/clients/routing'
 import { loadClient } from '~/features/clients/loaders'
@@ -12,6 +14,7 @@ export const Route = createFileRoute('/_authenticated/provider/clients/$id')({
     return loadClient(context.queryClient, clientId)
   },
   component: ProviderClientProfilePage,
+  errorComponent: ProfileLoadError,
 })
 
 function ProviderClientProfilePage() {
@@ -19,4 +22,10 @@ function ProviderClientProfilePage() {
   const { tab } = Route.useSearch()
   const navigate = Route.useNavigate()
   return <ProviderClientProfile clientId={Number(id)} tab={tab} onTabChange={(next) => void navigate({ search: { tab: next }, replace: true })} />
+}
+
+/** A profile that fails to load: the error page, and the error toast with the message. */
+function ProfileLoadError(props: ErrorComponentProps) {
+  useProfileLoadErrorToast(props.error)
+  return <RouteErrorPage {...props} />
 }
