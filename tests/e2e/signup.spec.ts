@@ -259,6 +259,7 @@ test.describe('the public sign-up wizard', () => {
     await expect(page.getByLabel('Attorney E-mail')).toHaveValue('')
     await notify.getByText('No', { exact: true }).click()
     await nextButton(page).click()
+    await expect(page).toHaveURL(/\/signup\/choose-address$/)
 
     await nextButton(page).click()
     await expect(page.getByText('This field is mandatory')).toBeVisible()

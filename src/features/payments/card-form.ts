@@ -41,6 +41,8 @@ function fieldProblem(field: HostedFieldState | undefined, name: string): string
 export class CardForm {
   private instance: HostedFieldsInstance | null = null
   private snapshot: CardFormSnapshot = IDLE
+  /** A submit was tried: from then on an empty or incomplete field says so, left or not. */
+  private submitted = false
   private readonly listeners = new Set<() => void>()
 
   subscribe = (listener: () => void) => {
@@ -58,6 +60,7 @@ export class CardForm {
   /** Called by CardFields while it loads and mounts the processor's fields. */
   loading() {
     this.instance = null
+    this.submitted = false
     this.set({ ...IDLE, status: 'loading' })
   }
 
@@ -81,7 +84,14 @@ export class CardForm {
   update(state: HostedFieldsState) {
     const card = state.fields.find((f) => isCardField(f.type))
     const cvv = state.fields.find((f) => f.type === 'cvv')
-    this.set({ status: state.isReady ? 'ready' : 'loading', cardError: card?.error ?? '', cvvError: cvv?.error ?? '' })
+    this.set({ status: state.isReady ? 'ready' : 'loading', ...this.fieldErrors(card, cvv) })
+  }
+
+  private fieldErrors(card: HostedFieldState | undefined, cvv: HostedFieldState | undefined): Pick<CardFormSnapshot, 'cardError' | 'cvvError'> {
+    return {
+      cardError: card?.error || (this.submitted ? fieldProblem(card, 'Card number') : ''),
+      cvvError: cvv?.error || (this.submitted ? fieldProblem(cvv, 'CVV') : ''),
+    }
   }
 
   /**
@@ -92,12 +102,13 @@ export class CardForm {
   showFieldErrors(): boolean {
     const state = this.instance?.getState()
     if (!state?.isReady) return false
-    const card = state.fields.find((f) => isCardField(f.type))
-    const cvv = state.fields.find((f) => f.type === 'cvv')
-    const cardError = card?.error || fieldProblem(card, 'Card number')
-    const cvvError = cvv?.error || fieldProblem(cvv, 'CVV')
-    this.set({ cardError, cvvError })
-    return !cardError && !cvvError
+    this.submitted = true
+    const errors = this.fieldErrors(
+      state.fields.find((f) => isCardField(f.type)),
+      state.fields.find((f) => f.type === 'cvv'),
+    )
+    this.set(errors)
+    return !errors.cardError && !errors.cvvError
   }
 
   /**

@@ -66,6 +66,17 @@ describe('useCardSubmit', () => {
     expect(result.current.expiry.error).toBe('Expiration date is required')
     expect(result.current.card.getSnapshot()).toMatchObject({ cardError: 'Card number is not valid', cvvError: 'CVV is required' })
     expect(instance.getPaymentToken).not.toHaveBeenCalled()
+    // The card number's frame reports its blur afterwards: the untouched CVV keeps its message.
+    act(() =>
+      result.current.card.update({
+        isReady: true,
+        fields: [
+          { type: 'credit_card_number', error: 'Card number is not valid', isEmpty: false, isValid: false },
+          { type: 'cvv', error: '', isEmpty: true, isValid: false },
+        ],
+      }),
+    )
+    expect(result.current.card.getSnapshot()).toMatchObject({ cardError: 'Card number is not valid', cvvError: 'CVV is required' })
   })
 
   it('answers the checked MM/YY and asks the fields for a token with the expiry and billing details', async () => {
