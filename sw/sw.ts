@@ -3,6 +3,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import './push'
 import { registerOutboxSync } from './outbox-sync'
+import { DOCUMENT_VIEW_PREFIX, parseDocumentViewPath } from '@contract/document-view'
 
 /**
  * The portal's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so the
@@ -19,7 +20,7 @@ cleanupOutdatedCaches()
 // Deep links (/client/invoices/12) load the shell; the API and files served by the server do not.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/],
+    denylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/, new RegExp(`^${DOCUMENT_VIEW_PREFIX}`)],
   }),
 )
 
@@ -65,6 +66,22 @@ self.addEventListener('activate', (event) => {
 // Document files a user has opened are kept in that user's runtime cache 'documents-user-<id>',
 // written and read by the page itself (src/features/documents/file-cache.ts): offline, the API client
 // sends nothing, so a route here would never be asked. purgeRuntimeCaches() removes it on log out.
+// The one route here shows a saved file to the viewer under an address ending in its name
+// (/document-files/<user>/<document>/<name>), so the browser's PDF viewer titles and saves it by name.
+registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith(DOCUMENT_VIEW_PREFIX), serveSavedDocumentFile)
+
+async function serveSavedDocumentFile({ url }: { url: URL }): Promise<Response> {
+  const target = parseDocumentViewPath(url.pathname)
+  const saved = target ? await (await caches.open(`documents-user-${target.userId}`)).match(`/api/document/${target.documentId}`) : undefined
+  const type = saved?.headers.get('content-type') ?? ''
+  // Only what the server stores as a document (PDF or image) is ever shown from here.
+  if (!saved || !/^(application\/pdf|image\/(png|jpeg|tiff))(;|$)/i.test(type)) return new Response('Not saved on this device', { status: 404 })
+  const headers = new Headers({ 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'SAMEORIGIN' })
+  // Shown in the page, never downloaded by the frame: the saved copy may come from a download.
+  const disposition = saved.headers.get('content-disposition')
+  if (disposition) headers.set('Content-Disposition', disposition.replace(/^\s*attachment/i, 'inline'))
+  return new Response(saved.body, { status: 200, headers })
+}
 
 // ---------- push and notificationclick ----------
 // Web push: showing notifications, the app badge, and opening the portal on a click: sw/push.ts,

@@ -108,6 +108,8 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
   test("the client sees them Unread with today's date, opens one (now Read) and requests it by mail", async ({ page }) => {
     test.setTimeout(90_000)
     await loginAs(page, 'client')
+    // With the service worker in control, the viewer shows the PDF under its real name.
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false), { timeout: 30_000 }).toBe(true)
     await page.getByRole('link', { name: 'Documents List' }).first().click()
     await expect(page.getByRole('heading', { level: 1, name: 'Documents List' })).toBeVisible()
     await expect(page.getByText('You have 60 days from upload to request a document by mail. After that, it is shredded.')).toBeVisible()
@@ -124,7 +126,19 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
     await first.getByRole('button', { name: /^View / }).click()
     const viewer = page.getByRole('dialog', { name: /General Mail received/ })
     await expect(viewer).toBeVisible()
-    await expect(viewer.locator('iframe')).toHaveAttribute('src', /^blob:/)
+    // Not a blob: address (the browser's PDF toolbar would title and save it as a random id), but one
+    // ending in the file's own name, whose answer names it too.
+    const frame = viewer.locator('iframe')
+    await expect(frame).toHaveAttribute('src', /^\/document-files\/\d+\/\d+\/[^/]+\.pdf$/)
+    const src = (await frame.getAttribute('src'))!
+    const fileName = decodeURIComponent(src.split('/').pop()!)
+    expect(fileName).toMatch(/^Sunshine-Holdings-LLC_General-Mail_\d{4}-\d{2}-\d{2}.*\.pdf$/)
+    const served = await page.evaluate(async (url) => {
+      const res = await fetch(url)
+      return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), head: (await res.text()).slice(0, 5) }
+    }, src)
+    expect(served).toMatchObject({ status: 200, type: 'application/pdf', head: '%PDF-' })
+    expect(served.disposition).toContain(`inline; filename="${fileName}"`)
     await expectAccessible(page, 'document viewer')
     await viewer.getByRole('button', { name: 'Close', exact: true }).first().click()
     await expect(viewer).toBeHidden()
@@ -253,14 +267,14 @@ test.describe('offline and poor connections', () => {
     const view = async () => (await row.$('button[aria-label^="View "]'))!.click()
     await view()
     const viewer = page.getByRole('dialog', { name: /received/ })
-    await expect(viewer.locator('iframe, img')).toHaveAttribute('src', /^blob:/)
+    await expect(viewer.locator('iframe, img')).toHaveAttribute('src', /^(blob:|\/document-files\/)/)
     await viewer.getByRole('button', { name: 'Close', exact: true }).first().click()
 
     await context.setOffline(true)
     try {
       await view()
       await expect(viewer.getByText('You are offline: this is the copy saved on this device.')).toBeVisible()
-      await expect(viewer.locator('iframe, img')).toHaveAttribute('src', /^blob:/)
+      await expect(viewer.locator('iframe, img')).toHaveAttribute('src', /^(blob:|\/document-files\/)/)
     } finally {
       await context.setOffline(false)
     }

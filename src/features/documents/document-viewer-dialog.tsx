@@ -11,8 +11,9 @@ const image = css({ display: 'block', maxW: '100%', maxH: '75dvh', mx: 'auto', o
 const note = css({ m: '0', mb: '3', fontSize: 'sm', color: 'fg.muted' })
 
 /**
- * The file inside the portal: a PDF in the browser's own viewer (an iframe of a blob: URL, which the
- * CSP allows; no PDF library), an image as an image. Download saves it under the server's file name.
+ * The file inside the portal: a PDF in the browser's own viewer (an iframe of the saved file's
+ * address, or of a blob: URL, both of which the CSP allows; no PDF library), an image as an image.
+ * Download saves it under the server's file name.
  */
 export function DocumentViewer({ file, onClose }: { file: OpenFile; onClose: () => void }) {
   const label = documentLabel(file.document)

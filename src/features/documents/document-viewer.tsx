@@ -1,3 +1,4 @@
+import { documentViewPath } from '@contract/document-view'
 import type { Document } from '@contract/documents'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
@@ -5,6 +6,7 @@ import { useRequiredSession, userKind } from '~/lib/session'
 import { notify } from '~/ui/toaster'
 import { saveBlob } from '~/lib/download'
 import { afterDocumentOpened, documentFileErrorMessage, fetchDocumentFile, type DocumentFile } from './api'
+import { cachedDocumentFile } from './file-cache'
 import { opensInPortal } from './format'
 
 // The viewer (a dialog) loads when a first document opens; the lists do without it until then.
@@ -14,6 +16,21 @@ const DocumentViewer = lazy(() => loadViewer().then((m) => ({ default: m.Documen
 export interface OpenFile extends DocumentFile {
   document: Document
   url: string
+}
+
+const revoke = (url: string | null) => void (url?.startsWith('blob:') && URL.revokeObjectURL(url))
+
+/**
+ * The address the viewer shows a file at. A PDF saved on the device is shown by the service worker
+ * under an address ending in its real name, so the browser's PDF viewer titles it and saves it under
+ * that name; without a worker in control, or a saved copy, it is a blob: address (titled with a random id).
+ */
+async function viewerUrl(file: DocumentFile, document: Document, userId: number): Promise<string> {
+  const worker = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null
+  if (worker && file.blob.type === 'application/pdf' && (await cachedDocumentFile(document.id, userId))) {
+    return documentViewPath(userId, document.id, file.fileName)
+  }
+  return URL.createObjectURL(file.blob)
 }
 
 /**
@@ -31,9 +48,9 @@ export function useDocumentFiles() {
   // The object URL lives as long as the viewer shows it (and no longer than the page).
   const openUrl = useRef<string | null>(null)
   openUrl.current = open?.url ?? null
-  useEffect(() => () => void (openUrl.current && URL.revokeObjectURL(openUrl.current)), [])
+  useEffect(() => () => revoke(openUrl.current), [])
   const close = useCallback(() => {
-    if (openUrl.current) URL.revokeObjectURL(openUrl.current)
+    revoke(openUrl.current)
     setOpen(null)
   }, [])
 
@@ -68,9 +85,9 @@ export function useDocumentFiles() {
       if (!opensInPortal(document)) return download(document)
       void loadViewer()
       const file = await fetchFile(document, 'view')
-      if (file) setOpen({ ...file, document, url: URL.createObjectURL(file.blob) })
+      if (file) setOpen({ ...file, document, url: await viewerUrl(file, document, user.id) })
     },
-    [download, fetchFile],
+    [download, fetchFile, user.id],
   )
 
   const viewer = open ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildPdf, readJpegInfo } from './scan-pdf'
+import { buildPdf, pdfTextString, readJpegInfo } from './scan-pdf'
 
 /** The markers of a JPEG (SOI, an EXIF block, a baseline frame header) without image data. */
 function jpegHeader(width: number, height: number, orientation?: number): Uint8Array {
@@ -39,5 +39,20 @@ describe('photos as one PDF', () => {
     const rows = pdf.slice(xref).split('\n').slice(2).filter((row) => / 00000 n $/.test(row))
     rows.forEach((row, index) => expect(pdf.slice(Number(row.slice(0, 10)), Number(row.slice(0, 10)) + 12)).toMatch(new RegExp(`^${index + 1} 0 obj`)))
     expect(rows).toHaveLength(2 + 3 * 3)
+    expect(pdf).not.toContain('/Info')
+  })
+
+  it('carries its title in the information dictionary, so a PDF viewer shows it instead of the address', () => {
+    const photo = { jpeg: jpegHeader(100, 100), width: 100, height: 100, components: 3 as const }
+    const pdf = latin1(buildPdf([photo], { title: 'Tax Notice, Café Holdings LLC, received 2026-11-24' }))
+    const info = /\/Info (\d+) 0 R/.exec(pdf)
+    expect(info).not.toBeNull()
+    expect(pdf).toContain(`${info![1]} 0 obj\n<< /Title ${pdfTextString('Tax Notice, Café Holdings LLC, received 2026-11-24')}`)
+    expect(pdfTextString('Café')).toBe('<FEFF00430061006600E9>')
+    // The information dictionary is in the cross-reference table too.
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)![1])
+    const rows = pdf.slice(xref).split('\n').slice(2).filter((row) => / 00000 n $/.test(row))
+    expect(rows).toHaveLength(2 + 3 + 1)
+    expect(pdf.slice(Number(rows[5].slice(0, 10)))).toMatch(new RegExp(`^${info![1]} 0 obj`))
   })
 })

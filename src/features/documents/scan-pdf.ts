@@ -70,8 +70,19 @@ export interface PdfImage {
 
 const text = (value: string) => new TextEncoder().encode(value)
 
-/** Writes a PDF with one page per image, each image filling its page. */
-export function buildPdf(images: PdfImage[]): Uint8Array {
+/** A PDF text string in UTF-16BE (hex, with its byte-order mark), so any name reads right. */
+export function pdfTextString(value: string): string {
+  let hex = 'FEFF'
+  for (let index = 0; index < value.length; index++) hex += value.charCodeAt(index).toString(16).padStart(4, '0').toUpperCase()
+  return `<${hex}>`
+}
+
+/**
+ * Writes a PDF with one page per image, each image filling its page. The title goes into the PDF's
+ * information dictionary: a PDF viewer shows it in place of the file's address (a random id when the
+ * file is shown from memory).
+ */
+export function buildPdf(images: PdfImage[], { title }: { title?: string } = {}): Uint8Array {
   const parts: Uint8Array[] = []
   const offsets: number[] = []
   let length = 0
@@ -111,11 +122,13 @@ export function buildPdf(images: PdfImage[]): Uint8Array {
       image.jpeg,
     )
   })
-  const objectCount = 3 + images.length * 3
+  let objectCount = 3 + images.length * 3
+  const info = title ? objectCount++ : null
+  if (info !== null) object(info, `<< /Title ${pdfTextString(title!)} /Producer (Registered Agent Portal) >>`)
   const xref = length
   const rows = ['0000000000 65535 f \n']
   for (let id = 1; id < objectCount; id++) rows.push(`${String(offsets[id]).padStart(10, '0')} 00000 n \n`)
-  push(text(`xref\n0 ${objectCount}\n${rows.join('')}trailer\n<< /Size ${objectCount} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`))
+  push(text(`xref\n0 ${objectCount}\n${rows.join('')}trailer\n<< /Size ${objectCount} /Root 1 0 R${info !== null ? ` /Info ${info} 0 R` : ''} >>\nstartxref\n${xref}\n%%EOF\n`))
 
   const out = new Uint8Array(length)
   let at = 0
@@ -153,9 +166,9 @@ async function toPdfImage(file: Blob): Promise<PdfImage> {
   return reencode(file)
 }
 
-/** One PDF of the photos, in order, named `fileName`. */
-export async function photosToPdf(photos: Blob[], fileName: string): Promise<File> {
+/** One PDF of the photos, in order, named `fileName`, titled `title` (what the letter is). */
+export async function photosToPdf(photos: Blob[], fileName: string, title?: string): Promise<File> {
   const images: PdfImage[] = []
   for (const photo of photos) images.push(await toPdfImage(photo))
-  return new File([buildPdf(images) as Uint8Array<ArrayBuffer>], fileName, { type: 'application/pdf' })
+  return new File([buildPdf(images, { title }) as Uint8Array<ArrayBuffer>], fileName, { type: 'application/pdf' })
 }

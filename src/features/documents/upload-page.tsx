@@ -206,9 +206,11 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           if (combined) continue
           combined = true
           const { photosToPdf } = await import('./scan-pdf')
+          const typeName = types.data?.find((type) => String(type.id) === String(documentTypeId))?.name ?? 'Scanned mail'
           const pdf = await photosToPdf(
             photos.map((photo) => photo.file),
             combinedScanName(),
+            `${typeName}, ${company}, received ${dateReceived}`,
           )
           const problem = checkUploadFile(pdf, maxBytes)
           if (problem) throw new Error(`${problem} Send the photos as separate documents instead.`)
