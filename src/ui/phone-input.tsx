@@ -62,7 +62,8 @@ export function PhoneInput({ value, onValueChange, defaultCountry = DEFAULT_PHON
     <div className={cx(css({ display: 'flex', gap: '2', width: '100%' }), className)}>
       <select
         aria-label="Country code"
-        className={cx(input(), css({ width: '36', flexShrink: 0, pr: '2', cursor: 'pointer' }))}
+        // As wide as the chosen country's text ('+1 United States'), never more than half the row.
+        className={cx(input(), css({ fieldSizing: 'content', width: 'auto', minW: '24', maxW: '50%', flexShrink: 0, pr: '8', cursor: 'pointer' }))}
         value={country.iso}
         disabled={disabled || fieldProps.disabled}
         onChange={(event) => {

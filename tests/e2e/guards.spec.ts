@@ -95,7 +95,24 @@ test.describe('route guards', () => {
     )
     await page.goto('/provider/clients/1')
     await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible({ timeout: 15_000 })
-    await expect(page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'The client could not be read' })).toBeVisible()
+    const toast = page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'The client could not be read' })
+    await expect(toast).toBeVisible()
+
+    // The toast never covers the top bar, so the user menu stays reachable, on wide screens and phones.
+    const menu = page.getByRole('button', { name: /Account menu/ })
+    for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size)
+      await expect(menu).toBeVisible()
+      await expect
+        .poll(async () => {
+          const [toastBox, menuBox] = [await toast.boundingBox(), await menu.boundingBox()]
+          return Boolean(toastBox && menuBox && toastBox.y >= menuBox.y + menuBox.height)
+        })
+        .toBe(true)
+      await menu.click()
+      await expect(page.getByRole('menuitem', { name: 'Log Out' })).toBeVisible()
+      await page.keyboard.press('Escape')
+    }
   })
 
   test('the index sends each user home, and the legacy and wizard entry points redirect', async ({ page }) => {

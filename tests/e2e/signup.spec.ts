@@ -300,6 +300,14 @@ test.describe('the public sign-up wizard', () => {
     await nextButton(page).click()
     await expect(page.getByText('This field is mandatory').first()).toBeVisible()
     await expectAccessible(page, 'Personal Information with errors')
+    // Password and Confirm Password sit side by side, and so do their errors.
+    const errorTop = (name: string) =>
+      page.getByRole('textbox', { name, exact: true }).evaluate((input) => {
+        const ids = (input.getAttribute('aria-describedby') ?? '').split(' ')
+        return document.getElementById(ids[ids.length - 1])!.getBoundingClientRect().top
+      })
+    await expect(page.getByRole('textbox', { name: 'Confirm Password', exact: true })).toHaveAttribute('aria-invalid', 'true')
+    expect(await errorTop('Password')).toBe(await errorTop('Confirm Password'))
     await fillPersonalInformation(page, signup)
     await nextButton(page).click()
     await expect(page).toHaveURL(/\/signup\/order-summary$/)

@@ -125,9 +125,10 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
             type="password"
             required
             autoComplete="new-password"
-            helperText={staff ? `At least ${PASSWORD_MIN_LENGTH} characters. Share it with the client securely.` : `At least ${PASSWORD_MIN_LENGTH} characters.`}
+            helperText={staff ? `At least ${PASSWORD_MIN_LENGTH} characters; share it securely.` : `At least ${PASSWORD_MIN_LENGTH} characters.`}
           />
-          <TextField of={form} name="confirmPassword" label="Confirm Password" type="password" required autoComplete="new-password" />
+          {/* A helper line of the same height as the password's, so the two fields' errors sit side by side. */}
+          <TextField of={form} name="confirmPassword" label="Confirm Password" type="password" required autoComplete="new-password" helperText="The same password again." />
         </div>
         <StepActions
           onBack={

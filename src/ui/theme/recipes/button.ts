@@ -14,6 +14,8 @@ export const button = defineRecipe({
     borderColor: 'transparent',
     cursor: 'pointer',
     whiteSpace: 'nowrap',
+    // A link styled as a button ('Add Client', 'Upload documents') reads as a button: no underline.
+    textDecoration: 'none',
     userSelect: 'none',
     transition: 'background 0.15s, border-color 0.15s, color 0.15s',
     _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
