@@ -41,7 +41,9 @@ const aside = css({
   top: '0',
   h: '100dvh',
   w: '64',
-  p: '4',
+  // 12 px at the sides: the longest label ('Requested Documents', bold when current) fits its item with room to spare.
+  px: '3',
+  py: '4',
   overflowY: 'auto',
   overflowX: 'hidden',
   bg: 'bg.surface',

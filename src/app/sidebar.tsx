@@ -28,9 +28,9 @@ const list = css({ display: 'flex', flexDirection: 'column', gap: '1', listStyle
 const link = css({
   display: 'flex',
   alignItems: 'center',
-  gap: '3',
+  gap: '2.5',
   minH: '10',
-  px: '3',
+  px: '2.5',
   borderRadius: 'md',
   color: 'fg.default',
   fontSize: 'sm',

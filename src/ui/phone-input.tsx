@@ -59,11 +59,12 @@ export function PhoneInput({ value, onValueChange, defaultCountry = DEFAULT_PHON
   const national = value.startsWith(`+${country.dial}`) ? value.slice(country.dial.length + 1) : value.replace(/\D/g, '')
 
   return (
-    <div className={cx(css({ display: 'flex', gap: '2', width: '100%' }), className)}>
+    // The number wraps under the country on a narrow screen rather than cutting the country's name.
+    <div className={cx(css({ display: 'flex', flexWrap: 'wrap', gap: '2', width: '100%' }), className)}>
       <select
         aria-label="Country code"
-        // As wide as the chosen country's text ('+1 United States'), never more than half the row.
-        className={cx(input(), css({ fieldSizing: 'content', width: 'auto', minW: '24', maxW: '50%', flexShrink: 0, pr: '8', cursor: 'pointer' }))}
+        // As wide as the chosen country's text ('+1 United States').
+        className={cx(input(), css({ fieldSizing: 'content', width: 'auto', minW: '24', maxW: '100%', flex: '0 0 auto', pr: '8', cursor: 'pointer' }))}
         value={country.iso}
         disabled={disabled || fieldProps.disabled}
         onChange={(event) => {
@@ -84,7 +85,7 @@ export function PhoneInput({ value, onValueChange, defaultCountry = DEFAULT_PHON
         inputMode="tel"
         autoComplete="tel-national"
         placeholder={country.dial === '1' ? '3055550100' : 'Phone number'}
-        className={input()}
+        className={cx(input(), css({ flex: '1 1 10rem', minW: '0', width: 'auto' }))}
         {...fieldProps}
         disabled={disabled || fieldProps.disabled}
         value={national}

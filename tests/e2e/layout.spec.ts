@@ -126,4 +126,72 @@ test.describe('layout', () => {
     await expect(page).toHaveURL(/\/account-settings\/change-password$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible()
   })
+
+  test('sidebar labels fit their items, link-buttons are not underlined, and the clients search placeholder fits', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await loginAs(page, 'admin')
+    await page.goto('/provider/requested-documents')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    const current = nav.getByRole('link', { name: 'Requested Documents' })
+    await expect(current).toHaveAttribute('aria-current', 'page')
+    // No label runs into its item's padding (the current one is bold, so the widest).
+    for (const link of await nav.getByRole('link').all()) {
+      const overflow = await link.evaluate((element) => element.scrollWidth - element.clientWidth)
+      expect(overflow, await link.innerText()).toBeLessThanOrEqual(0)
+    }
+
+    await page.goto('/provider/clients')
+    const addClient = page.getByRole('link', { name: 'Add Client' })
+    await expect(addClient).toBeVisible()
+    expect(await addClient.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe('none')
+
+    // The placeholder is readable whole, on a wide screen and on a phone.
+    const search = page.getByRole('searchbox', { name: 'Search clients' })
+    const placeholderFits = () =>
+      search.evaluate((element) => {
+        const input = element as HTMLInputElement
+        const style = getComputedStyle(input)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        return context.measureText(input.placeholder).width <= input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      })
+    expect(await placeholderFits()).toBe(true)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expect(search).toBeVisible()
+    expect(await placeholderFits()).toBe(true)
+
+  })
+
+  test('Choose Address: the prices of the packages in one row are on one line; the phone country is not cut off', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/signup/company-details')
+    await page.getByLabel('Company Name').fill('Layout Check LLC')
+    await page.getByLabel('Business Entity Type').selectOption({ index: 1 })
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/\/signup\/choose-address$/)
+    const group = page.getByRole('group', { name: 'Registered Agent + Mail Forwarding' })
+    const prices = group.getByText(/^\$\d/)
+    await expect(prices).toHaveCount(3)
+    const tops = await prices.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)))
+    expect(new Set(tops).size, tops.join(', ')).toBe(1)
+
+    await page.getByRole('radio', { name: /Registered Agent Service: Annual/ }).check()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/\/signup\/personal-information$/)
+    for (const width of [1280, 390, 320]) {
+      await page.setViewportSize({ width, height: 844 })
+      const country = page.getByRole('combobox', { name: 'Country code' })
+      await expect(country).toBeVisible()
+      // The select is as wide as the chosen option's text and the select's arrow (24 px) need.
+      const fits = await country.evaluate((element) => {
+        const select = element as HTMLSelectElement
+        const style = getComputedStyle(select)
+        const context = document.createElement('canvas').getContext('2d')!
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        const text = select.selectedOptions[0].text
+        return context.measureText(text).width <= select.clientWidth - parseFloat(style.paddingLeft) - 24
+      })
+      expect(fits, `at ${width} px`).toBe(true)
+    }
+  })
 })

@@ -84,7 +84,7 @@ export function ClientsPage({ state, onStateChange }: ClientsPageProps) {
     >
       <DataTable<ClientListItem>
         label="Clients"
-        searchPlaceholder="Search company, name, e-mail, phone…"
+        searchPlaceholder="Company, name, e-mail, phone"
         data={list.data?.data ?? []}
         columns={columns}
         getRowId={(client) => String(client.id)}

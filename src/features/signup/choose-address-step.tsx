@@ -30,6 +30,8 @@ const packageCard = css({
   columnGap: '3',
   rowGap: '1',
   alignItems: 'start',
+  // Rows from the top: a card stretched to its row's tallest neighbour keeps its price where theirs is.
+  alignContent: 'start',
   p: '4',
   borderWidth: '1px',
   borderColor: 'border.strong',
