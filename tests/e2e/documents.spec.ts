@@ -328,8 +328,9 @@ test.describe('offline and poor connections', () => {
     await expect(page.getByRole('textbox', { name: 'City' })).not.toHaveValue('')
 
     // Calls the server answered (an attempt the network drops as it comes back is retried with the same key).
+    // On the context: after the reload, the service worker's Background Sync may be the one that sends it.
     const posts: (string | undefined)[] = []
-    page.on('requestfinished', (request) => {
+    context.on('requestfinished', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/client/document-request') posts.push(request.headers()['idempotency-key'])
     })
     await context.setOffline(true)
