@@ -4,7 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
-import { createQueryClient, markCacheRestored, persistOptions } from '~/lib/query-client'
+import { createQueryClient, markCacheRestored, persistOptions, startCacheRestore } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
 import { isBrowserOffline } from '~/lib/online-status'
 import { getSession } from '~/lib/session'
@@ -12,8 +12,15 @@ import { requestToaster } from '~/lib/toaster-host'
 import { createAppRouter } from './router'
 import './index.css'
 
+startCacheRestore()
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
+// The page's own chunks start loading now, alongside the saved cache being read back: the router would
+// ask for them only once the signed-in layout's wait for that cache is over, and a page the service
+// worker serves (offline, or any later visit) has no modulepreload links for them.
+for (const match of router.matchRoutes(router.latestLocation)) {
+  void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined)
+}
 
 // The toast of a network error (api-client removes the session).
 // The toaster loads on demand, keeping sonner out of the first page's script.

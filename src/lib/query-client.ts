@@ -124,11 +124,24 @@ export function revalidateOnUse(saved: PersistedClient): PersistedClient {
   }
 }
 
+let earlyRead: Promise<PersistedClient | undefined> | undefined
+/**
+ * Starts reading the saved cache back at once: main.tsx calls it before the first render, so the
+ * persister's code and the IndexedDB read run alongside the page's own scripts instead of after the
+ * provider mounted. The provider's restore then takes this read (the owner check happens there).
+ */
+export function startCacheRestore(): void {
+  earlyRead ??= loadBasePersister().then((base) => base.restoreClient())
+  earlyRead.catch(() => undefined)
+}
+
 export const queryPersister: Persister = {
   persistClient: (client) => savingPersister.persistClient(client),
   async restoreClient(): Promise<PersistedClient | undefined> {
     const base = await loadBasePersister()
-    const saved = await base.restoreClient()
+    const read = earlyRead ?? base.restoreClient()
+    earlyRead = undefined
+    const saved = await read
     if (!saved) return undefined
     const owner = cacheOwner()
     if (!owner || saved.buster !== owner) {

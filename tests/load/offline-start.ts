@@ -179,10 +179,13 @@ async function main() {
 
     const online: Marks[] = []
     const offline: Marks[] = []
-    for (let run = 0; run < RUNS; run++) online.push(await measure(context, baseURL))
-    await context.setOffline(true)
-    for (let run = 0; run < RUNS; run++) offline.push(await measure(context, baseURL))
-    await context.setOffline(false)
+    // Interleaved, so a change in the machine's load during the runs weighs on both alike.
+    for (let run = 0; run < RUNS; run++) {
+      online.push(await measure(context, baseURL))
+      await context.setOffline(true)
+      offline.push(await measure(context, baseURL))
+      await context.setOffline(false)
+    }
 
     console.log(`${LIST_PATH}, ${RUNS} runs each, Chromium ${context.browser()?.version() ?? ''} at 1280x800, no throttling`)
     for (const [label, runs] of [['online', online], ['offline', offline]] as const) {
