@@ -96,7 +96,8 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu.Root onSelect={onSelect} positioning={{ placement: 'bottom-end' }}>
+      {/* Its entries render when it opens, not with every page. */}
+      <Menu.Root onSelect={onSelect} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
         <Menu.Trigger className={trigger}>
           <span className={css({ srOnly: true })}>Account menu: </span>
           <span className={avatar} aria-hidden="true">

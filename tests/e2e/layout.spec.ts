@@ -108,6 +108,9 @@ test.describe('layout', () => {
 
   test('the user menu works from the keyboard', async ({ page }) => {
     await loginAs(page, 'client')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    // The top bar's menus (account, notifications) render their entries only when opened.
+    await expect(page.locator('[role="menu"], [role="menuitem"]')).toHaveCount(0)
     await page.getByRole('button', { name: /Account menu/ }).focus()
     await page.keyboard.press('Enter')
     await expect(page.getByRole('menu')).toBeVisible()
