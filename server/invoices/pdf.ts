@@ -1,6 +1,6 @@
 import { formatInvoiceDate, formatUsd, invoiceStatusText } from './format'
 import { PdfDocument, type PdfPage, wrapText } from './pdf-writer'
-import type { InvoiceDocument } from './queries'
+import type { InvoiceSheet } from './queries'
 
 const MARGIN = 50
 const RIGHT = PdfDocument.WIDTH - MARGIN
@@ -15,8 +15,8 @@ const DESCRIPTION_WIDTH = COL_QTY - 40 - MARGIN
 export const invoicePdfFileName = (invoiceNumber: string) => `invoice-${invoiceNumber.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`
 
 /** The printable invoice: issuer, bill-to, line items, totals and payments, on as many pages as needed. */
-export function renderInvoicePdf(doc: InvoiceDocument, generatedAt: Date): Uint8Array {
-  const { invoice } = doc
+export function renderInvoicePdf(sheet: InvoiceSheet, generatedAt: Date): Uint8Array {
+  const { invoice } = sheet
   const pdf = new PdfDocument({ title: `Invoice ${invoice.invoiceNumber}`, creationDate: generatedAt })
   let page: PdfPage = pdf.addPage()
   let y = PdfDocument.HEIGHT - MARGIN
@@ -44,11 +44,11 @@ export function renderInvoicePdf(doc: InvoiceDocument, generatedAt: Date): Uint8
   page.text('INVOICE', MARGIN, y - 22, { font: 'bold', size: 24 })
   page.text(invoice.invoiceNumber, MARGIN, y - 40, { size: 12, gray: 0.3 })
   let issuerY = y - 10
-  for (const line of doc.issuer.name ? wrapText(doc.issuer.name, 'bold', 10, 220) : []) {
+  for (const line of sheet.issuer.name ? wrapText(sheet.issuer.name, 'bold', 10, 220) : []) {
     page.text(line, RIGHT, issuerY, { font: 'bold', size: 10, align: 'right' })
     issuerY -= 13
   }
-  for (const part of [doc.issuer.location, doc.issuer.phone, doc.issuer.email]) {
+  for (const part of [sheet.issuer.location, sheet.issuer.phone, sheet.issuer.email]) {
     for (const line of wrapText(part, 'regular', 9, 220)) {
       page.text(line, RIGHT, issuerY, { size: 9, align: 'right', gray: 0.3 })
       issuerY -= 12
@@ -92,7 +92,7 @@ export function renderInvoicePdf(doc: InvoiceDocument, generatedAt: Date): Uint8
 
   // Line items.
   tableHeader()
-  for (const line of doc.lines) {
+  for (const line of sheet.lines) {
     const wrapped = wrapText(line.description, 'regular', 10, DESCRIPTION_WIDTH)
     room(wrapped.length * 13 + 8, true)
     page.text(String(line.quantity), COL_QTY, y, { align: 'right' })
@@ -105,19 +105,19 @@ export function renderInvoicePdf(doc: InvoiceDocument, generatedAt: Date): Uint8
     y -= 4
     page.line(MARGIN, y + 11, RIGHT, y + 11, { gray: 0.85, width: 0.4 })
   }
-  if (!doc.lines.length) {
+  if (!sheet.lines.length) {
     page.text('No line items', MARGIN + 6, y, { gray: 0.4 })
     y -= 17
   }
 
   // Totals.
-  const paidCents = doc.payments.reduce((sum, p) => sum + p.amountCents, 0)
+  const paidCents = sheet.payments.reduce((sum, p) => sum + p.amountCents, 0)
   const totals: [string, string, boolean][] = [
-    ['Subtotal', formatUsd(doc.subtotalCents), false],
-    [doc.couponCode ? `Discount (${doc.couponCode})` : 'Discount', formatUsd(-doc.discountCents), false],
+    ['Subtotal', formatUsd(sheet.subtotalCents), false],
+    [sheet.couponCode ? `Discount (${sheet.couponCode})` : 'Discount', formatUsd(-sheet.discountCents), false],
     ['Total', formatUsd(invoice.totalCents), true],
     ['Paid', formatUsd(paidCents), false],
-    ['Amount due', formatUsd(doc.amountDueCents), true],
+    ['Amount due', formatUsd(sheet.amountDueCents), true],
   ]
   room(totals.length * 16 + 10)
   y -= 6
@@ -128,12 +128,12 @@ export function renderInvoicePdf(doc: InvoiceDocument, generatedAt: Date): Uint8
   }
 
   // Payments.
-  if (doc.payments.length) {
+  if (sheet.payments.length) {
     room(40)
     y -= 14
     page.text('PAYMENTS', MARGIN, y, { font: 'bold', size: 9, gray: 0.35 })
     y -= 16
-    for (const payment of doc.payments) {
+    for (const payment of sheet.payments) {
       room(16)
       const card = payment.cardLast4 ? `${payment.cardBrand ?? 'Card'} ending ${payment.cardLast4}` : (payment.cardBrand ?? 'Card')
       page.text(formatInvoiceDate(payment.paidAt), MARGIN, y, { size: 9 })

@@ -151,7 +151,7 @@ export async function invoiceOwner(db: Db, id: number): Promise<{ id: number; cl
 }
 
 /** Everything printed on an invoice, in cents; toWireDetail turns it into the API's dollars. */
-export interface InvoiceDocument {
+export interface InvoiceSheet {
   invoice: InvoiceRow
   lines: { id: number; description: string; quantity: number; unitAmountCents: number; amountCents: number }[]
   subtotalCents: number
@@ -162,7 +162,7 @@ export interface InvoiceDocument {
   issuer: InvoiceDetail['issuer']
 }
 
-export async function loadInvoiceDocument(db: Db, id: number, env: Pick<Env, 'COMPANY_LOCATION' | 'SUPPORT_PHONE' | 'SUPPORT_EMAIL'>): Promise<InvoiceDocument | undefined> {
+export async function loadInvoiceSheet(db: Db, id: number, env: Pick<Env, 'COMPANY_LOCATION' | 'SUPPORT_PHONE' | 'SUPPORT_EMAIL'>): Promise<InvoiceSheet | undefined> {
   const [invoice] = await selectInvoices(db).where(eq(invoices.id, id))
   if (!invoice) return undefined
   const [extra] = await db
@@ -218,20 +218,20 @@ async function providerName(db: Db, clientId: number): Promise<string> {
   return first?.name ?? ''
 }
 
-export function toWireDetail(doc: InvoiceDocument): InvoiceDetail {
+export function toWireDetail(sheet: InvoiceSheet): InvoiceDetail {
   return {
-    ...toWireInvoice(doc.invoice),
-    lines: doc.lines.map((line) => ({
+    ...toWireInvoice(sheet.invoice),
+    lines: sheet.lines.map((line) => ({
       id: line.id,
       description: line.description,
       quantity: line.quantity,
       unitAmount: centsToDollars(line.unitAmountCents),
       amount: centsToDollars(line.amountCents),
     })),
-    subtotal: centsToDollars(doc.subtotalCents),
-    discount: centsToDollars(doc.discountCents),
-    couponCode: doc.couponCode,
-    payments: doc.payments.map((p) => ({
+    subtotal: centsToDollars(sheet.subtotalCents),
+    discount: centsToDollars(sheet.discountCents),
+    couponCode: sheet.couponCode,
+    payments: sheet.payments.map((p) => ({
       id: p.id,
       amount: centsToDollars(p.amountCents),
       paidAt: p.paidAt.toISOString(),
@@ -239,7 +239,7 @@ export function toWireDetail(doc: InvoiceDocument): InvoiceDetail {
       cardBrand: p.cardBrand,
       cardLast4: p.cardLast4,
     })),
-    amountDue: centsToDollars(doc.amountDueCents),
-    issuer: doc.issuer,
+    amountDue: centsToDollars(sheet.amountDueCents),
+    issuer: sheet.issuer,
   }
 }

@@ -16,7 +16,7 @@ import { validate } from '../http/validate'
 import { idempotencyKeyOf } from '../idempotency'
 import { payInvoices } from '../invoices/pay'
 import { invoicePdfFileName, renderInvoicePdf } from '../invoices/pdf'
-import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceDocument, toWireDetail, toWireInvoice } from '../invoices/queries'
+import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceSheet, toWireDetail, toWireInvoice } from '../invoices/queries'
 
 /**
  * Invoices: lists (a client's, and the provider's across clients), detail and PDF, the pay dialog's
@@ -37,9 +37,9 @@ async function openInvoice(c: { var: AppEnv['Variables'] }, id: number) {
   assertMayOpenInvoices(caller)
   const owner = await invoiceOwner(deps.db, id)
   if (!owner || (isClient(caller) && owner.clientId !== caller.clientId)) throw notFound('Invoice')
-  const doc = await loadInvoiceDocument(deps.db, id, deps.env)
-  if (!doc) throw notFound('Invoice')
-  return doc
+  const sheet = await loadInvoiceSheet(deps.db, id, deps.env)
+  if (!sheet) throw notFound('Invoice')
+  return sheet
 }
 
 const ClientIdParamsSchema = v.object({ clientId: IdParam })
@@ -66,16 +66,16 @@ export const invoiceRoutes = new Hono<AppEnv>()
   })
 
   .get('/invoices/:id', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
-    const doc = await openInvoice(c, c.req.valid('param').id)
-    return c.json(toWireDetail(doc))
+    const sheet = await openInvoice(c, c.req.valid('param').id)
+    return c.json(toWireDetail(sheet))
   })
 
   .get('/invoices/:id/pdf', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
-    const doc = await openInvoice(c, c.req.valid('param').id)
-    const bytes = renderInvoicePdf(doc, c.var.deps.clock.now())
+    const sheet = await openInvoice(c, c.req.valid('param').id)
+    const bytes = renderInvoicePdf(sheet, c.var.deps.clock.now())
     return c.body(bytes.buffer as ArrayBuffer, 200, {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${invoicePdfFileName(doc.invoice.invoiceNumber)}"`,
+      'Content-Disposition': `attachment; filename="${invoicePdfFileName(sheet.invoice.invoiceNumber)}"`,
       'Content-Length': String(bytes.byteLength),
       'Cache-Control': 'private, no-store',
     })

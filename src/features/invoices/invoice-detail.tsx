@@ -136,7 +136,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-function InvoiceDocument({ invoice, statusLabel }: { invoice: InvoiceDetailData; statusLabel: string }) {
+function InvoiceSheet({ invoice, statusLabel }: { invoice: InvoiceDetailData; statusLabel: string }) {
   const { client, issuer } = invoice
   const headingId = `invoice-${invoice.id}-title`
   return (
@@ -345,7 +345,7 @@ export function InvoiceDetailPage({ invoiceId, area }: InvoiceDetailPageProps) {
       </div>
       <SavedAtNote updatedAt={query.dataUpdatedAt} hasData={invoice !== undefined} subject="this invoice" />
       {invoice ? (
-        <InvoiceDocument invoice={invoice} statusLabel={invoiceStatusLabel(invoice.status, labels)} />
+        <InvoiceSheet invoice={invoice} statusLabel={invoiceStatusLabel(invoice.status, labels)} />
       ) : query.isError ? (
         <LoadError title="The invoice could not be loaded" onRetry={() => void query.refetch()}>
           {errorMessage(query.error)}
