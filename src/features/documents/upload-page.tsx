@@ -1,8 +1,7 @@
-import { DOCUMENT_UPLOAD_ACCEPT, JURISDICTIONS } from '@contract/documents'
+import { JURISDICTIONS } from '@contract/documents'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState, type DragEvent, type FormEvent } from 'react'
-import { css, cx } from 'styled-system/css'
-import { button } from 'styled-system/recipes'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
 import { todayYmd } from '~/lib/dates'
 import { errorMessage } from '~/lib/api-client'
 import { enqueue } from '~/lib/outbox/outbox'
@@ -13,7 +12,7 @@ import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { REQUIRED_MESSAGE } from '~/ui/forms'
-import { CameraIcon, FileIcon, UploadIcon } from '~/ui/icons'
+import { UploadIcon } from '~/ui/icons'
 import { RadioGroup } from '~/ui/radio-group'
 import { SearchableSelect } from '~/ui/searchable-select'
 import type { SelectOption } from '~/ui/select'
@@ -21,69 +20,20 @@ import { TextInput } from '~/ui/text-input'
 import { notify } from '~/ui/toaster'
 import { documentKeys, documentTypesQueryOptions } from './api'
 import { clientOptionsQueryOptions, searchClientOptions, uploadLimitQueryOptions } from './upload-api'
-import { formatBytes } from '@contract/file-size'
 import { NativeSelect } from '~/ui/native-select'
+import { ChosenFileList, FileDropZone, type ChosenFile } from './upload-file-picker'
 import { checkUploadFile, combinedScanName, isPhoto } from './upload-files'
 
 const layout = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' })
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })
 const panelTitle = css({ m: '0', fontSize: 'md', fontWeight: 'semibold' })
-const dropZone = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: '3',
-  p: '6',
-  borderWidth: '2px',
-  borderStyle: 'dashed',
-  borderColor: 'border.strong',
-  borderRadius: 'lg',
-  bg: 'bg.subtle',
-  textAlign: 'center',
-  '&[data-dragging]': { borderColor: 'border.focus', bg: 'bg.accent' },
-})
-const fileInput = css({
-  maxW: '100%',
-  fontSize: 'sm',
-  _file: { mr: '3', px: '3', py: '1.5', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.strong', bg: 'bg.surface', cursor: 'pointer', fontWeight: 'medium' },
-})
-const fileList = css({ listStyle: 'none', m: '0', p: '0', display: 'flex', flexDirection: 'column', gap: '2' })
-const fileRow = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  gap: '3',
-  alignItems: 'center',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'md',
-  '&[data-invalid]': { borderColor: 'danger.border', bg: 'bg.danger' },
-})
-const thumbnail = css({ w: '12', h: '16', objectFit: 'cover', borderRadius: 'sm', borderWidth: '1px', borderColor: 'border.default', bg: 'bg.subtle' })
-const fileName = css({ fontSize: 'sm', fontWeight: 'medium', wordBreak: 'break-all' })
 const fileMeta = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
-const fileError = css({ display: 'block', mt: '1', fontSize: 'sm', color: 'fg.danger' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', justifyContent: 'flex-end' })
 // A label that opens the camera, looking like an outline button; it shows focus for the input it wraps.
-const cameraLabel = cx(
-  button({ variant: 'outline', size: 'md' }),
-  css({ fontWeight: 'medium', _focusWithin: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' } }),
-)
-const srOnly = css({ srOnly: true })
-
 const JURISDICTION_OPTIONS = JURISDICTIONS.map((j) => ({ value: String(j.id), label: j.name }))
 
 type FieldName = 'client' | 'documentType' | 'jurisdiction' | 'dateReceived' | 'files'
 type Errors = Partial<Record<FieldName, string>>
-
-/** A file chosen for the batch, not stored yet. */
-interface ChosenFile {
-  id: string
-  file: File
-  problem: string | null
-  /** An object URL of a photo, for its thumbnail. */
-  preview?: string
-}
 
 type PhotoMode = 'combined' | 'separate'
 const PHOTO_MODE_OPTIONS = [
@@ -94,12 +44,6 @@ const PHOTO_MODE_OPTIONS = [
 /** The outbox kind of a mailroom upload. */
 export const UPLOAD_KIND = 'upload'
 const UPLOAD_KINDS = [UPLOAD_KIND]
-
-/** Tablets and phones: a second button that opens the camera directly. */
-function useCoarsePointer(): boolean {
-  const [coarse] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches)
-  return coarse
-}
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified
 
@@ -123,7 +67,6 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const firstClients = useQuery(clientOptionsQueryOptions())
   const uploadLimit = useQuery(uploadLimitQueryOptions())
   const maxBytes = uploadLimit.data ?? null
-  const coarsePointer = useCoarsePointer()
 
   const [client, setClient] = useState<SelectOption | null>(null)
   const [useInitialClient, setUseInitialClient] = useState(initialClientId !== undefined)
@@ -131,7 +74,6 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const [jurisdiction, setJurisdiction] = useState<string | null>(null)
   const [dateReceived, setDateReceived] = useState(() => todayYmd())
   const [errors, setErrors] = useState<Errors>({})
-  const [dragging, setDragging] = useState(false)
   const [chosen, setChosen] = useState<ChosenFile[]>([])
   const [photoMode, setPhotoMode] = useState<PhotoMode | null>(null)
   const [storing, setStoring] = useState(false)
@@ -278,12 +220,6 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
       return next
     })
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
-    event.preventDefault()
-    setDragging(false)
-    addFiles(event.dataTransfer.files)
-  }
-
   const pageNumber = (id: string) => photos.findIndex((photo) => photo.id === id) + 1
 
   return (
@@ -342,91 +278,14 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           <h2 id="upload-files" className={panelTitle}>
             Files
           </h2>
-          <div
-            className={dropZone}
-            data-dragging={dragging || undefined}
-            onDragOver={(event) => {
-              event.preventDefault()
-              setDragging(true)
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-          >
-            <UploadIcon size={28} className={css({ color: 'fg.muted' })} />
-            <Field
-              label="Choose files"
-              error={errors.files}
-              helperText={`PDF, JPEG, PNG or TIFF${maxBytes ? `, up to ${formatBytes(maxBytes)} each` : ''}. Drop files here or choose them; several at once are fine.`}
-              className={css({ alignItems: 'center' })}
-            >
-              <TextInput
-                type="file"
-                multiple
-                accept={DOCUMENT_UPLOAD_ACCEPT}
-                className={fileInput}
-                onChange={(event) => {
-                  addFiles(event.target.files)
-                  event.target.value = ''
-                }}
-              />
-            </Field>
-            {coarsePointer && (
-              <label className={cameraLabel}>
-                <CameraIcon />
-                {photos.length > 0 ? 'Take the next page' : 'Take a photo'}
-                <input
-                  className={srOnly}
-                  type="file"
-                  accept="image/*"
-                  capture="environment"
-                  onChange={(event) => {
-                    addFiles(event.target.files, true)
-                    event.target.value = ''
-                  }}
-                />
-              </label>
-            )}
-          </div>
+          <FileDropZone error={errors.files} maxBytes={maxBytes} photoCount={photos.length} onFiles={addFiles} />
 
           {photos.length > 1 && (
             <RadioGroup label="Photos" options={PHOTO_MODE_OPTIONS} value={mode} onValueChange={(value) => setPhotoMode(value as PhotoMode)} />
           )}
 
           {items.length > 0 && (
-            <ul className={fileList} aria-label={combining ? 'Files and pages to upload' : 'Files to upload'}>
-              {items.map((item) => {
-                const page = combining && isPhoto(item.file) && !item.problem ? pageNumber(item.id) : 0
-                return (
-                  <li key={item.id} className={fileRow} data-invalid={item.problem ? '' : undefined}>
-                    {item.preview ? <img src={item.preview} alt="" className={thumbnail} /> : <FileIcon size={20} className={css({ color: 'fg.muted' })} />}
-                    <div>
-                      <span className={fileName}>{page ? `Page ${page}: ${item.file.name}` : item.file.name}</span>
-                      <span className={fileMeta}>{formatBytes(item.file.size)}</span>
-                      {item.problem && (
-                        <span className={fileError} role="alert">
-                          {item.problem}
-                        </span>
-                      )}
-                    </div>
-                    <div className={actions}>
-                      {page > 0 && (
-                        <>
-                          <Button size="sm" variant="ghost" onClick={() => move(item.id, -1)} disabled={page === 1} aria-label={`Move page ${page} earlier`}>
-                            Earlier
-                          </Button>
-                          <Button size="sm" variant="ghost" onClick={() => move(item.id, 1)} disabled={page === photos.length} aria-label={`Move page ${page} later`}>
-                            Later
-                          </Button>
-                        </>
-                      )}
-                      <Button size="sm" variant="ghost" onClick={() => removeFile(item.id)} aria-label={`Remove ${item.file.name}`}>
-                        Remove
-                      </Button>
-                    </div>
-                  </li>
-                )
-              })}
-            </ul>
+            <ChosenFileList items={items} combining={combining} pageNumber={pageNumber} photoCount={photos.length} onMove={move} onRemove={removeFile} />
           )}
 
           {storeError && (

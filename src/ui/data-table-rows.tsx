@@ -1,0 +1,170 @@
+import { flexRender, type Column, type Table } from '@tanstack/react-table'
+import type { ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import type { table as tableRecipe } from 'styled-system/recipes'
+import { SELECT_COLUMN, SERIAL_COLUMN } from './data-table-columns.tsx'
+import { ArrowDownIcon, ArrowUpIcon, SortIcon } from './icons.tsx'
+import { DebouncedInput } from './search-input.tsx'
+import { visuallyHiddenClass } from './spinner.tsx'
+
+/** Column filters wait 500 ms after the last key; so does the table's search. */
+export const FILTER_DEBOUNCE_MS = 500
+
+/** Loading placeholders: one per row of the page, within reason. */
+export const MAX_SKELETON_ROWS = 50
+function skeletonRowCount(pageSize: number): number {
+  return Math.max(1, Math.min(pageSize, MAX_SKELETON_ROWS))
+}
+
+const skeletonReserve = css({ visibility: 'hidden' })
+// One line of table text (the body's line height, 1.5) so a placeholder row is as tall as a row of plain text.
+const skeletonBar = css({
+  display: 'block',
+  h: '1.5em',
+  w: '100%',
+  minW: '8',
+  borderRadius: 'sm',
+  bg: 'bg.muted',
+  '@media (prefers-reduced-motion: no-preference)': { animation: 'pulse 1.5s ease-in-out infinite' },
+})
+
+const ACTION_COLUMNS = new Set(['action', 'actions'])
+
+type TableClasses = ReturnType<typeof tableRecipe>
+
+export function columnName<T>(column: Column<T, unknown>): string {
+  const header = column.columnDef.header
+  return column.columnDef.meta?.label ?? (typeof header === 'string' ? header : column.id)
+}
+
+/**
+ * What a cell shows when rows are laid out as blocks in a narrow box: its column's name above the
+ * value (not for the selection box), and a line of its own for the actions.
+ */
+function stackedCellProps<T>(column: Column<T, unknown>): { 'data-label'?: string; 'data-actions'?: '' } {
+  if (column.id === SELECT_COLUMN) return {}
+  return { 'data-label': columnName(column), ...(ACTION_COLUMNS.has(column.id) ? { 'data-actions': '' } : {}) }
+}
+
+function alignClass<T>(column: Column<T, unknown>) {
+  const align = column.columnDef.meta?.align
+  return align === 'end' ? css({ textAlign: 'end' }) : align === 'center' ? css({ textAlign: 'center' }) : undefined
+}
+
+/** The header rows: sortable column names, then a filter box per filterable column. */
+export function DataTableHead<T>({ table, classes, filterableColumns }: { table: Table<T>; classes: TableClasses; filterableColumns: boolean }) {
+  const visibleColumns = table.getVisibleLeafColumns()
+  return (
+    <thead className={classes.head}>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header) => {
+            const column = header.column
+            const sorted = column.getIsSorted()
+            const canSort = column.getCanSort()
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                colSpan={header.colSpan}
+                className={cx(classes.headerCell, alignClass(column))}
+                aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                style={column.id === SELECT_COLUMN || column.id === SERIAL_COLUMN ? { width: '1%' } : undefined}
+              >
+                {header.isPlaceholder ? null : canSort ? (
+                  <button type="button" className={classes.sortButton} onClick={column.getToggleSortingHandler()}>
+                    {flexRender(column.columnDef.header, header.getContext())}
+                    {sorted === 'asc' ? <ArrowUpIcon /> : sorted === 'desc' ? <ArrowDownIcon /> : <SortIcon className={css({ color: 'fg.muted' })} />}
+                  </button>
+                ) : (
+                  flexRender(column.columnDef.header, header.getContext())
+                )}
+              </th>
+            )
+          })}
+        </tr>
+      ))}
+      {filterableColumns && (
+        <tr>
+          {visibleColumns.map((column) => (
+            <td key={column.id} className={classes.filterCell}>
+              {column.getCanFilter() && (
+                <DebouncedInput
+                  size="sm"
+                  aria-label={`Filter by ${columnName(column)}`}
+                  placeholder="Filter…"
+                  value={String(column.getFilterValue() ?? '')}
+                  onValueChange={(value) => column.setFilterValue(value === '' ? undefined : value)}
+                  delayMs={FILTER_DEBOUNCE_MS}
+                />
+              )}
+            </td>
+          ))}
+        </tr>
+      )}
+    </thead>
+  )
+}
+
+/**
+ * The rows of the page; while the first page loads, placeholder rows as tall as the page; with no
+ * rows, the empty message.
+ */
+export function DataTableBody<T>({
+  table,
+  classes,
+  loading,
+  announceLoading,
+  emptyMessage,
+}: {
+  table: Table<T>
+  classes: TableClasses
+  loading: boolean
+  /** No toolbar shows the spinner: the first placeholder cell says 'Loading' to screen readers. */
+  announceLoading: boolean
+  emptyMessage: ReactNode
+}) {
+  const rows = table.getRowModel().rows
+  const visibleColumns = table.getVisibleLeafColumns()
+  const { pageSize } = table.getState().pagination
+  return (
+    <tbody className={classes.body}>
+      {rows.length === 0 && loading ? (
+        // Placeholder rows as tall as the page they stand for, so the pager and what follows do
+        // not move when the rows arrive.
+        Array.from({ length: skeletonRowCount(pageSize) }, (_, index) => (
+          <tr key={`skeleton-${index}`} className={classes.row} data-skeleton="">
+            {visibleColumns.map((column, columnIndex) => (
+              <td key={column.id} className={classes.cell} {...stackedCellProps(column)}>
+                {index === 0 && columnIndex === 0 && announceLoading ? <span role="status" className={visuallyHiddenClass}>Loading</span> : null}
+                {column.columnDef.meta?.placeholder !== undefined ? (
+                  <div aria-hidden="true" className={skeletonReserve}>
+                    {column.columnDef.meta.placeholder}
+                  </div>
+                ) : (
+                  <span aria-hidden="true" className={skeletonBar} />
+                )}
+              </td>
+            ))}
+          </tr>
+        ))
+      ) : rows.length === 0 ? (
+        <tr>
+          <td colSpan={visibleColumns.length} className={classes.empty}>
+            {emptyMessage}
+          </td>
+        </tr>
+      ) : (
+        rows.map((row) => (
+          <tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
+            {row.getVisibleCells().map((cell) => (
+              <td key={cell.id} className={cx(classes.cell, alignClass(cell.column))} {...stackedCellProps(cell.column)}>
+                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              </td>
+            ))}
+          </tr>
+        ))
+      )}
+    </tbody>
+  )
+}
