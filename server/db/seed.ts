@@ -91,95 +91,35 @@ export async function seedDemo(deps: SeedDeps): Promise<SeedResult> {
   })
 }
 
+/** What every part of the seed shares: the transaction, the dependencies, and dates relative to now. */
+interface Seeding {
+  tx: Tx
+  deps: SeedDeps
+  daysAgo: (days: number, hours?: number) => Date
+  daysAhead: (days: number) => Date
+}
+
+type CatalogueRow = { service: typeof services.$inferSelect; packages: (typeof servicePackages.$inferSelect)[] }
+type ClientRow = typeof clients.$inferSelect
+type DemoInvoice = { clientId: number; status: number; invoiceDate: Date; dueDate: Date; paidDate: Date | null; lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[] }
+
+/**
+ * The demo provider: its staff and roles, the catalogue, then two clients, each with services,
+ * documents, a mail request and notifications, and last the clients' invoices. Rows are written in
+ * this order.
+ */
 async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
   const now = deps.clock.now()
-  const daysAgo = (days: number, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000)
-  const daysAhead = (days: number) => new Date(now.getTime() + days * DAY)
-
-  // ---- roles and staff ----
-  const roleIds: Record<keyof typeof DEMO_ROLES, number> = { clerk: 0, manager: 0 }
-  const perms = await tx.select().from(permissions)
-  const permId = new Map(perms.map((p) => [p.permCode, p.id]))
-  for (const key of Object.keys(DEMO_ROLES) as (keyof typeof DEMO_ROLES)[]) {
-    const { name, codes } = DEMO_ROLES[key]
-    const description = key === 'clerk' ? 'Scans and files incoming mail' : 'Runs the office: users, clients, documents and invoices'
-    const [role] = await tx.insert(roles).values({ name, roleType: 'agent', description, createdAt: daysAgo(400) }).returning()
-    await tx.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, permissionId: permId.get(code)! })))
-    roleIds[key] = role.id
+  const seeding: Seeding = {
+    tx,
+    deps,
+    daysAgo: (days, hours = 0) => new Date(now.getTime() - days * DAY - hours * 3_600_000),
+    daysAhead: (days) => new Date(now.getTime() + days * DAY),
   }
-
-  const [provider] = await tx.insert(agents).values({ name: DEMO_PROVIDER_NAME, createdAt: daysAgo(400) }).returning()
-  // Admin first: the session reads the agent record's users[0].
-  await tx
-    .insert(users)
-    .values({ email: DEMO_ACCOUNTS.admin, passwordHash, firstName: 'Alex', lastName: 'Rivera', roleId: SUPER_ADMIN_ROLE.id, agentId: provider.id, createdAt: daysAgo(400), passwordChangedAt: daysAgo(400) })
-  const [clerk] = await tx
-    .insert(users)
-    .values({ email: DEMO_ACCOUNTS.clerk, passwordHash, firstName: 'Casey', lastName: 'Nguyen', roleId: roleIds.clerk, agentId: provider.id, createdAt: daysAgo(300), passwordChangedAt: daysAgo(300) })
-    .returning()
-  await tx
-    .insert(users)
-    .values({ email: DEMO_ACCOUNTS.manager, passwordHash, firstName: 'Morgan', lastName: 'Bell', roleId: roleIds.manager, agentId: provider.id, createdAt: daysAgo(300), passwordChangedAt: daysAgo(300) })
-
-  // ---- catalogue ----
-  const catalogue = [
-    {
-      name: 'Registered Agent Service',
-      description: 'A Florida street address for service of process, with same-day scanning of legal documents.',
-      kind: 'address',
-      packages: [
-        { name: 'Annual', description: 'One year of registered agent service', amountCents: 14_900 },
-        { name: 'Two years', description: 'Two years, billed once', amountCents: 27_900 },
-      ],
-    },
-    {
-      name: 'Registered Agent + Mail Forwarding',
-      description: 'Registered agent service plus a business mailing address with mail scanning and forwarding.',
-      kind: 'address',
-      packages: [
-        { name: 'Basic', description: 'Up to 30 scanned items a month', amountCents: 24_900 },
-        { name: 'Premium', description: 'Unlimited scanning, weekly forwarding', amountCents: 39_900 },
-        { name: 'Enterprise', description: 'Unlimited scanning, daily forwarding, dedicated mailbox', amountCents: 69_900 },
-      ],
-    },
-    {
-      name: 'Annual Report Filing',
-      description: 'We file your Florida annual report with Sunbiz before the May 1 deadline.',
-      kind: 'addon',
-      packages: [{ name: 'Per filing', description: 'State fee included', amountCents: 19_900 }],
-    },
-    {
-      name: 'Certificate of Status',
-      description: 'A certified certificate of status from the Florida Division of Corporations.',
-      kind: 'addon',
-      packages: [{ name: 'One certificate', description: 'Delivered as a PDF', amountCents: 4_900 }],
-    },
-    {
-      name: 'Compliance Alerts',
-      description: 'E-mail and text reminders of every filing deadline for your entity.',
-      kind: 'addon',
-      packages: [{ name: 'Yearly', description: 'Alerts for one entity', amountCents: 2_900 }],
-    },
-  ] as const
-  const catalogueRows: { service: typeof services.$inferSelect; packages: (typeof servicePackages.$inferSelect)[] }[] = []
-  for (const [i, item] of catalogue.entries()) {
-    const [service] = await tx
-      .insert(services)
-      .values({ name: item.name, description: item.description, kind: item.kind, sortOrder: (i + 1) * 10 })
-      .returning()
-    const packages = await tx
-      .insert(servicePackages)
-      .values(item.packages.map((p, j) => ({ ...p, serviceId: service.id, sortOrder: (j + 1) * 10 })))
-      .returning()
-    catalogueRows.push({ service, packages })
-  }
-  const [registeredAgent, mailForwarding, annualReport, certificate, alerts] = catalogueRows
-
-  const [welcome] = await tx
-    .insert(coupons)
-    .values({ code: DEMO_COUPON, description: '10% off your first order', percentOff: 10, createdAt: daysAgo(200) })
-    .returning()
-  const [partner] = await tx.insert(affiliates).values({ code: DEMO_AFFILIATE, name: 'Bayside Accounting Partners', createdAt: daysAgo(200) }).returning()
+  const { daysAgo } = seeding
+  const { provider, clerk } = await seedStaff(seeding, passwordHash)
+  const { catalogueRows, welcome, partner } = await seedCatalogue(seeding)
+  const [registeredAgent, mailForwarding, annualReport, certificate] = catalogueRows
 
   // ---- reference lookups ----
   const [us] = await tx.select().from(countries).where(eq(countries.iso2, 'US'))
@@ -240,7 +180,6 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
   ]
 
   const agentNotifications: (typeof notifications.$inferInsert)[] = []
-  type DemoInvoice = { clientId: number; status: number; invoiceDate: Date; dueDate: Date; paidDate: Date | null; lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[] }
   const demoInvoices: DemoInvoice[] = []
 
   for (const [index, spec] of clientSpecs.entries()) {
@@ -261,134 +200,263 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
         passwordChangedAt: client.createdAt,
       })
       .returning()
-
-    // Services: the chosen address package and one add-on; alerts were tried and cancelled.
-    const addressPackage = spec.address.service.packages[spec.address.package]
-    const addonPackage = spec.addon.packages[0]
-    await tx.insert(clientServices).values([
-      { clientId: client.id, serviceId: spec.address.service.service.id, servicePackageId: addressPackage.id, createdAt: client.createdAt },
-      { clientId: client.id, serviceId: spec.addon.service.id, servicePackageId: addonPackage.id, createdAt: daysAgo(40) },
-      { clientId: client.id, serviceId: alerts.service.id, servicePackageId: alerts.packages[0].id, active: false, createdAt: daysAgo(100) },
-    ])
-
-    // Invoices: one paid (with its payment), one overdue, one new with a future due date.
-    const line = (pkg: typeof servicePackages.$inferSelect, service: typeof services.$inferSelect) => ({
-      description: `${service.name}: ${pkg.name}`,
-      serviceId: service.id,
-      servicePackageId: pkg.id,
-      quantity: 1,
-      unitAmountCents: pkg.amountCents,
-      amountCents: pkg.amountCents,
-    })
-    const invoiceSpecs = [
-      {
-        status: 1,
-        invoiceDate: daysAgo(118 + index * 10),
-        dueDate: daysAgo(88 + index * 10),
-        paidDate: daysAgo(118 + index * 10, -1),
-        lines: [line(addressPackage, spec.address.service.service)],
-      },
-      {
-        status: 3,
-        invoiceDate: daysAgo(45),
-        dueDate: daysAgo(15),
-        paidDate: null,
-        lines: [line(addonPackage, spec.addon.service)],
-      },
-      {
-        status: 2,
-        invoiceDate: daysAgo(5),
-        dueDate: daysAhead(25),
-        paidDate: null,
-        lines: [line(certificate.packages[0], certificate.service), line(alerts.packages[0], alerts.service)],
-      },
-    ]
-    for (const invoice of invoiceSpecs) demoInvoices.push({ clientId: client.id, ...invoice })
-
-    // Documents: mixed jurisdictions and types, newest first; the oldest is past 60 days and shredded.
-    const documentSpecs = [
-      { days: 0, type: 'Annual Report Notice', jurisdiction: 2, isRead: false, file: 'pdf' },
-      { days: 3, type: 'Tax Notice', jurisdiction: 1, isRead: false, file: 'pdf' },
-      { days: 9, type: 'Bank Statement', jurisdiction: 3, isRead: true, file: 'png' },
-      { days: 20, type: 'Service of Process', jurisdiction: 2, isRead: true, file: 'pdf' },
-      { days: 41, type: 'Government Correspondence', jurisdiction: 1, isRead: true, file: 'pdf' },
-      { days: 57, type: 'General Mail', jurisdiction: 3, isRead: false, file: 'pdf' },
-      { days: 75, type: 'General Mail', jurisdiction: 3, isRead: true, file: 'shredded' },
-    ] as const
-    const documentIds: number[] = []
-    for (const doc of documentSpecs) {
-      const type = docType(doc.type)
-      const uploadedAt = daysAgo(doc.days, doc.days === 0 ? 0 : 2)
-      const title = `${type.name} for ${client.companyName}`
-      const extension = doc.file === 'png' ? 'png' : 'pdf'
-      const bytes = doc.file === 'png' ? demoPng() : onePagePdf(title, DateTime.fromJSDate(uploadedAt).toISODate()!)
-      // A shredded document's file is gone; its record (with what the file was) stays.
-      const storageKey = doc.file === 'shredded' ? null : `documents/${client.id}/${randomUUID()}.${extension}`
-      const stored = storageKey
-        ? await deps.blobs.put(storageKey, bytes)
-        : { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') }
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          clientId: client.id,
-          documentTypeId: type.id,
-          jurisdiction: doc.jurisdiction,
-          dateReceived: DateTime.fromJSDate(uploadedAt, { zone: 'America/New_York' }).toISODate()!,
-          uploadedAt,
-          uploadedBy: clerk.id,
-          isRead: doc.isRead,
-          readAt: doc.isRead ? new Date(uploadedAt.getTime() + 6 * 3_600_000) : null,
-          fileName: `${type.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${DateTime.fromJSDate(uploadedAt).toFormat('yyyyLLdd')}.${extension}`,
-          storageKey,
-          contentType: extension === 'png' ? 'image/png' : 'application/pdf',
-          sizeBytes: stored.size,
-          sha256: stored.sha256,
-          status: storageKey ? 'active' : 'shredded',
-          shreddedAt: storageKey ? null : daysAgo(doc.days - 61),
-        })
-        .returning()
-      documentIds.push(row.id)
-    }
-
-    // A request to mail the Service of Process document, now being processed.
-    const requestedAt = daysAgo(6)
-    const [request] = await tx
-      .insert(documentRequests)
-      .values({
-        documentId: documentIds[3],
-        clientId: client.id,
-        status: 2,
-        recipientName: `${client.firstName} ${client.lastName}`,
-        address: client.address,
-        city: client.city,
-        stateProvince: client.stateProvince,
-        zipcode: client.zipcode,
-        countryId: us.id,
-        requestedBy: clientUser.id,
-        createdAt: requestedAt,
-        updatedAt: daysAgo(5),
-      })
-      .returning()
-    await tx.insert(documentRequestEvents).values([
-      { documentRequestId: request.id, status: 1, note: 'Requested by the client', byUserId: clientUser.id, createdAt: requestedAt },
-      { documentRequestId: request.id, status: 2, note: 'Original pulled from the mailroom for mailing', byUserId: clerk.id, createdAt: daysAgo(5) },
-    ])
-
-    await tx.insert(notifications).values([
-      { clientId: client.id, message: 'New document received: Annual Report Notice', documentId: documentIds[0], isRead: false, createdAt: daysAgo(0) },
-      { clientId: client.id, message: 'Your request to mail Service of Process is now Processing', documentRequestId: request.id, isRead: true, createdAt: daysAgo(5) },
-      { clientId: client.id, message: 'New document received: Tax Notice', documentId: documentIds[1], isRead: true, createdAt: daysAgo(3) },
-      { clientId: client.id, message: 'New document received: Service of Process', documentId: documentIds[3], isRead: true, createdAt: daysAgo(20) },
-    ])
+    demoInvoices.push(...(await seedClientServices(seeding, client, index, { address: spec.address, addon: spec.addon, catalogueRows })))
+    const documentIds = await seedClientDocuments(seeding, client, clerk.id, docType)
+    const request = await seedMailRequest(seeding, client, { clientUserId: clientUser.id, clerkId: clerk.id, countryId: us.id }, documentIds)
     agentNotifications.push({
       clientId: null,
       message: `${client.companyName} requested Service of Process by mail`,
       documentRequestId: request.id,
       isRead: index === 1,
-      createdAt: requestedAt,
+      createdAt: request.createdAt,
     })
   }
 
+  await seedInvoices(seeding, demoInvoices)
+
+  agentNotifications.push({ clientId: null, message: 'Welcome to the provider portal: 2 demo clients are ready', isRead: true, createdAt: daysAgo(30) })
+  await tx.insert(notifications).values(agentNotifications)
+}
+
+/** The roles (clerk, manager) and the provider with its three staff users. */
+async function seedStaff({ tx, daysAgo }: Seeding, passwordHash: string) {
+  const roleIds: Record<keyof typeof DEMO_ROLES, number> = { clerk: 0, manager: 0 }
+  const perms = await tx.select().from(permissions)
+  const permId = new Map(perms.map((p) => [p.permCode, p.id]))
+  for (const key of Object.keys(DEMO_ROLES) as (keyof typeof DEMO_ROLES)[]) {
+    const { name, codes } = DEMO_ROLES[key]
+    const description = key === 'clerk' ? 'Scans and files incoming mail' : 'Runs the office: users, clients, documents and invoices'
+    const [role] = await tx.insert(roles).values({ name, roleType: 'agent', description, createdAt: daysAgo(400) }).returning()
+    await tx.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, permissionId: permId.get(code)! })))
+    roleIds[key] = role.id
+  }
+
+  const [provider] = await tx.insert(agents).values({ name: DEMO_PROVIDER_NAME, createdAt: daysAgo(400) }).returning()
+  // Admin first: the session reads the agent record's users[0].
+  await tx
+    .insert(users)
+    .values({ email: DEMO_ACCOUNTS.admin, passwordHash, firstName: 'Alex', lastName: 'Rivera', roleId: SUPER_ADMIN_ROLE.id, agentId: provider.id, createdAt: daysAgo(400), passwordChangedAt: daysAgo(400) })
+  const [clerk] = await tx
+    .insert(users)
+    .values({ email: DEMO_ACCOUNTS.clerk, passwordHash, firstName: 'Casey', lastName: 'Nguyen', roleId: roleIds.clerk, agentId: provider.id, createdAt: daysAgo(300), passwordChangedAt: daysAgo(300) })
+    .returning()
+  await tx
+    .insert(users)
+    .values({ email: DEMO_ACCOUNTS.manager, passwordHash, firstName: 'Morgan', lastName: 'Bell', roleId: roleIds.manager, agentId: provider.id, createdAt: daysAgo(300), passwordChangedAt: daysAgo(300) })
+  return { provider, clerk }
+}
+
+/** The services and their packages, a coupon and an affiliate. */
+async function seedCatalogue({ tx, daysAgo }: Seeding) {
+  const catalogue = [
+    {
+      name: 'Registered Agent Service',
+      description: 'A Florida street address for service of process, with same-day scanning of legal documents.',
+      kind: 'address',
+      packages: [
+        { name: 'Annual', description: 'One year of registered agent service', amountCents: 14_900 },
+        { name: 'Two years', description: 'Two years, billed once', amountCents: 27_900 },
+      ],
+    },
+    {
+      name: 'Registered Agent + Mail Forwarding',
+      description: 'Registered agent service plus a business mailing address with mail scanning and forwarding.',
+      kind: 'address',
+      packages: [
+        { name: 'Basic', description: 'Up to 30 scanned items a month', amountCents: 24_900 },
+        { name: 'Premium', description: 'Unlimited scanning, weekly forwarding', amountCents: 39_900 },
+        { name: 'Enterprise', description: 'Unlimited scanning, daily forwarding, dedicated mailbox', amountCents: 69_900 },
+      ],
+    },
+    {
+      name: 'Annual Report Filing',
+      description: 'We file your Florida annual report with Sunbiz before the May 1 deadline.',
+      kind: 'addon',
+      packages: [{ name: 'Per filing', description: 'State fee included', amountCents: 19_900 }],
+    },
+    {
+      name: 'Certificate of Status',
+      description: 'A certified certificate of status from the Florida Division of Corporations.',
+      kind: 'addon',
+      packages: [{ name: 'One certificate', description: 'Delivered as a PDF', amountCents: 4_900 }],
+    },
+    {
+      name: 'Compliance Alerts',
+      description: 'E-mail and text reminders of every filing deadline for your entity.',
+      kind: 'addon',
+      packages: [{ name: 'Yearly', description: 'Alerts for one entity', amountCents: 2_900 }],
+    },
+  ] as const
+  const catalogueRows: { service: typeof services.$inferSelect; packages: (typeof servicePackages.$inferSelect)[] }[] = []
+  for (const [i, item] of catalogue.entries()) {
+    const [service] = await tx
+      .insert(services)
+      .values({ name: item.name, description: item.description, kind: item.kind, sortOrder: (i + 1) * 10 })
+      .returning()
+    const packages = await tx
+      .insert(servicePackages)
+      .values(item.packages.map((p, j) => ({ ...p, serviceId: service.id, sortOrder: (j + 1) * 10 })))
+      .returning()
+    catalogueRows.push({ service, packages })
+  }
+
+  const [welcome] = await tx
+    .insert(coupons)
+    .values({ code: DEMO_COUPON, description: '10% off your first order', percentOff: 10, createdAt: daysAgo(200) })
+    .returning()
+  const [partner] = await tx.insert(affiliates).values({ code: DEMO_AFFILIATE, name: 'Bayside Accounting Partners', createdAt: daysAgo(200) }).returning()
+  return { catalogueRows, welcome, partner }
+}
+
+/** A client's services (the chosen address package, one add-on, alerts cancelled); returns its three invoices to write. */
+async function seedClientServices(
+  { tx, daysAgo, daysAhead }: Seeding,
+  client: ClientRow,
+  index: number,
+  spec: { address: { service: CatalogueRow; package: number }; addon: CatalogueRow; catalogueRows: CatalogueRow[] },
+): Promise<DemoInvoice[]> {
+  const [, , , certificate, alerts] = spec.catalogueRows
+  // Services: the chosen address package and one add-on; alerts were tried and cancelled.
+  const addressPackage = spec.address.service.packages[spec.address.package]
+  const addonPackage = spec.addon.packages[0]
+  await tx.insert(clientServices).values([
+    { clientId: client.id, serviceId: spec.address.service.service.id, servicePackageId: addressPackage.id, createdAt: client.createdAt },
+    { clientId: client.id, serviceId: spec.addon.service.id, servicePackageId: addonPackage.id, createdAt: daysAgo(40) },
+    { clientId: client.id, serviceId: alerts.service.id, servicePackageId: alerts.packages[0].id, active: false, createdAt: daysAgo(100) },
+  ])
+
+  // Invoices: one paid (with its payment), one overdue, one new with a future due date.
+  const line = (pkg: typeof servicePackages.$inferSelect, service: typeof services.$inferSelect) => ({
+    description: `${service.name}: ${pkg.name}`,
+    serviceId: service.id,
+    servicePackageId: pkg.id,
+    quantity: 1,
+    unitAmountCents: pkg.amountCents,
+    amountCents: pkg.amountCents,
+  })
+  const invoiceSpecs = [
+    {
+      status: 1,
+      invoiceDate: daysAgo(118 + index * 10),
+      dueDate: daysAgo(88 + index * 10),
+      paidDate: daysAgo(118 + index * 10, -1),
+      lines: [line(addressPackage, spec.address.service.service)],
+    },
+    {
+      status: 3,
+      invoiceDate: daysAgo(45),
+      dueDate: daysAgo(15),
+      paidDate: null,
+      lines: [line(addonPackage, spec.addon.service)],
+    },
+    {
+      status: 2,
+      invoiceDate: daysAgo(5),
+      dueDate: daysAhead(25),
+      paidDate: null,
+      lines: [line(certificate.packages[0], certificate.service), line(alerts.packages[0], alerts.service)],
+    },
+  ]
+  return invoiceSpecs.map((invoice) => ({ clientId: client.id, ...invoice }))
+}
+
+/** A client's documents: mixed jurisdictions and types, newest first; the oldest is shredded. Returns their ids. */
+async function seedClientDocuments(
+  { tx, deps, daysAgo }: Seeding,
+  client: ClientRow,
+  clerkId: number,
+  docType: (name: string) => typeof documentTypes.$inferSelect,
+): Promise<number[]> {
+  // Documents: mixed jurisdictions and types, newest first; the oldest is past 60 days and shredded.
+  const documentSpecs = [
+    { days: 0, type: 'Annual Report Notice', jurisdiction: 2, isRead: false, file: 'pdf' },
+    { days: 3, type: 'Tax Notice', jurisdiction: 1, isRead: false, file: 'pdf' },
+    { days: 9, type: 'Bank Statement', jurisdiction: 3, isRead: true, file: 'png' },
+    { days: 20, type: 'Service of Process', jurisdiction: 2, isRead: true, file: 'pdf' },
+    { days: 41, type: 'Government Correspondence', jurisdiction: 1, isRead: true, file: 'pdf' },
+    { days: 57, type: 'General Mail', jurisdiction: 3, isRead: false, file: 'pdf' },
+    { days: 75, type: 'General Mail', jurisdiction: 3, isRead: true, file: 'shredded' },
+  ] as const
+  const documentIds: number[] = []
+  for (const doc of documentSpecs) {
+    const type = docType(doc.type)
+    const uploadedAt = daysAgo(doc.days, doc.days === 0 ? 0 : 2)
+    const title = `${type.name} for ${client.companyName}`
+    const extension = doc.file === 'png' ? 'png' : 'pdf'
+    const bytes = doc.file === 'png' ? demoPng() : onePagePdf(title, DateTime.fromJSDate(uploadedAt).toISODate()!)
+    // A shredded document's file is gone; its record (with what the file was) stays.
+    const storageKey = doc.file === 'shredded' ? null : `documents/${client.id}/${randomUUID()}.${extension}`
+    const stored = storageKey
+      ? await deps.blobs.put(storageKey, bytes)
+      : { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') }
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        clientId: client.id,
+        documentTypeId: type.id,
+        jurisdiction: doc.jurisdiction,
+        dateReceived: DateTime.fromJSDate(uploadedAt, { zone: 'America/New_York' }).toISODate()!,
+        uploadedAt,
+        uploadedBy: clerkId,
+        isRead: doc.isRead,
+        readAt: doc.isRead ? new Date(uploadedAt.getTime() + 6 * 3_600_000) : null,
+        fileName: `${type.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${DateTime.fromJSDate(uploadedAt).toFormat('yyyyLLdd')}.${extension}`,
+        storageKey,
+        contentType: extension === 'png' ? 'image/png' : 'application/pdf',
+        sizeBytes: stored.size,
+        sha256: stored.sha256,
+        status: storageKey ? 'active' : 'shredded',
+        shreddedAt: storageKey ? null : daysAgo(doc.days - 61),
+      })
+      .returning()
+    documentIds.push(row.id)
+  }
+  return documentIds
+}
+
+/** A request to mail the client's Service of Process document, now being processed, and the client's notifications. */
+async function seedMailRequest(
+  { tx, daysAgo }: Seeding,
+  client: ClientRow,
+  people: { clientUserId: number; clerkId: number; countryId: number },
+  documentIds: number[],
+) {
+  const { clientUserId, clerkId } = people
+  // A request to mail the Service of Process document, now being processed.
+  const requestedAt = daysAgo(6)
+  const [request] = await tx
+    .insert(documentRequests)
+    .values({
+      documentId: documentIds[3],
+      clientId: client.id,
+      status: 2,
+      recipientName: `${client.firstName} ${client.lastName}`,
+      address: client.address,
+      city: client.city,
+      stateProvince: client.stateProvince,
+      zipcode: client.zipcode,
+      countryId: people.countryId,
+      requestedBy: clientUserId,
+      createdAt: requestedAt,
+      updatedAt: daysAgo(5),
+    })
+    .returning()
+  await tx.insert(documentRequestEvents).values([
+    { documentRequestId: request.id, status: 1, note: 'Requested by the client', byUserId: clientUserId, createdAt: requestedAt },
+    { documentRequestId: request.id, status: 2, note: 'Original pulled from the mailroom for mailing', byUserId: clerkId, createdAt: daysAgo(5) },
+  ])
+
+  await tx.insert(notifications).values([
+    { clientId: client.id, message: 'New document received: Annual Report Notice', documentId: documentIds[0], isRead: false, createdAt: daysAgo(0) },
+    { clientId: client.id, message: 'Your request to mail Service of Process is now Processing', documentRequestId: request.id, isRead: true, createdAt: daysAgo(5) },
+    { clientId: client.id, message: 'New document received: Tax Notice', documentId: documentIds[1], isRead: true, createdAt: daysAgo(3) },
+    { clientId: client.id, message: 'New document received: Service of Process', documentId: documentIds[3], isRead: true, createdAt: daysAgo(20) },
+  ])
+  return request
+}
+
+/** The clients' invoices, with a payment for each paid one. */
+async function seedInvoices({ tx }: Seeding, demoInvoices: DemoInvoice[]) {
   // Oldest first, so the ids (and so the numbers) follow the invoice dates, as they do for real invoices.
   demoInvoices.sort((a, b) => a.invoiceDate.getTime() - b.invoiceDate.getTime())
   for (const spec of demoInvoices) {
@@ -427,9 +495,6 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
       await tx.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: invoice.id, amountCents: totalCents })
     }
   }
-
-  agentNotifications.push({ clientId: null, message: 'Welcome to the provider portal: 2 demo clients are ready', isRead: true, createdAt: daysAgo(30) })
-  await tx.insert(notifications).values(agentNotifications)
 }
 
 // ---------- demo files ----------
