@@ -150,8 +150,8 @@ test.describe('layout', () => {
 
     // The placeholder is readable whole, on a wide screen and on a phone.
     const search = page.getByRole('searchbox', { name: 'Search clients' })
-    const placeholderFits = () =>
-      search.evaluate((element) => {
+    const placeholderFits = (box = search) =>
+      box.evaluate((element) => {
         const input = element as HTMLInputElement
         const style = getComputedStyle(input)
         const context = document.createElement('canvas').getContext('2d')!
@@ -162,7 +162,12 @@ test.describe('layout', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await expect(search).toBeVisible()
     expect(await placeholderFits()).toBe(true)
-
+    await page.goto('/provider/requested-documents')
+    const requests = page.getByRole('searchbox').first()
+    await expect(requests).toBeVisible()
+    expect(await placeholderFits(requests)).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    expect(await placeholderFits(requests)).toBe(true)
   })
 
   test('Choose Address: the prices of the packages in one row are on one line; the phone country is not cut off', async ({ page }) => {
