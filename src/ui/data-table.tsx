@@ -128,7 +128,7 @@ const includesText: FilterFn<any> = (row, columnId, filterValue) => {
   return needle === '' || textOf(row, columnId).toLowerCase().includes(needle)
 }
 
-// Wide enough on a desktop for a placeholder naming what the search covers ('Company, document, recipient, tracking').
+// Wide enough on a desktop for a placeholder naming what the search covers ('Company, name, e-mail, phone').
 const searchBox = css({ flex: { base: '1 1 12rem', sm: '0 1 24rem' }, minW: '0' })
 const spinnerSlot = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', w: '4', h: '4' })
 /**

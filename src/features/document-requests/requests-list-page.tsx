@@ -170,7 +170,7 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
         }}
         globalFilter={state.q}
         onGlobalFilterChange={(q) => change({ q })}
-        searchPlaceholder={isClient ? 'Document, recipient or tracking' : 'Company, document, recipient, tracking'}
+        searchPlaceholder={isClient ? 'Document, recipient, tracking' : 'Company, document, tracking'}
         loading={list.isFetching}
         emptyMessage={request.kind === 'no-match' ? request.message : isClient ? 'No requests yet. Request a document by mail from your documents list.' : undefined}
       />
