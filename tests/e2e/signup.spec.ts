@@ -259,7 +259,8 @@ test.describe('the public sign-up wizard', () => {
     await expect(page.getByLabel('Attorney E-mail')).toHaveValue('')
     await notify.getByText('No', { exact: true }).click()
     await nextButton(page).click()
-    await expect(page).toHaveURL(/\/signup\/choose-address$/)
+    // The step itself, not only its address: the previous step stays on screen while this one loads.
+    await expect(page.getByRole('heading', { level: 2, name: 'Choose Address' })).toBeVisible()
 
     await nextButton(page).click()
     await expect(page.getByText('This field is mandatory')).toBeVisible()
@@ -290,7 +291,8 @@ test.describe('the public sign-up wizard', () => {
     await expectAccessible(page, 'Company Details with errors')
     await fillCompanyDetails(page, signup)
     await nextButton(page).click()
-    await expect(page).toHaveURL(/\/signup\/choose-address$/)
+    // The step itself, not only its address: the previous step stays on screen while this one loads.
+    await expect(page.getByRole('heading', { level: 2, name: 'Choose Address' })).toBeVisible()
     await nextButton(page).click()
     await expect(page.getByText('This field is mandatory')).toBeVisible()
     await expectAccessible(page, 'Choose Address with an error')
