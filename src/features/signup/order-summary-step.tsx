@@ -1,4 +1,4 @@
-import { AFFILIATE_NOT_VALID, COUPON_NOT_VALID, type Service } from '@contract/catalogue'
+import { AFFILIATE_NOT_VALID, COUPON_NOT_VALID } from '@contract/catalogue'
 import { REGISTRATION_MESSAGES, type RegistrationInput, type RegistrationResult } from '@contract/clients'
 import { orderLines, orderTotals, toRegistrationPayload, type SignupForm } from '@contract/signup'
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
@@ -14,9 +14,10 @@ import { affiliateQueryOptions, couponQueryOptions, newRegistrationKey, services
 import { DoneStep } from './done-step'
 import { clearDraft, saveDraft, useDraft } from './draft'
 import { formatMoney } from './format'
+import { AddonPicker, FailureAlert, inlineLink, OrderLinesTable, type Failure } from './order-summary-parts'
 import { PromoCodeField } from './promo-code-field'
 import { AddressStepSchema, CompanyStepSchema, PersonalStepSchema, type SignupDraft } from './schemas'
-import { neighbours, stepPath, stepTitle, type StepId, type WizardFlavor } from './steps'
+import { neighbours, stepPath, type StepId, type WizardFlavor } from './steps'
 import { StepActions, WizardFrame } from './wizard-frame'
 
 /** Sign-up never waits in a queue for the network: offline, the page says so. */
@@ -25,42 +26,8 @@ const NOT_CHARGED = 'Nothing was charged'
 
 const section = css({ display: 'grid', gap: '4', pb: '6', mb: '6', borderBottomWidth: '1px', borderColor: 'border.default' })
 const sectionHeading = css({ fontSize: 'md', fontWeight: 'bold', m: '0' })
-const table = css({
-  width: '100%',
-  borderCollapse: 'collapse',
-  fontSize: 'sm',
-  '& th, & td': { py: '2', px: '2', textAlign: 'start', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
-  '& thead th': { fontWeight: 'semibold', color: 'fg.muted', fontSize: 'xs', textTransform: 'uppercase', letterSpacing: 'wide' },
-  '& [data-align=end]': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
-  '& tfoot th, & tfoot td': { borderBottomWidth: '0', pt: '2', pb: '0' },
-  '& tfoot tr[data-total] th, & tfoot tr[data-total] td': { fontSize: 'lg', fontWeight: 'bold', pt: '3' },
-})
-const lineDetail = css({ display: 'block', color: 'fg.muted', fontSize: 'xs' })
-const addonList = css({ display: 'grid', gap: '3', listStyle: 'none', m: '0', p: '0', gridTemplateColumns: { base: '1fr', md: 'repeat(auto-fill, minmax(16rem, 1fr))' } })
-const addonCard = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  columnGap: '3',
-  rowGap: '1',
-  alignItems: 'start',
-  h: '100%',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.strong',
-  borderRadius: 'lg',
-  cursor: 'pointer',
-  _hover: { borderColor: 'accent' },
-  '&:has(input:checked)': { borderColor: 'accent', bg: 'bg.accent' },
-  '&:has(input:focus-visible)': { outline: '2px solid token(colors.border.focus)', outlineOffset: '2px' },
-  '&:has(input:disabled)': { cursor: 'not-allowed', opacity: 0.7 },
-})
-const addonBox = css({ mt: '0.5', w: '4', h: '4', accentColor: 'token(colors.accent)', cursor: 'inherit' })
-const addonName = css({ fontSize: 'sm', fontWeight: 'semibold' })
-const addonDescription = css({ gridColumn: '2', fontSize: 'xs', color: 'fg.muted' })
 const codes = css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })
 const muted = css({ fontSize: 'xs', color: 'fg.muted', m: '0' })
-/** Links inside a sentence are underlined, not told apart by colour alone. */
-const inlineLink = css({ textDecoration: 'underline', fontWeight: 'semibold' })
 
 /**
  * Toasts load on demand: the toaster is not part of this page's first load (its script budget). A
@@ -73,8 +40,6 @@ function toast(kind: 'success' | 'error', message: string) {
     notify[kind](message)
   })
 }
-
-type Failure = { title: string; text: string; step?: StepId; signIn?: boolean }
 
 /** The wizard step holding the field a server refusal points at (its issue path). */
 function stepOfIssue(path: string | undefined): StepId | undefined {
@@ -127,12 +92,6 @@ function completeForm(draft: SignupDraft, expiry: string): { form: SignupForm } 
       cardExpiry: expiry,
     },
   }
-}
-
-/** One package per add-on service: choosing a package replaces another of the same service. */
-function toggledAddons(current: string[], service: Service, packageId: number, checked: boolean): string[] {
-  const others = current.filter((id) => !service.servicesPackages.some((p) => String(p.id) === id))
-  return checked ? [...others, String(packageId)] : others
 }
 
 /**
@@ -262,57 +221,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
               </Link>.
             </Alert>
           )}
-          <table className={table}>
-            <caption className={css({ srOnly: true })}>Order line items</caption>
-            <thead>
-              <tr>
-                <th scope="col">Service</th>
-                <th scope="col">Package</th>
-                <th scope="col" data-align="end">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.servicePackageId}>
-                  <td>
-                    {line.serviceName}
-                    {line.serviceDescription && <span className={lineDetail}>{line.serviceDescription}</span>}
-                  </td>
-                  <td>
-                    {line.servicePackageName}
-                    {line.servicePackageDescription && <span className={lineDetail}>{line.servicePackageDescription}</span>}
-                  </td>
-                  <td data-align="end">{formatMoney(line.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  Subtotal
-                </th>
-                <td data-align="end">{formatMoney(totals.subtotal)}</td>
-              </tr>
-              {totals.discount > 0 && (
-                <tr>
-                  <th scope="row" colSpan={2}>
-                    Coupon {coupon.data?.code}
-                  </th>
-                  <td data-align="end">−{formatMoney(totals.discount)}</td>
-                </tr>
-              )}
-              <tr data-total="">
-                <th scope="row" colSpan={2}>
-                  Total
-                </th>
-                <td data-align="end" data-testid="order-total">
-                  {formatMoney(totals.total)}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+          <OrderLinesTable lines={lines} totals={totals} couponCode={coupon.data?.code} />
         </section>
 
         {addons.length > 0 && (
@@ -320,28 +229,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
             <h3 id="order-addons-heading" className={sectionHeading}>
               Add-ons
             </h3>
-            <ul className={addonList}>
-              {addons.flatMap((service) =>
-                service.servicesPackages.map((pkg) => (
-                  <li key={pkg.id}>
-                    <label className={addonCard}>
-                      <input
-                        type="checkbox"
-                        className={addonBox}
-                        checked={draft.addonServices.includes(String(pkg.id))}
-                        disabled={submitting}
-                        onChange={(event) => saveDraft(flavor, { addonServices: toggledAddons(draft.addonServices, service, pkg.id, event.target.checked) })}
-                      />
-                      <span className={addonName}>
-                        {service.name}
-                        {service.servicesPackages.length > 1 ? ` (${pkg.name})` : ''}: {formatMoney(pkg.amount)}
-                      </span>
-                      {service.description && <span className={addonDescription}>{service.description}</span>}
-                    </label>
-                  </li>
-                )),
-              )}
-            </ul>
+            <AddonPicker addons={addons} chosen={draft.addonServices} disabled={submitting} onChange={(addonServices) => saveDraft(flavor, { addonServices })} />
           </section>
         )}
 
@@ -385,31 +273,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
             Billed to {draft.firstName} {draft.lastName}, {draft.address}, {draft.city}, {draft.state} {draft.zipCode}. The card is charged{' '}
             {formatMoney(totals.total)} once; the paid invoice appears in the portal.
           </p>
-          {failure && (
-            <Alert status="danger" title={failure.title}>
-              {failure.text}
-              {failure.step && (
-                <>
-                  {' '}
-                  <Link to={stepPath(flavor, failure.step)} className={inlineLink}>
-                    Go to {stepTitle(flavor, failure.step)}
-                  </Link>.
-                </>
-              )}
-              {failure.signIn && (
-                <>
-                  {' '}
-                  <Link to="/login" className={inlineLink}>
-                    Sign in
-                  </Link>{' '}
-                  or{' '}
-                  <Link to="/forgot-password" className={inlineLink}>
-                    reset the password
-                  </Link>.
-                </>
-              )}
-            </Alert>
-          )}
+          {failure && <FailureAlert failure={failure} flavor={flavor} />}
         </section>
 
         <StepActions
