@@ -57,26 +57,20 @@ export default function BuyAddonDialog({ client, service, packageId, onClose }: 
     event.preventDefault()
     if (submitting) return
     setFailure(null)
-    const expiry = payment.checkExpiry()
-    if (!expiry) return
-    if (!payment.online) {
-      setFailure(payment.connectionFailure)
-      return
-    }
-    await payment.run(async () => {
-      try {
-        const result = await payment.requestToken(expiry, toBillingDetails({ ...client, zipCode: client.zipcode }))
-        if (result.token === null) {
-          setFailure(result.failure)
-          return
+    await payment.payWithCard(
+      toBillingDetails({ ...client, zipCode: client.zipcode }),
+      async (token) => {
+        try {
+          await buy.mutateAsync({ service, servicePackage, token, idempotencyKey: newPurchaseKey() })
+          notify.payment(ADDON_PURCHASED, true)
+          onClose()
+          return null
+        } catch (error) {
+          return describeFailure(error)
         }
-        await buy.mutateAsync({ service, servicePackage, token: result.token, idempotencyKey: newPurchaseKey() })
-        notify.payment(ADDON_PURCHASED, true)
-        onClose()
-      } catch (error) {
-        setFailure(describeFailure(error))
-      }
-    })
+      },
+      setFailure,
+    )
   }
 
   return (

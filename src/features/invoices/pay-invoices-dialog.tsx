@@ -87,28 +87,22 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
     event.preventDefault()
     if (submitting || !ready || !client) return
     setFailure(null)
-    const expiry = payment.checkExpiry()
-    if (!expiry) return
-    if (!payment.online) {
-      setFailure(payment.connectionFailure)
-      return
-    }
-    await payment.run(async () => {
-      try {
-        // The billing details are the first invoice's client's.
-        const result = await payment.requestToken(expiry, toBillingDetails({ ...client, zipCode: client.zipcode }))
-        if (result.token === null) {
-          setFailure(result.failure)
-          return
+    // The billing details are the first invoice's client's.
+    await payment.payWithCard(
+      toBillingDetails({ ...client, zipCode: client.zipcode }),
+      async (token) => {
+        try {
+          await pay.mutateAsync({ invoiceIds, token, idempotencyKey: newIdempotencyKey() })
+          notify.payment(PAYMENT_SUCCESSFUL, true)
+          onPaid()
+          return null
+        } catch (error) {
+          notify.payment(PAYMENT_FAILED, false)
+          return describeFailure(error)
         }
-        await pay.mutateAsync({ invoiceIds, token: result.token, idempotencyKey: newIdempotencyKey() })
-        notify.payment(PAYMENT_SUCCESSFUL, true)
-        onPaid()
-      } catch (error) {
-        notify.payment(PAYMENT_FAILED, false)
-        setFailure(describeFailure(error))
-      }
-    })
+      },
+      setFailure,
+    )
   }
 
   return (

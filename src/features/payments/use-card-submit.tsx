@@ -59,6 +59,12 @@ export interface CardSubmit {
    * show under the fields).
    */
   requestToken: (expiry: string, billing: BillingDetails) => Promise<TokenResult>
+  /**
+   * A dialog's whole card payment (Pay Invoices, an add-on): the expiry checked, the offline rule, one
+   * submission at a time, a token billed to `billing`, then `charge(token)`. `onFailure` gets what to
+   * show beside the fields: the token's failure, or what `charge` answers when the server refused.
+   */
+  payWithCard: (billing: BillingDetails, charge: (token: string) => Promise<CardFailure | null>, onFailure: (failure: CardFailure) => void) => Promise<void>
 }
 
 /**
@@ -76,7 +82,7 @@ export function useCardSubmit({ connectionNeeded, notChargedTitle }: CardSubmitO
   const busy = useRef(false)
   const connectionFailure = { title: notChargedTitle, text: connectionNeeded }
 
-  return {
+  const cardSubmit: CardSubmit = {
     card,
     online,
     submitting,
@@ -123,7 +129,18 @@ export function useCardSubmit({ connectionNeeded, notChargedTitle }: CardSubmitO
       const notReady = card.getSnapshot().status !== 'ready'
       return { token: null, failure: notReady ? { title: 'The card form is not ready', text: CARD_FORM_NOT_READY_TEXT } : null }
     },
+    async payWithCard(billing, charge, onFailure) {
+      const checkedExpiry = cardSubmit.checkExpiry()
+      if (!checkedExpiry) return
+      if (!online) return onFailure(connectionFailure)
+      await cardSubmit.run(async () => {
+        const result = await cardSubmit.requestToken(checkedExpiry, billing)
+        const failure = result.token === null ? result.failure : await charge(result.token)
+        if (failure) onFailure(failure)
+      })
+    },
   }
+  return cardSubmit
 }
 
 const expiryField = css({ maxW: { sm: '40' } })
