@@ -84,6 +84,8 @@ const selectionBox = css({
   _disabled: { cursor: 'not-allowed', opacity: 0.6 },
   '&[aria-readonly=true]': { cursor: 'not-allowed' },
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
+  // Stacked rows (phones) put other controls close by: the box itself is a full 24 px touch target.
+  '@container data-table (max-width: 52rem)': { w: '6', h: '6' },
 })
 
 /**

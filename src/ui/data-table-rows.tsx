@@ -69,7 +69,7 @@ export function DataTableHead<T>({ table, classes, filterableColumns }: { table:
                 colSpan={header.colSpan}
                 className={cx(classes.headerCell, alignClass(column))}
                 aria-sort={canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                style={column.id === SELECT_COLUMN || column.id === SERIAL_COLUMN ? { width: '1%' } : undefined}
+                data-narrow={column.id === SELECT_COLUMN || column.id === SERIAL_COLUMN || undefined}
               >
                 {header.isPlaceholder ? null : canSort ? (
                   <button type="button" className={classes.sortButton} onClick={column.getToggleSortingHandler()}>

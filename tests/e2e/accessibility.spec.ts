@@ -100,6 +100,18 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     await expectAccessible(page, 'drawer open')
   })
 
+  test('lists on a phone, where their rows stack (412 px, the width Lighthouse measures)', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 })
+    await loginAs(page, 'client')
+    for (const path of ['/client/invoices', '/client/documents', '/client/requested-documents']) {
+      await open(page, path)
+      // The rows, not the loading placeholders.
+      await expect(page.locator('table[aria-busy]')).toHaveCount(0)
+      await expect(page.locator('tbody tr').first()).toBeVisible()
+      await expectAccessible(page, `${path} at 412 px`)
+    }
+  })
+
   test('the skip link moves focus to the main content', async ({ page }) => {
     await loginAs(page, 'client')
     await open(page, '/client/dashboard')

@@ -45,7 +45,10 @@ export const table = defineSlotRecipe({
       borderBottomWidth: '1px',
       borderColor: 'border.default',
       verticalAlign: 'bottom',
-      [STACKED]: { display: 'block', px: '1.5', py: '1', borderBottomWidth: '0', fontSize: 'xs' },
+      // The selection and serial columns take only the width of their content.
+      '&[data-narrow]': { width: '1%' },
+      // Stacked, a header cell is as wide as its content: a narrow one must not shrink under it.
+      [STACKED]: { display: 'block', px: '1.5', py: '1', borderBottomWidth: '0', fontSize: 'xs', '&[data-narrow]': { width: 'auto', flexShrink: 0 } },
     },
     sortButton: {
       display: 'inline-flex',
