@@ -8,7 +8,6 @@ import { daysText } from '~/lib/dates'
 import { PERM, usePermission } from '~/lib/permissions'
 import { useRequiredSession } from '~/lib/session'
 import { LoadError, SavedAtNote } from '~/ui/list-page'
-import { Spinner } from '~/ui/spinner'
 import { providerDashboardQueryOptions } from './api'
 import { cardLink, cardText, dashboardGrid, FigureCard } from './figure-card'
 import { QuickLinks, type QuickLink } from './quick-links'
@@ -16,13 +15,19 @@ import { QuickLinks, type QuickLink } from './quick-links'
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '6' })
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
-function TodayCards({ figures }: { figures: Figures }) {
+/** Which cards the caller's codes allow: known before the figures come, so the cards hold their place. */
+type TodayCardsAllowed = { documents: boolean; support: boolean; invoices: boolean }
+
+function TodayCards({ figures, allowed }: { figures?: Figures; allowed: TodayCardsAllowed }) {
+  const shows = (figure: unknown, allowedToSee: boolean) => (figures ? figure !== null : allowedToSee)
+  const loading = !figures
   return (
     <ul className={dashboardGrid}>
-      {figures.documentsUploadedToday !== null && (
+      {shows(figures?.documentsUploadedToday, allowed.documents) && (
         <FigureCard
           title="Documents uploaded today"
-          figure={figures.documentsUploadedToday}
+          loading={loading}
+          figure={figures?.documentsUploadedToday}
           actions={
             <Link to="/provider/documents" search={{ sort: 'uploadedAt', order: 'desc' }} className={cardLink}>
               View newest documents
@@ -30,26 +35,34 @@ function TodayCards({ figures }: { figures: Figures }) {
           }
         />
       )}
-      {figures.mailRequestsWaiting && (
+      {shows(figures?.mailRequestsWaiting, allowed.documents) && (
         <FigureCard
           title="Mail requests waiting"
-          figure={figures.mailRequestsWaiting.requested + figures.mailRequestsWaiting.processing}
+          loading={loading}
+          figure={figures?.mailRequestsWaiting && figures.mailRequestsWaiting.requested + figures.mailRequestsWaiting.processing}
           actions={
-            <>
-              <Link to="/provider/requested-documents" search={{ status: 'requested' }} className={cardLink}>
-                {figures.mailRequestsWaiting.requested} requested
+            figures?.mailRequestsWaiting ? (
+              <>
+                <Link to="/provider/requested-documents" search={{ status: 'requested' }} className={cardLink}>
+                  {figures.mailRequestsWaiting.requested} requested
+                </Link>
+                <Link to="/provider/requested-documents" search={{ status: 'processing' }} className={cardLink}>
+                  {figures.mailRequestsWaiting.processing} processing
+                </Link>
+              </>
+            ) : (
+              <Link to="/provider/requested-documents" className={cardLink}>
+                View requests
               </Link>
-              <Link to="/provider/requested-documents" search={{ status: 'processing' }} className={cardLink}>
-                {figures.mailRequestsWaiting.processing} processing
-              </Link>
-            </>
+            )
           }
         />
       )}
-      {figures.unansweredSupport !== null && (
+      {shows(figures?.unansweredSupport, allowed.support) && (
         <FigureCard
           title="Unanswered support messages"
-          figure={figures.unansweredSupport}
+          loading={loading}
+          figure={figures?.unansweredSupport}
           actions={
             <Link to="/provider/support" search={{ status: 'unanswered' }} className={cardLink}>
               Open the support inbox
@@ -57,30 +70,32 @@ function TodayCards({ figures }: { figures: Figures }) {
           }
         />
       )}
-      {figures.overdueInvoices && (
+      {shows(figures?.overdueInvoices, allowed.invoices) && (
         <FigureCard
           title="Overdue invoices"
-          figure={figures.overdueInvoices.count}
+          loading={loading}
+          figure={figures?.overdueInvoices?.count}
           actions={
             <Link to="/provider/invoices" search={{ status: 'overdue' }} className={cardLink}>
               View overdue invoices
             </Link>
           }
         >
-          <p className={cardText}>{usd.format(figures.overdueInvoices.total)} across clients</p>
+          {figures?.overdueInvoices && <p className={cardText}>{usd.format(figures.overdueInvoices.total)} across clients</p>}
         </FigureCard>
       )}
-      {figures.shreddingSoon && (
+      {shows(figures?.shreddingSoon, allowed.documents) && (
         <FigureCard
           title="Requested documents about to be shredded"
-          figure={figures.shreddingSoon.count}
+          loading={loading}
+          figure={figures?.shreddingSoon?.count}
           actions={
             <Link to="/provider/requested-documents" search={{ status: 'open' }} className={cardLink}>
               View open requests
             </Link>
           }
         >
-          {figures.shreddingSoon.items.map((item) => (
+          {figures?.shreddingSoon?.items.map((item) => (
             <p key={item.requestId} className={cardText}>
               <Link to="/provider/document-progress/$id" params={{ id: String(item.requestId) }} className={cardLink}>
                 {item.documentName}
@@ -101,6 +116,7 @@ export function AgentDashboard() {
   const canViewRoles = usePermission(PERM.RCV)
   const canViewDocuments = usePermission(PERM.DCV)
   const canViewInvoices = usePermission(PERM.ICV)
+  const canViewSupport = usePermission(PERM.SPV)
   const query = useQuery(providerDashboardQueryOptions())
 
   const links: QuickLink[] = [
@@ -119,15 +135,14 @@ export function AgentDashboard() {
       <PageHeader title="Dashboard" description={`Welcome, ${user.firstName || user.email} · ${user.role}`} />
       <div className={stack}>
         <SavedAtNote updatedAt={query.dataUpdatedAt} hasData={Boolean(query.data)} subject="the dashboard" />
-        {query.isPending && <Spinner label="Loading today's work" />}
         {query.isError && !query.data && (
           <LoadError title="Today's work could not be loaded" onRetry={() => void query.refetch()}>
             {errorMessage(query.error)}
           </LoadError>
         )}
-        {query.data && (
-          <section aria-label="Today's work">
-            <TodayCards figures={query.data} />
+        {!(query.isError && !query.data) && (
+          <section aria-label="Today's work" aria-busy={query.isPending || undefined}>
+            <TodayCards figures={query.data} allowed={{ documents: canViewDocuments, support: canViewSupport, invoices: canViewInvoices }} />
           </section>
         )}
         <QuickLinks label="Work" links={links} />

@@ -11,7 +11,6 @@ import { actionLinkClass } from '~/ui/action-link'
 import { Alert } from '~/ui/alert'
 import { Panel } from '~/ui/card'
 import { LoadError, SavedAtNote } from '~/ui/list-page'
-import { Spinner } from '~/ui/spinner'
 import { clientDashboardQueryOptions } from './api'
 import { cardLink, cardText, dashboardGrid, FigureCard } from './figure-card'
 
@@ -19,21 +18,22 @@ const stack = css({ display: 'flex', flexDirection: 'column', gap: '6' })
 const activity = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '2', fontSize: 'sm' })
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
-function UnreadDocumentsCard({ figures }: { figures: Figures }) {
-  const { count, mostUrgent } = figures.unreadDocuments
+function UnreadDocumentsCard({ figures }: { figures?: Figures }) {
+  const unread = figures?.unreadDocuments
   return (
     <FigureCard
       title="Unread documents"
-      figure={count}
+      loading={!unread}
+      figure={unread?.count}
       actions={
         <Link to="/client/documents" search={{ isRead: 'unread' }} className={cardLink}>
           View unread documents
         </Link>
       }
     >
-      {mostUrgent ? (
+      {unread?.mostUrgent ? (
         <p className={cardText}>
-          Most urgent: {mostUrgent.name}, {daysText(mostUrgent.daysLeft)} to request it by mail
+          Most urgent: {unread.mostUrgent.name}, {daysText(unread.mostUrgent.daysLeft)} to request it by mail
         </p>
       ) : (
         <p className={cardText}>Nothing new to read.</p>
@@ -42,7 +42,20 @@ function UnreadDocumentsCard({ figures }: { figures: Figures }) {
   )
 }
 
-function InvoicesDueCard({ figures }: { figures: Figures }) {
+function InvoicesDueCard({ figures }: { figures?: Figures }) {
+  if (!figures) {
+    return (
+      <FigureCard
+        title="Invoices to pay"
+        loading
+        actions={
+          <Link to="/client/invoices" className={cardLink}>
+            View invoices
+          </Link>
+        }
+      />
+    )
+  }
   const { unpaidCount, overdueCount, totalDue } = figures.invoices
   return (
     <FigureCard
@@ -69,22 +82,23 @@ function InvoicesDueCard({ figures }: { figures: Figures }) {
   )
 }
 
-function MailRequestsCard({ figures }: { figures: Figures }) {
-  const { inProgress, latest } = figures.mailRequests
+function MailRequestsCard({ figures }: { figures?: Figures }) {
+  const requests = figures?.mailRequests
   return (
     <FigureCard
       title="Mail requests in progress"
-      figure={inProgress}
+      loading={!requests}
+      figure={requests?.inProgress}
       actions={
         <Link to="/client/requested-documents" search={{ status: 'open' }} className={cardLink}>
           View requests in progress
         </Link>
       }
     >
-      {latest.length === 0 ? (
+      {!requests?.latest.length ? (
         <p className={cardText}>No documents on their way to you.</p>
       ) : (
-        latest.map((request) => (
+        requests.latest.map((request) => (
           <p key={request.id} className={cardText}>
             <Link to="/client/document-progress/$id" params={{ id: String(request.id) }} className={cardLink}>
               {request.documentName}
@@ -97,21 +111,24 @@ function MailRequestsCard({ figures }: { figures: Figures }) {
   )
 }
 
-function SupportCard({ figures }: { figures: Figures }) {
-  const { open, withNewReply } = figures.support
+function SupportCard({ figures }: { figures?: Figures }) {
+  const support = figures?.support
   return (
     <FigureCard
       title="Support replies"
-      figure={withNewReply}
+      loading={!support}
+      figure={support?.withNewReply}
       actions={
         <Link to="/client/support" className={cardLink}>
           Open support
         </Link>
       }
     >
-      <p className={cardText}>
-        {withNewReply === 1 ? '1 conversation has a new reply' : `${withNewReply} conversations have a new reply`} · {open} open
-      </p>
+      {support && (
+        <p className={cardText}>
+          {support.withNewReply === 1 ? '1 conversation has a new reply' : `${support.withNewReply} conversations have a new reply`} · {support.open} open
+        </p>
+      )}
     </FigureCard>
   )
 }
@@ -154,14 +171,13 @@ export function ClientDashboard() {
       <PageHeader title="Dashboard" description={user.companyName ? `${greeting} · ${user.companyName}` : greeting} />
       <div className={stack}>
         <SavedAtNote updatedAt={query.dataUpdatedAt} hasData={Boolean(figures)} subject="your dashboard" />
-        {query.isPending && <Spinner label="Loading your dashboard" />}
         {query.isError && !figures && (
           <LoadError title="The dashboard could not be loaded" onRetry={() => void query.refetch()}>
             {errorMessage(query.error)}
           </LoadError>
         )}
-        {figures && (
-          <section aria-label="What needs your attention">
+        {!(query.isError && !figures) && (
+          <section aria-label="What needs your attention" aria-busy={query.isPending || undefined}>
             <ul className={dashboardGrid}>
               <UnreadDocumentsCard figures={figures} />
               <InvoicesDueCard figures={figures} />
@@ -170,10 +186,10 @@ export function ClientDashboard() {
             </ul>
           </section>
         )}
-        {figures && <RecentActivity figures={figures} />}
         <Alert status="info" title="Documents are kept for 60 days">
           You can ask us to mail a document to you within 60 days of its upload. After that it is shredded.
         </Alert>
+        {figures && <RecentActivity figures={figures} />}
       </div>
     </>
   )

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { Card } from '~/ui/card'
 
 const root = css({ display: 'flex', flexDirection: 'column', h: '100%' })
@@ -16,14 +16,30 @@ export const dashboardGrid = css({
   m: '0',
 })
 export const cardText = css({ fontSize: 'sm', color: 'fg.muted', m: '0' })
+/** Where a figure or a line will be once the dashboard has loaded: the card keeps its size meanwhile. */
+const placeholder = css({ display: 'block', h: '1em', w: '3ch', borderRadius: 'sm', bg: 'bg.subtle' })
+const placeholderLine = css({ display: 'block', h: '1lh', w: '70%', borderRadius: 'sm', bg: 'bg.subtle', m: '0' })
 export const cardLink = css({ color: 'fg.accent', textDecoration: 'underline', fontWeight: 'medium' })
 
 /**
  * One dashboard card: a title, the figure that matters (its accessible name is the title and figure),
  * a line or two of detail, and links to the filtered list. Cards are independent, so a page can add
- * or drop one without touching the others.
+ * or drop one without touching the others. Without a figure yet (`loading`), the card shows its title
+ * and links with placeholders of the figure's and a line's size, so nothing moves when the data comes.
  */
-export function FigureCard({ title, figure: value, children, actions }: { title: string; figure: ReactNode; children?: ReactNode; actions?: ReactNode }) {
+export function FigureCard({
+  title,
+  figure: value,
+  children,
+  actions,
+  loading = false,
+}: {
+  title: string
+  figure?: ReactNode
+  children?: ReactNode
+  actions?: ReactNode
+  loading?: boolean
+}) {
   return (
     <li>
       <Card.Root className={root} aria-label={title}>
@@ -31,10 +47,21 @@ export function FigureCard({ title, figure: value, children, actions }: { title:
           <Card.Title>{title}</Card.Title>
         </Card.Header>
         <Card.Body className={body}>
-          <p className={figure} data-testid="figure">
-            {value}
-          </p>
-          {children}
+          {loading ? (
+            <>
+              <p className={figure} aria-hidden="true">
+                <span className={placeholder} />
+              </p>
+              <span className={cx(cardText, placeholderLine)} aria-hidden="true" />
+            </>
+          ) : (
+            <>
+              <p className={figure} data-testid="figure">
+                {value}
+              </p>
+              {children}
+            </>
+          )}
         </Card.Body>
         {actions && <Card.Footer className={footer}>{actions}</Card.Footer>}
       </Card.Root>
