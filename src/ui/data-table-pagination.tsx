@@ -1,9 +1,10 @@
+import { PAGE_SIZES } from '@contract/common'
 import { css } from 'styled-system/css'
 import { table as tableRecipe } from 'styled-system/recipes'
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons.tsx'
 
-/** Page sizes and a window of five page numbers. */
-export const PAGE_SIZES = [10, 20, 50, 100] as const
+/** The page sizes the API takes (one list, in the contract), and a window of five page numbers. */
+export { PAGE_SIZES }
 export const PAGE_WINDOW = 5
 
 /**
