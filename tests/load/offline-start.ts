@@ -11,7 +11,7 @@
  * element appeared. Prints each run, the medians, and the machine's load average, which matters: the
  * machine may be shared. Not part of `npm test` (timings depend on the machine).
  */
-import { chromium, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
@@ -171,11 +171,7 @@ async function main() {
     await page.waitForURL(/\/client\/dashboard$/, { timeout: 30_000 })
     await page.goto(`${baseURL}${LIST_PATH}`)
     await page.locator('main table tbody tr td').first().waitFor({ timeout: 30_000 })
-    const deadline = Date.now() + 30_000
-    while (!(await savedListReady(page))) {
-      if (Date.now() > deadline) throw new Error('The list was not saved on the device within 30 s.')
-      await page.waitForTimeout(250)
-    }
+    await expect.poll(() => savedListReady(page), { message: 'The list was not saved on the device within 30 s.', timeout: 30_000, intervals: [250] }).toBe(true)
 
     const online: Marks[] = []
     const offline: Marks[] = []
