@@ -1,13 +1,11 @@
 import type { Service } from '@contract/catalogue'
 import type { Client } from '@contract/clients'
-import { useId, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { CardPaymentFields, toBillingDetails, useCardSubmit, type CardFailure } from '~/features/payments'
+import { toBillingDetails, useCardSubmit, type CardFailure } from '~/features/payments'
+import { CardPaymentDialog } from '~/features/payments/card-payment-dialog'
 import { formatMoney } from '~/features/invoices/format'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
-import { Alert } from '~/ui/alert'
-import { Button } from '~/ui/button'
-import { Dialog } from '~/ui/dialog'
 import { notify } from '~/ui/toaster'
 import { newPurchaseKey, useBuyAddon } from './api'
 
@@ -16,10 +14,8 @@ export const ADDON_DIALOG_DESCRIPTION = 'Enter your card details to buy this add
 const CONNECTION_NEEDED = 'Buying an add-on needs an internet connection. Connect and try again; nothing has been charged.'
 const NOT_CHARGED = 'Your card was not charged'
 
-const formStack = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 const summary = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: '4', fontSize: 'sm', m: '0' })
 const amount = css({ fontSize: 'lg', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' })
-const billing = css({ fontSize: 'xs', color: 'fg.muted', m: '0' })
 
 /** What to say beside the card fields when the purchase did not go through. */
 function describeFailure(error: unknown): CardFailure {
@@ -50,11 +46,9 @@ export default function BuyAddonDialog({ client, service, packageId, onClose }: 
   const payment = useCardSubmit({ connectionNeeded: CONNECTION_NEEDED, notChargedTitle: NOT_CHARGED })
   const { submitting } = payment
   const buy = useBuyAddon(client.id)
-  const formId = useId()
   const [failure, setFailure] = useState<CardFailure | null>(null)
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  async function submit() {
     if (submitting) return
     setFailure(null)
     await payment.payWithCard(
@@ -74,46 +68,22 @@ export default function BuyAddonDialog({ client, service, packageId, onClose }: 
   }
 
   return (
-    <Dialog.Root
-      open
-      size="lg"
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      closeOnEscape={!submitting}
-      closeOnInteractOutside={!submitting}
+    <CardPaymentDialog
+      title={`Buy ${service.name}`}
+      description={ADDON_DIALOG_DESCRIPTION}
+      payment={payment}
+      payer={client}
+      failure={failure}
+      payLabel={`Pay ${formatMoney(servicePackage.amount)}`}
+      onSubmit={() => void submit()}
+      onClose={onClose}
     >
-      <Dialog.Content>
-        <Dialog.Header>Buy {service.name}</Dialog.Header>
-        <Dialog.Description>{ADDON_DIALOG_DESCRIPTION}</Dialog.Description>
-        <Dialog.Body>
-          <form id={formId} className={formStack} onSubmit={submit} noValidate>
-            <p className={summary}>
-              <span>
-                {service.name}: {servicePackage.name}
-              </span>
-              <span className={amount}>{formatMoney(servicePackage.amount)}</span>
-            </p>
-            <CardPaymentFields payment={payment} />
-            <p className={billing}>
-              Billed to {client.firstName} {client.lastName}, {client.address}, {client.city}, {client.stateProvince} {client.zipcode}
-            </p>
-            {failure && (
-              <Alert status="danger" title={failure.title}>
-                {failure.text}
-              </Alert>
-            )}
-          </form>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={submitting}>
-            Pay {formatMoney(servicePackage.amount)}
-          </Button>
-        </Dialog.Footer>
-      </Dialog.Content>
-    </Dialog.Root>
+      <p className={summary}>
+        <span>
+          {service.name}: {servicePackage.name}
+        </span>
+        <span className={amount}>{formatMoney(servicePackage.amount)}</span>
+      </p>
+    </CardPaymentDialog>
   )
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
 import { formatInvoiceDate } from '~/lib/dates'
-import { CardPaymentFields, toBillingDetails, useCardSubmit, type CardFailure } from '~/features/payments'
+import { toBillingDetails, useCardSubmit, type CardFailure } from '~/features/payments'
+import { CardPaymentDialog } from '~/features/payments/card-payment-dialog'
 import { Alert } from '~/ui/alert'
 import { StatusBadge } from '~/ui/badge'
-import { Button } from '~/ui/button'
-import { Dialog } from '~/ui/dialog'
 import { LoadError } from '~/ui/list-page'
 import { Spinner } from '~/ui/spinner'
 import { notify } from '~/ui/toaster'
@@ -34,8 +33,6 @@ const summaryTable = css({
 })
 const totalRow = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', pt: '3', fontWeight: 'semibold' })
 const totalAmount = css({ fontSize: 'lg', fontVariantNumeric: 'tabular-nums' })
-const formStack = css({ display: 'flex', flexDirection: 'column', gap: '5' })
-const billing = css({ fontSize: 'xs', color: 'fg.muted', m: '0' })
 
 /** What to say beside the card fields after a failed payment (the toast already says 'Payment failed'). */
 function describeFailure(error: unknown): CardFailure {
@@ -74,7 +71,6 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
   const payment = useCardSubmit({ connectionNeeded: CONNECTION_NEEDED, notChargedTitle: NOT_CHARGED })
   const { submitting } = payment
   const pay = usePayInvoices()
-  const formId = useId()
   const [failure, setFailure] = useState<CardFailure | null>(null)
 
   const invoices = selection.data?.data ?? []
@@ -83,8 +79,7 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
   const amount = selection.data?.totalAmount ?? 0
   const ready = selection.isSuccess && client !== undefined && notPayable.length === 0 && amount > 0
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
+  async function submit() {
     if (submitting || !ready || !client) return
     setFailure(null)
     // The billing details are the first invoice's client's.
@@ -106,87 +101,61 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
   }
 
   return (
-    <Dialog.Root
-      open
-      size="lg"
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      // A payment on its way is not abandoned by a stray click or Escape.
-      closeOnEscape={!submitting}
-      closeOnInteractOutside={!submitting}
+    <CardPaymentDialog
+      title="Pay Invoices"
+      description={PAY_DIALOG_DESCRIPTION}
+      payment={payment}
+      payer={client}
+      failure={failure}
+      payLabel={ready ? `Pay ${formatMoney(amount)}` : 'Pay'}
+      payDisabled={!ready}
+      onSubmit={() => void submit()}
+      onClose={onClose}
     >
-      <Dialog.Content>
-        <Dialog.Header>Pay Invoices</Dialog.Header>
-        <Dialog.Description>{PAY_DIALOG_DESCRIPTION}</Dialog.Description>
-        <Dialog.Body>
-          <form id={formId} className={formStack} onSubmit={submit} noValidate>
-            {selection.isPending && <Spinner label="Loading the selected invoices" />}
-            {selection.isError && (
-              <LoadError title="The selected invoices could not be loaded" onRetry={() => void selection.refetch()}>
-                {errorMessage(selection.error)}
-              </LoadError>
-            )}
-            {invoices.length > 0 && (
-              <section aria-label="Invoices to pay">
-                <table className={summaryTable}>
-                  <thead>
-                    <tr>
-                      <th scope="col">Invoice #</th>
-                      <th scope="col">Due Date</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" data-align="end">
-                        Total
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {invoices.map((invoice) => (
-                      <tr key={invoice.id}>
-                        <td>{invoice.invoiceId}</td>
-                        <td>{invoice.paidDate ? 'N/A' : formatInvoiceDate(invoice.dueDate)}</td>
-                        <td>
-                          <StatusBadge tone={invoiceStatusTone(invoice.status)}>{invoiceStatusLabel(invoice.status, labels)}</StatusBadge>
-                        </td>
-                        <td data-align="end">{formatMoney(invoice.total)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <p className={totalRow}>
-                  <span>Amount to pay</span>
-                  <span className={totalAmount}>{formatMoney(amount)}</span>
-                </p>
-              </section>
-            )}
-            {notPayable.length > 0 && (
-              <Alert status="warning" title={UNPAID_ONLY_MESSAGE}>
-                {notPayable.map((invoice) => invoice.invoiceId).join(', ')} {notPayable.length === 1 ? 'is' : 'are'} no longer unpaid. Close
-                this window and select again.
-              </Alert>
-            )}
-            <CardPaymentFields payment={payment} />
-            {client && (
-              <p className={billing}>
-                Billed to {client.firstName} {client.lastName}, {client.address}, {client.city}, {client.stateProvince} {client.zipcode}
-              </p>
-            )}
-            {failure && (
-              <Alert status="danger" title={failure.title}>
-                {failure.text}
-              </Alert>
-            )}
-          </form>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={submitting} disabled={!ready}>
-            {ready ? `Pay ${formatMoney(amount)}` : 'Pay'}
-          </Button>
-        </Dialog.Footer>
-      </Dialog.Content>
-    </Dialog.Root>
+      {selection.isPending && <Spinner label="Loading the selected invoices" />}
+      {selection.isError && (
+        <LoadError title="The selected invoices could not be loaded" onRetry={() => void selection.refetch()}>
+          {errorMessage(selection.error)}
+        </LoadError>
+      )}
+      {invoices.length > 0 && (
+        <section aria-label="Invoices to pay">
+          <table className={summaryTable}>
+            <thead>
+              <tr>
+                <th scope="col">Invoice #</th>
+                <th scope="col">Due Date</th>
+                <th scope="col">Status</th>
+                <th scope="col" data-align="end">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((invoice) => (
+                <tr key={invoice.id}>
+                  <td>{invoice.invoiceId}</td>
+                  <td>{invoice.paidDate ? 'N/A' : formatInvoiceDate(invoice.dueDate)}</td>
+                  <td>
+                    <StatusBadge tone={invoiceStatusTone(invoice.status)}>{invoiceStatusLabel(invoice.status, labels)}</StatusBadge>
+                  </td>
+                  <td data-align="end">{formatMoney(invoice.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className={totalRow}>
+            <span>Amount to pay</span>
+            <span className={totalAmount}>{formatMoney(amount)}</span>
+          </p>
+        </section>
+      )}
+      {notPayable.length > 0 && (
+        <Alert status="warning" title={UNPAID_ONLY_MESSAGE}>
+          {notPayable.map((invoice) => invoice.invoiceId).join(', ')} {notPayable.length === 1 ? 'is' : 'are'} no longer unpaid. Close
+          this window and select again.
+        </Alert>
+      )}
+    </CardPaymentDialog>
   )
 }

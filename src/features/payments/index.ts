@@ -7,6 +7,9 @@
  *   const token = await card.getPaymentToken({ ...parseCardExpiry(expiry), postal_code, name, address1 })
  *   if (!token) return                               // not ready (logged) or refused (shown by the fields)
  *
+ * The dialogs that take one payment use CardPaymentDialog, imported by its path
+ * (~/features/payments/card-payment-dialog) so the dialog kit stays out of the sign-up step's script.
+ *
  * See docs/payments.md.
  */
 export { paymentsConfigQueryOptions } from './api'
