@@ -16,3 +16,6 @@ export const writeContext = (c: Context<AppEnv>): WriteContext => ({
   ip: clientAddress(c),
   requestId: c.var.requestId,
 })
+
+/** The audit row's who, when and from where, for a write made in this context. */
+export const auditContext = (ctx: WriteContext) => ({ actorUserId: ctx.caller.userId, at: ctx.now, ip: ctx.ip, requestId: ctx.requestId })

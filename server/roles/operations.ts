@@ -4,7 +4,7 @@ import { ROLE_NAME_TAKEN, type Role, type RoleBody } from '../../contract/roles'
 import { recordAudit } from '../audit'
 import { hasPermission } from '../auth/policy'
 import type { Caller } from '../context'
-import type { WriteContext } from '../http/write-context'
+import { auditContext, type WriteContext } from '../http/write-context'
 import type { Db, Tx } from '../db/client'
 import { permissions, rolePermissions, roles } from '../db/schema'
 import { isUniqueViolation } from '../db/pg-error'
@@ -70,12 +70,9 @@ export async function createRole(db: Db, ctx: WriteContext, body: RoleBody): Pro
         action: 'role.create',
         entity: 'role',
         entityId: created.id,
-        actorUserId: ctx.caller.userId,
-        at: ctx.now,
+        ...auditContext(ctx),
         before: null,
         after: snapshot(role),
-        ip: ctx.ip,
-        requestId: ctx.requestId,
       })
       return created.id
     }),
@@ -99,12 +96,9 @@ export async function updateRole(db: Db, ctx: WriteContext, id: number, body: Ro
         action: 'role.update',
         entity: 'role',
         entityId: id,
-        actorUserId: ctx.caller.userId,
-        at: ctx.now,
+        ...auditContext(ctx),
         before: snapshot(before),
         after: snapshot(after),
-        ip: ctx.ip,
-        requestId: ctx.requestId,
       })
     }),
   )
@@ -129,12 +123,9 @@ export async function deleteRole(db: Db, ctx: WriteContext, id: number): Promise
       action: 'role.delete',
       entity: 'role',
       entityId: id,
-      actorUserId: ctx.caller.userId,
-      at: ctx.now,
+      ...auditContext(ctx),
       before: snapshot(current),
       after: null,
-      ip: ctx.ip,
-      requestId: ctx.requestId,
     })
   })
 }

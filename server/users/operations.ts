@@ -10,7 +10,7 @@ import { agents, users } from '../db/schema'
 import { isUniqueViolation } from '../db/pg-error'
 import { conflict, forbidden, HttpError, notFound } from '../http/errors'
 import { findStaffRole } from '../roles/queries'
-import type { WriteContext } from '../http/write-context'
+import { auditContext, type WriteContext } from '../http/write-context'
 import { assertMayGrant } from '../roles/operations'
 import { findStaffUser } from './queries'
 
@@ -120,7 +120,7 @@ export async function createStaffUser(deps: AppDeps, ctx: WriteContext, body: Cr
         .returning({ id: users.id })
       const link = await issuePasswordLink(tx, { userId: row.id, now: ctx.now, publicUrl: deps.env.PUBLIC_URL })
       const user = await mustFind(tx, row.id)
-      const audit = { entity: 'user', entityId: row.id, actorUserId: ctx.caller.userId, at: ctx.now, ip: ctx.ip, requestId: ctx.requestId }
+      const audit = { entity: 'user', entityId: row.id, ...auditContext(ctx) }
       await recordAudit(tx, { ...audit, action: 'user.create', before: null, after: snapshot(user) })
       await recordAudit(tx, { ...audit, action: 'user.invite', details: { email: user.email, linkExpiresAt: link.expiresAt.toISOString() } })
       return { user, link }
@@ -159,12 +159,9 @@ export async function updateStaffUser(deps: AppDeps, ctx: WriteContext, id: numb
       action: 'user.update',
       entity: 'user',
       entityId: id,
-      actorUserId: ctx.caller.userId,
-      at: ctx.now,
+      ...auditContext(ctx),
       before: snapshot(before),
       after: snapshot(after),
-      ip: ctx.ip,
-      requestId: ctx.requestId,
     })
   })
   return mustFind(db, id)
@@ -186,12 +183,9 @@ export async function setStaffUserActive(deps: AppDeps, ctx: WriteContext, id: n
       action: active ? 'user.reactivate' : 'user.deactivate',
       entity: 'user',
       entityId: id,
-      actorUserId: ctx.caller.userId,
-      at: ctx.now,
+      ...auditContext(ctx),
       before: snapshot(before),
       after: snapshot(after),
-      ip: ctx.ip,
-      requestId: ctx.requestId,
     })
   })
   return mustFind(db, id)
@@ -211,11 +205,8 @@ export async function resendInvitation(deps: AppDeps, ctx: WriteContext, id: num
       action: 'user.invite',
       entity: 'user',
       entityId: id,
-      actorUserId: ctx.caller.userId,
-      at: ctx.now,
+      ...auditContext(ctx),
       details: { email: user.email, linkExpiresAt: issued.expiresAt.toISOString(), resent: true },
-      ip: ctx.ip,
-      requestId: ctx.requestId,
     })
     return issued
   })
