@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, loginAs, test } from './fixtures'
+import { expect, loginAs, logOut, test } from './fixtures'
 
 /**
  * The dashboards: the client's cards show the counts of the lists they open (filtered), and staff see
@@ -62,9 +62,7 @@ test.describe('dashboards', () => {
     await today.getByRole('link', { name: 'View overdue invoices' }).click()
     await expect(page).toHaveURL(/\/provider\/invoices\?.*status=overdue/)
 
-    await page.getByRole('button', { name: /Account menu/ }).click()
-    await page.getByRole('menuitem', { name: 'Log Out' }).click()
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+    await logOut(page)
     await loginAs(page, 'clerk')
     await expect(today.getByLabel('Documents uploaded today', { exact: true })).toBeVisible()
     await expect(today.getByLabel('Overdue invoices', { exact: true })).toHaveCount(0)

@@ -24,6 +24,19 @@ export async function loginAs(page: Page, who: DemoAccount, options: { remember?
   await expect(page).toHaveURL(new RegExp(`${(options.redirect ?? account.home).replace(/[?]/g, '\\?')}$`), { timeout: 20_000 })
 }
 
+/**
+ * Logs out through the account menu and waits for /login to have loaded afresh: log out ends by
+ * reloading /login, so a navigation started before that reload would be cut off by it.
+ */
+export async function logOut(page: Page) {
+  await page.evaluate(() => Object.assign(window, { beforeLogOut: true }))
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Log Out' }).click()
+  // While the page is being replaced, evaluating in it fails: still the old page as far as this wait is concerned.
+  await expect.poll(() => page.evaluate(() => 'beforeLogOut' in window).catch(() => true)).toBe(false)
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
+}
+
 /** Fails on any serious or critical axe violation of the page as it is now. */
 export async function expectAccessible(page: Page, label = page.url()) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze()

@@ -104,11 +104,14 @@ test.describe('alerts with push on', () => {
 
     const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/system-notifications')
     const payload = { title: 'Invoice', body: 'Invoice INV-2026-0099 is overdue', url: '/client/invoices', tag: 'notification-e2e', unreadCount: 3 }
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId, data: JSON.stringify(payload) })
-
     const shown = () =>
       page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url })))
-    await expect.poll(shown, { timeout: 20_000 }).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: '/client/invoices' }])
+    // CDP can drop a push sent while it is still attaching to the worker; a push service would deliver
+    // it again, and so does this test. A worker that never shows the notification still fails here.
+    await expect(async () => {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(baseURL!).origin, registrationId, data: JSON.stringify(payload) })
+      await expect.poll(shown, { timeout: 5_000 }).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: '/client/invoices' }])
+    }).toPass({ timeout: 30_000 })
     // The open page refetched its notifications at once.
     await refetched
 

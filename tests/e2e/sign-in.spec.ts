@@ -1,4 +1,4 @@
-import { DEMO, DEMO_PASSWORD, expect, loginAs, storedState, test, type DemoAccount } from './fixtures'
+import { DEMO, DEMO_PASSWORD, expect, loginAs, logOut, storedState, test, type DemoAccount } from './fixtures'
 
 const roles: DemoAccount[] = ['admin', 'clerk', 'manager', 'client', 'client2']
 
@@ -73,8 +73,7 @@ test.describe('signing in', () => {
     await expect(other).toHaveURL(/\/login/)
     await other.close()
 
-    await page.getByRole('button', { name: /Account menu/ }).click()
-    await page.getByRole('menuitem', { name: 'Log Out' }).click()
+    await logOut(page)
     await expect(page).toHaveURL(/\/login$/)
 
     await loginAs(page, 'client', { remember: true })
