@@ -1,3 +1,4 @@
+import type { CallerCache } from './auth/caller-cache'
 import type { Env } from './env'
 import type { Db } from './db/client'
 import type { Logger } from './logger'
@@ -28,13 +29,18 @@ export interface AppDeps {
   gateway: PaymentGateway
   /** Web push: the VAPID public key browsers subscribe with, and what sends to push services. */
   push: { publicKey: string; transport: PushTransport }
+  /**
+   * Signed-in callers kept for a few seconds. Only where the database's change notifications reach the
+   * cache (server start-up wires them); without it every request reads its caller from the database.
+   */
+  callers?: CallerCache
   /** Secret key for access tokens (HS256). */
   jwtKey: Uint8Array
   /** Extra origins the Content-Security-Policy allows (an external card processor's frames). */
   csp?: { frameOrigins?: string[]; scriptOrigins?: string[] }
 }
 
-/** The signed-in caller, loaded fresh from the database on every request. */
+/** The signed-in caller, read from the database (or kept briefly, see AppDeps.callers). */
 export interface Caller {
   userId: number
   email: string

@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
 import { createApp } from './app'
+import { AUTH_CHANGED, CallerCache } from './auth/caller-cache'
 import { systemClock, type AppDeps, type AppEnv } from './context'
 import { openDatabase } from './db/client'
 import { ensureReferenceData } from './db/reference'
@@ -166,6 +167,8 @@ async function main() {
     if (seeded) logger.info('demo data seeded: sign in as admin@demo.test, clerk@demo.test, manager@demo.test, client@demo.test or client2@demo.test')
   }
   const vapid = loadVapidKeys(env, env.DATA_DIR)
+  const callers = new CallerCache()
+  await database.listen(AUTH_CHANGED, () => callers.clear())
   const deps: AppDeps = {
     env,
     db,
@@ -176,6 +179,7 @@ async function main() {
     ...paymentDeps(env, { db, clock: systemClock, logger }),
     push: { publicKey: vapid.publicKey, transport: webPushTransport(vapid) },
     jwtKey,
+    callers,
   }
   const app = createApp(deps)
   if (env.NODE_ENV === 'production') servePwa(app, logger)

@@ -4,13 +4,15 @@ import { SUPER_ADMIN_ROLE_ID, type PermCode } from '../../contract/permissions'
 import type { AppEnv, Caller } from '../context'
 import { accessRevocations, permissions, rolePermissions, roles, users } from '../db/schema'
 import { forbidden, notFound, unauthorized } from '../http/errors'
+import { CALLER_TTL_MS } from './caller-cache'
 import { sha256, verifyAccessToken } from './tokens'
 
 /**
  * Access policies. Authorization is deny-by-default: every route passes exactly one policy middleware
  * (checked when the app is built, see assertEveryRouteHasPolicy). Super admin (role id 1) passes every
- * permission check. Permissions are read from the database on each request, so a change takes effect on
- * the next request rather than when the token expires.
+ * permission check. Permissions are read from the database, not the token, so a change takes effect on
+ * the next request rather than when the token expires (callers kept briefly are dropped on every change,
+ * see caller-cache.ts).
  */
 export { SUPER_ADMIN_ROLE_ID }
 
@@ -60,13 +62,20 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   const token = match[1]
   const { deps } = c.var
   const now = deps.clock.now()
+  const tokenHash = sha256(token)
+  // A caller kept for this very token was verified when it was stored, and is kept no longer than the token lives.
+  const kept = deps.callers?.get(tokenHash, now.getTime())
+  if (kept) {
+    c.set('caller', kept)
+    return kept
+  }
+  const generation = deps.callers?.generation ?? 0
   const claims = await verifyAccessToken(
     token,
     { key: deps.jwtKey, issuer: deps.env.JWT_ISSUER, audience: deps.env.JWT_AUDIENCE, ttlSeconds: deps.env.ACCESS_TOKEN_TTL_SECONDS },
     now,
   )
   if (!claims) throw unauthorized('Your session is not valid or has expired')
-  const tokenHash = sha256(token)
   // One round trip: the user and role, whether this token was revoked, and the role's codes.
   const [user] = await deps.db
     .select({
@@ -100,6 +109,7 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     permCodes: new Set(parseCodes(user.codes)),
     tokenHash,
   }
+  deps.callers?.set(tokenHash, caller, Math.min(now.getTime() + CALLER_TTL_MS, claims.expiresAt * 1000), generation)
   c.set('caller', caller)
   return caller
 }

@@ -39,7 +39,7 @@ export async function signAccessToken(claims: SessionClaims, settings: TokenSett
  * Verifies signature (HS256 only: `alg: none` and any other algorithm are refused), issuer, audience
  * and expiry against the given clock. Returns null for any invalid token.
  */
-export async function verifyAccessToken(token: string, settings: TokenSettings, now: Date): Promise<(SessionClaims & { issuedAt: number }) | null> {
+export async function verifyAccessToken(token: string, settings: TokenSettings, now: Date): Promise<(SessionClaims & { issuedAt: number; expiresAt: number }) | null> {
   try {
     const { payload } = await jwtVerify(token, settings.key, {
       algorithms: [ALG],
@@ -51,7 +51,7 @@ export async function verifyAccessToken(token: string, settings: TokenSettings, 
     if (typeof payload.id !== 'number' || !Number.isInteger(payload.id)) return null
     // Tokens signed before iat was added: their issue time follows from their expiry.
     const issuedAt = typeof payload.iat === 'number' ? payload.iat : (payload.exp ?? 0) - settings.ttlSeconds
-    return { ...(payload as unknown as SessionClaims), issuedAt }
+    return { ...(payload as unknown as SessionClaims), issuedAt, expiresAt: payload.exp! }
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null
     throw error

@@ -12,6 +12,11 @@ export interface Database {
   db: Db
   /** 'pglite' (embedded) or 'postgres'. */
   kind: 'pglite' | 'postgres'
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, and also whenever the listening connection is
+   * (re)established, since notifications sent while it was down are lost.
+   */
+  listen(channel: string, onNotify: () => void): Promise<void>
   close(): Promise<void>
 }
 
@@ -36,7 +41,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     }
     const sql = postgres(options.databaseUrl, { max: options.poolSize ?? 20, onnotice: () => {} })
     const db = drizzle(preparedByDefault(sql), { schema })
-    return { db: db as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) }
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      listen: async (channel, onNotify) => void (await sql.listen(channel, onNotify, onNotify)),
+      close: () => sql.end({ timeout: 5 }),
+    }
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
@@ -50,7 +60,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const client = new PGlite(dataPath, { extensions: { pg_trgm } })
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder })
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() }
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    listen: async (channel, onNotify) => void (await client.listen(channel, onNotify)),
+    close: () => client.close(),
+  }
 }
 
 /**

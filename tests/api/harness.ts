@@ -5,6 +5,7 @@ import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import type { SessionUser } from '../../contract/auth'
 import { createApp } from '../../server/app'
+import { AUTH_CHANGED, CallerCache } from '../../server/auth/caller-cache'
 import { hashPassword } from '../../server/auth/passwords'
 import { signAccessToken } from '../../server/auth/tokens'
 import type { AppDeps, Clock } from '../../server/context'
@@ -97,6 +98,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const blobDir = mkdtempSync(path.join(tmpdir(), 'portal-blobs-'))
   const pushService = new FakePushService()
   vapidKeys ??= webpush.generateVAPIDKeys()
+  const callers = new CallerCache()
+  await database.listen(AUTH_CHANGED, () => callers.clear())
   const deps: AppDeps = {
     env,
     db,
@@ -107,6 +110,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     gateway: createGateway(env, { db, clock, logger }),
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
     push: { publicKey: vapidKeys.publicKey, transport: pushService },
+    callers,
     ...options.deps,
   }
   if (options.seed) await seedDemo({ db, blobs: deps.blobs, clock })

@@ -12,6 +12,7 @@ import {
   UserPermissionListSchema,
 } from '../../contract/identity'
 import { createApp } from '../../server/app'
+import { CALLER_TTL_MS } from '../../server/auth/caller-cache'
 import { access } from '../../server/auth/policy'
 import type { AppEnv } from '../../server/context'
 import { PERMISSION_CODES } from '../../contract/permissions'
@@ -131,21 +132,23 @@ describe('GET /api/permissions and /api/user/{id}/permissions', () => {
     expect((await get('/api/user/abc/permissions', demo.admin.token)).status).toBe(400)
   })
 
-  it('applies a permission change on the next request, with the same token', async () => {
+  it('applies a permission change made in the database (another server, an operator) with the same token, long before a kept caller would expire', async () => {
     const [ucv] = await server.db.select().from(permissions).where(eq(permissions.permCode, 'UCV'))
     const other = await server.factories.agent([])
     const path = `/api/agent/${other.agent.id}`
     expect((await get(path, demo.clerk.token)).status).toBe(403)
+    // The database announces the change; on PostgreSQL the announcement arrives on its own connection.
+    const soon = { timeout: CALLER_TTL_MS / 2, interval: 20 }
     await server.db.insert(rolePermissions).values({ roleId: demo.clerk.roleId, permissionId: ucv.id })
     try {
-      expect((await get(path, demo.clerk.token)).status).toBe(200)
+      await expect.poll(async () => (await get(path, demo.clerk.token)).status, soon).toBe(200)
       expect((await get(`/api/user/${demo.clerk.id}/permissions`, demo.clerk.token)).json).toContainEqual({ permCode: 'UCV' })
     } finally {
       await server.db
         .delete(rolePermissions)
         .where(and(eq(rolePermissions.roleId, demo.clerk.roleId), eq(rolePermissions.permissionId, ucv.id)))
     }
-    expect((await get(path, demo.clerk.token)).status).toBe(403)
+    await expect.poll(async () => (await get(path, demo.clerk.token)).status, soon).toBe(403)
   })
 })
 
