@@ -163,9 +163,13 @@ export async function removePersistedQueries(): Promise<void> {
 
 let markRestored: () => void = () => {}
 /**
- * Settles once the saved cache has been read back (or found absent). Route loaders of signed-in pages
- * wait for it, so an offline start shows saved data instead of fetching. The provider's callbacks
- * settle it; a stuck IndexedDB cannot hold the app for more than a few seconds.
+ * Settles once the saved cache has been read back (or found absent). A signed-in page's loader that
+ * reads the cache (ensureQueryData) waits for it, so an offline start shows saved data instead of
+ * fetching, and a start online never asks the server for what is saved (a failed foreground fetch ends
+ * the session). Nothing else waits: the signed-in frame and each page's static parts render at once,
+ * and queries rendered before the cache is back start when it is (PersistQueryClientProvider holds
+ * them). The provider's callbacks settle it; a stuck IndexedDB cannot hold the app for more than a
+ * few seconds.
  */
 export const cacheRestored: Promise<void> = new Promise<void>((resolve) => {
   markRestored = resolve

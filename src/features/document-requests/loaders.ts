@@ -1,19 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
+import { isCacheRestored } from '~/lib/query-client'
 import { documentRequestListQueryOptions, documentRequestQueryOptions } from './api'
 import { requestListRequest, requestStateFromSearch, type RequestListSearch } from './list-params'
 import { requestIdFromParam } from './routing'
 
 /**
  * Route loaders of the mail request pages (a public entry of this feature), imported on navigation.
- * They start the data without waiting, so an offline start shows saved data at once.
+ * They start the data without waiting, so an offline start shows saved data at once; before the saved
+ * cache is back (the first page of a start) they leave it to the page, whose queries start once it is.
  */
 export function loadRequestList(queryClient: QueryClient, search: RequestListSearch): void {
+  if (!isCacheRestored()) return
   const request = requestListRequest(requestStateFromSearch(search))
   if (request.kind === 'query') void queryClient.prefetchQuery(documentRequestListQueryOptions(request.params))
 }
 
 export function loadRequest(queryClient: QueryClient, id: number): void {
+  if (!isCacheRestored()) return
   void queryClient.prefetchQuery(documentRequestQueryOptions(id))
 }
 

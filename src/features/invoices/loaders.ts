@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { ApiError } from '~/lib/api-client'
 import { getOnlineStatus } from '~/lib/online-status'
+import { cacheRestored, isCacheRestored } from '~/lib/query-client'
 import type { Session } from '~/lib/session'
 import { invoiceListQueryOptions, invoiceQueryOptions, invoiceStatusesQueryOptions, type InvoiceScope } from './api'
 import { invoiceListRequest, listStateFromSearch, type InvoiceListSearch } from './list-params'
@@ -12,11 +13,14 @@ import { FALLBACK_STATUS_LABELS } from './status'
 /**
  * The invoice routes' loaders (they load with their page's chunk). Loaders fill the cache before the page
  * shows; offline they do not wait (saved data shows at once, or the page says it is not saved yet), and
- * a failed list is shown by the page with a retry rather than as a broken page.
+ * a failed list is shown by the page with a retry rather than as a broken page. On the first page of a
+ * start, before the saved cache is back, the list leaves its data to the page: the page renders its
+ * frame, heading and placeholder rows at once, and its queries start as soon as the saved cache is
+ * back (saved rows show, then the server's).
  */
 
 export async function loadInvoiceList(queryClient: QueryClient, scope: InvoiceScope, search: InvoiceListSearch): Promise<void> {
-  if (!getOnlineStatus().online) return
+  if (!getOnlineStatus().online || !isCacheRestored()) return
   // The list does not wait for the status labels: the ones already known (saved, or the server's fixed
   // set) name the status filter, and the labels refresh alongside the list.
   const labels = queryClient.getQueryData(invoiceStatusesQueryOptions().queryKey) ?? FALLBACK_STATUS_LABELS
@@ -30,6 +34,7 @@ export async function loadInvoiceList(queryClient: QueryClient, scope: InvoiceSc
 export async function loadInvoice(queryClient: QueryClient, param: string): Promise<number> {
   const id = invoiceIdFromParam(param)
   if (id === null) throw notFound()
+  await cacheRestored
   if (!getOnlineStatus().online) return id
   void queryClient.ensureQueryData(invoiceStatusesQueryOptions()).catch(() => undefined)
   try {

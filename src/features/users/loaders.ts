@@ -1,19 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { roleListQueryOptions } from '~/features/roles/api'
+import { cacheRestored } from '~/lib/query-client'
 import { userListQueryOptions, userQueryOptions } from './api'
 import { listParams, type UserListState } from './list-params'
 import { userIdFromParam } from './routing'
 
-/** Route loaders of the user pages (they load with their page's chunk). */
-export function loadUserList(queryClient: QueryClient, state: UserListState) {
+/**
+ * Route loaders of the user pages (they load with their page's chunk). They read the cache once the
+ * saved one is back, so an offline start shows what was saved.
+ */
+export async function loadUserList(queryClient: QueryClient, state: UserListState) {
+  await cacheRestored
   return queryClient.ensureQueryData(userListQueryOptions(listParams(state)))
 }
 
-export function loadUser(queryClient: QueryClient, param: string) {
-  return queryClient.ensureQueryData(userQueryOptions(userIdFromParam(param)))
+export async function loadUser(queryClient: QueryClient, param: string) {
+  const id = userIdFromParam(param)
+  await cacheRestored
+  return queryClient.ensureQueryData(userQueryOptions(id))
 }
 
 /** The roles a user can be given, for the add and edit forms. */
-export function loadRoleChoices(queryClient: QueryClient) {
+export async function loadRoleChoices(queryClient: QueryClient) {
+  await cacheRestored
   return queryClient.ensureQueryData(roleListQueryOptions())
 }

@@ -2,19 +2,16 @@ import { createFileRoute, Outlet, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { requireSession, safeRedirectTarget } from '~/features/auth'
 import { AppLayout } from '~/app/app-layout'
-import { cacheRestored } from '~/lib/query-client'
 import { useSession } from '~/lib/session'
 
 /**
  * The authenticated layout: no session, no entry (to /login, coming back after).
- * Pages wait for the saved query cache, so an offline start shows saved data.
+ * The frame renders without waiting for the saved query cache: each page's loader waits for it only
+ * where it reads the cache (lib/query-client `cacheRestored`), and queries rendered before it is back
+ * start once it is (the persist provider holds them), so an offline start still shows saved data.
  */
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: async ({ location }) => {
-    const session = requireSession(location)
-    await cacheRestored
-    return { session }
-  },
+  beforeLoad: ({ location }) => ({ session: requireSession(location) }),
   component: AuthenticatedLayout,
 })
 
