@@ -1,5 +1,5 @@
 import { PAGE_SIZES } from '@contract/common'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { table as tableRecipe } from 'styled-system/recipes'
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons.tsx'
 
@@ -46,17 +46,24 @@ export type PaginationBarProps = {
   pageSizes: readonly number[]
   onPageChange: (pageIndex: number) => void
   onPageSizeChange: (pageSize: number) => void
+  /**
+   * The first page is still loading: the bar keeps its place but is not shown (it would say "No rows"),
+   * and a list shorter than a page then moves it up while it is invisible, which is no layout shift.
+   */
+  waiting?: boolean
 }
 
+const waitingBar = css({ visibility: 'hidden' })
+
 /** @noUseSignals (reads `event.target.value`, not a signal) */
-export function PaginationBar({ label, pageIndex, pageCount, pageSize, rowCount, rowCountIsEstimate, pageSizes, onPageChange, onPageSizeChange }: PaginationBarProps) {
+export function PaginationBar({ label, pageIndex, pageCount, pageSize, rowCount, rowCountIsEstimate, pageSizes, onPageChange, onPageSizeChange, waiting = false }: PaginationBarProps) {
   const classes = tableRecipe()
   const first = rowCount === 0 ? 0 : pageIndex * pageSize + 1
   const last = Math.min(rowCount, (pageIndex + 1) * pageSize)
   const atStart = pageIndex <= 0
   const atEnd = pageIndex >= pageCount - 1
   return (
-    <div className={classes.footer}>
+    <div className={cx(classes.footer, waiting && waitingBar)}>
       <div className={classes.pageSize}>
         <label className={pageSizeLabel}>
           Per Page

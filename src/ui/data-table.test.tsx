@@ -147,6 +147,18 @@ describe('DataTable', () => {
     expect(toolbarOf().lastElementChild!.children.length).toBe(slotsLoading)
   })
 
+  it('keeps the pagination bar out of sight (not "No rows") while the first page loads, so a short list does not move it on screen', () => {
+    const { rerender } = render(<DataTable label="Invoices" data={[]} columns={columns} loading defaultPageSize={10} />)
+    const bar = () => screen.getByRole('navigation', { name: 'Invoices pagination', hidden: true }).parentElement!
+    expect(bar().className).toContain('vis_hidden')
+    rerender(<DataTable label="Invoices" data={invoices(3)} columns={columns} defaultPageSize={10} />)
+    expect(bar().className).not.toContain('vis_hidden')
+    expect(screen.getByText('Showing 1–3 of 3')).toBeVisible()
+    // A refresh of a page already shown keeps its bar.
+    rerender(<DataTable label="Invoices" data={invoices(3)} columns={columns} loading defaultPageSize={10} />)
+    expect(bar().className).not.toContain('vis_hidden')
+  })
+
   it("lays out a column's own placeholder invisibly in loading rows, and real rows replace the placeholders", () => {
     const withActions: ColumnDef<Invoice, any>[] = [...columns, { id: 'actions', header: 'Actions', cell: () => <button type="button">Pay</button>, meta: { placeholder: <span>Pay now</span> } }]
     const { container, rerender } = render(<DataTable label="Invoices" data={[]} columns={withActions} loading defaultPageSize={2} />)

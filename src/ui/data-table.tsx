@@ -274,6 +274,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         pageSizes={pageSizes}
         onPageChange={(pageIndex) => table.setPageIndex(pageIndex)}
         onPageSizeChange={(pageSize) => setPagination({ pageIndex: 0, pageSize })}
+        waiting={loading && table.getRowModel().rows.length === 0}
       />
     </div>
   )
