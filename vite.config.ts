@@ -37,6 +37,29 @@ function precompress(): Plugin {
 }
 
 /**
+ * The style sheet without blocking the first paint: the built shell fetches it at once as a preload
+ * (`data-app-styles`) instead of a render-blocking <link rel="stylesheet">, so the browser paints the
+ * shell's own inline-styled frame (index.html) as soon as the HTML is in. The app applies the sheet
+ * and waits for it before its first render (src/lib/app-styles.ts), so nothing of the app is ever
+ * painted unstyled. A script-free swap (an onload attribute) would need an inline handler, which the
+ * Content-Security-Policy refuses.
+ */
+function nonBlockingStyles(): Plugin {
+  return {
+    name: 'portal:non-blocking-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets = /<link rel="stylesheet"( crossorigin)? href="(\/assets\/[^"]+\.css)">/g
+        if (!sheets.test(html)) throw new Error('portal:non-blocking-styles: no built style sheet link in index.html')
+        return html.replace(sheets, '<link rel="preload" as="style"$1 href="$2" data-app-styles>')
+      },
+    },
+  }
+}
+
+/**
  * Finds, once the build has read the module graph, the modules only signed-in pages load with the
  * signed-in layout: what the layout route's chunk imports statically, less anything a public page,
  * the root or a piece loaded on demand from them can reach. The `signed-in` chunk group below puts
@@ -144,6 +167,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    nonBlockingStyles(),
     precompress(),
     signedIn.plugin,
   ],

@@ -4,6 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
+import { applyAppStyles } from '~/lib/app-styles'
 import { createQueryClient, markCacheRestored, persistOptions, startCacheRestore } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
 import { isBrowserOffline } from '~/lib/online-status'
@@ -46,12 +47,16 @@ window.addEventListener('vite:preloadError', (event) => {
 })
 window.addEventListener('load', () => sessionStorage.removeItem('chunk-reload'))
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={markCacheRestored} onError={markCacheRestored}>
-      <RouterProvider router={router} />
-    </PersistQueryClientProvider>
-  </StrictMode>,
+// The first render waits for the style sheet (preloaded by the shell, so it is normally in already):
+// the shell's frame stays on screen until the page can be painted styled.
+void applyAppStyles().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={markCacheRestored} onError={markCacheRestored}>
+        <RouterProvider router={router} />
+      </PersistQueryClientProvider>
+    </StrictMode>,
+  ),
 )
 
 // Work the first page does not need waits until that page is on screen and the browser is idle

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { applyAppStyles } from './app-styles'
+
+afterEach(() => {
+  document.head.innerHTML = ''
+})
+
+describe('applyAppStyles', () => {
+  it("turns the shell's style preload into the style sheet and settles only once it has loaded", async () => {
+    document.head.innerHTML = '<link rel="preload" as="style" crossorigin href="/assets/index-abc.css" data-app-styles>'
+    let settled = false
+    const applied = applyAppStyles().then(() => {
+      settled = true
+    })
+    const sheet = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!
+    expect(sheet.getAttribute('href')).toBe('/assets/index-abc.css')
+    expect(sheet.hasAttribute('crossorigin')).toBe(true)
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    sheet.dispatchEvent(new Event('load'))
+    await applied
+    expect(settled).toBe(true)
+  })
+
+  it('does not hold the app when the sheet fails, and has nothing to wait for without a preload', async () => {
+    document.head.innerHTML = '<link rel="preload" as="style" href="/assets/index-abc.css" data-app-styles>'
+    const applied = applyAppStyles()
+    document.head.querySelector('link[rel="stylesheet"]')!.dispatchEvent(new Event('error'))
+    await expect(applied).resolves.toBeUndefined()
+
+    document.head.innerHTML = ''
+    await expect(applyAppStyles()).resolves.toBeUndefined()
+    expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull()
+  })
+})
