@@ -47,12 +47,12 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
     const started = performance.now()
     await next()
     deps.logger.info('request', {
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
       ms: Math.round(performance.now() - started),
-      userId: c.var.caller?.userId,
+      userId: c.get('caller')?.userId,
     })
   })
   app.use('*', securityHeaders(deps.csp))
@@ -99,18 +99,18 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
     }
     if (error instanceof BlobStoreUnavailableError) {
       // Only calls that read or write files reach the store; everything else keeps working.
-      deps.logger.error('document store unavailable', { requestId: c.var.requestId, path: c.req.path, error: error.message })
+      deps.logger.error('document store unavailable', { requestId: c.get('requestId'), path: c.req.path, error: error.message })
       return c.json(errorBody('Document storage is unavailable', 'Document files cannot be stored or opened right now; please try again in a few minutes'), 503)
     }
     if (error instanceof SyntaxError || error instanceof URIError) {
       return c.json(errorBody('Bad request', error.message), 400)
     }
     deps.logger.error('unhandled error', {
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       path: c.req.path,
       error: errorForLog(error),
     })
-    return c.json(errorBody('Something went wrong on our side', `Please try again. Reference: ${c.var.requestId}`), 500)
+    return c.json(errorBody('Something went wrong on our side', `Please try again. Reference: ${c.get('requestId')}`), 500)
   })
 
   assertEveryRouteHasPolicy(app)

@@ -15,7 +15,7 @@ export const systemClock: Clock = { now: () => new Date() }
 
 /**
  * What the app is built from. Features that bring their own services (payment gateway, blob store,
- * push sender) add members here and read them from c.var.deps.
+ * push sender) add members here and read them from c.get('deps').
  */
 export interface AppDeps {
   env: Env

@@ -60,7 +60,7 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header)
   if (!match) throw unauthorized()
   const token = match[1]
-  const { deps } = c.var
+  const deps = c.get('deps')
   const now = deps.clock.now()
   const tokenHash = sha256(token)
   // A caller kept for this very token was verified when it was stored, and is kept no longer than the token lives.

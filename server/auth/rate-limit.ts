@@ -35,7 +35,7 @@ export const IN_PROCESS_ADDRESS_HEADER = 'x-in-process-client-address'
  * X-Forwarded-For, which is the one our own proxy appended.
  */
 export function clientAddress(c: Context<AppEnv>): string {
-  if (c.var.deps.env.TRUST_PROXY) {
+  if (c.get('deps').env.TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for')
     const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop()
     if (last) return last.slice(0, 64)
@@ -165,7 +165,7 @@ export const ADDRESS_LIMITS = {
 export async function spendAddressBudget(c: Context<AppEnv>, budget: (typeof ADDRESS_LIMITS)[keyof typeof ADDRESS_LIMITS]): Promise<void> {
   const address = clientAddress(c)
   if (address === 'unknown') return
-  const { db, clock } = c.var.deps
+  const { db, clock } = c.get('deps')
   const now = clock.now()
   const key = `${budget.scope}:${address}`
   const recent = await db

@@ -97,7 +97,7 @@ async function storeRefreshToken(
   c: Context<AppEnv>,
   values: { userId: number; familyId: string; remember: boolean; token?: string },
 ): Promise<void> {
-  const { deps } = c.var
+  const deps = c.get('deps')
   const now = deps.clock.now()
   const token = values.token ?? newRefreshToken()
   const lifetime = refreshLifetimeMs(deps, values.remember)
@@ -113,7 +113,7 @@ async function storeRefreshToken(
 }
 
 function setRefreshCookie(c: Context<AppEnv>, token: string, persistentMs: number | null) {
-  const { deps } = c.var
+  const deps = c.get('deps')
   setCookie(c, REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Strict',
@@ -132,7 +132,7 @@ export function startRefreshFamily(c: Context<AppEnv>, userId: number, remember:
 export function clearRefreshCookie(c: Context<AppEnv>) {
   deleteCookie(c, REFRESH_COOKIE, {
     path: REFRESH_COOKIE_PATH,
-    secure: c.var.deps.env.PUBLIC_URL.startsWith('https:'),
+    secure: c.get('deps').env.PUBLIC_URL.startsWith('https:'),
     httpOnly: true,
     sameSite: 'Strict',
   })
@@ -147,7 +147,7 @@ export type RotationResult = { ok: true; userId: number } | { ok: false; reason:
  * already exchanged is a sign of theft: the whole family is revoked.
  */
 export async function rotateRefreshToken(c: Context<AppEnv>, token: string): Promise<RotationResult> {
-  const { db, clock } = c.var.deps
+  const { db, clock } = c.get('deps')
   const now = clock.now()
   const [row] = await db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, sha256(token)))
   if (!row) return { ok: false, reason: 'unknown' }
@@ -172,13 +172,13 @@ export async function rotateRefreshToken(c: Context<AppEnv>, token: string): Pro
     return { ok: false, reason: 'reused' }
   }
   const remember = row.expiresAt.getTime() - row.createdAt.getTime() > BROWSER_SESSION_TTL_MS
-  await storeRefreshToken(c, { userId: row.userId, familyId: row.familyId, remember, token: successorOf(c.var.deps, token) })
+  await storeRefreshToken(c, { userId: row.userId, familyId: row.familyId, remember, token: successorOf(c.get('deps'), token) })
   return { ok: true, userId: row.userId }
 }
 
 /** The successor of a just-rotated token, if it is still usable; sets its cookie again. */
 async function liveSuccessor(c: Context<AppEnv>, token: string, now: Date): Promise<boolean> {
-  const { deps } = c.var
+  const deps = c.get('deps')
   const successor = successorOf(deps, token)
   const [row] = await deps.db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, sha256(successor)))
   if (!row || row.revokedAt || row.expiresAt <= now) return false

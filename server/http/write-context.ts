@@ -11,10 +11,10 @@ export interface WriteContext {
 }
 
 export const writeContext = (c: Context<AppEnv>): WriteContext => ({
-  caller: c.var.caller,
-  now: c.var.deps.clock.now(),
+  caller: c.get('caller'),
+  now: c.get('deps').clock.now(),
   ip: clientAddress(c),
-  requestId: c.var.requestId,
+  requestId: c.get('requestId'),
 })
 
 /** The audit row's who, when and from where, for a write made in this context. */

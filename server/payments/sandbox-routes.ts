@@ -57,7 +57,7 @@ input::placeholder { color: #8a8f98; }
 `
 
 function sandboxOf(c: Context<AppEnv>): SandboxGateway {
-  const { gateway } = c.var.deps
+  const { gateway } = c.get('deps')
   if (!isSandboxGateway(gateway)) throw notFound('Sandbox card gateway')
   return gateway
 }

@@ -16,17 +16,18 @@ const toUrgent = (row: Awaited<ReturnType<typeof overdueService>>[number]): Urge
 /** Service of process: the client's "Action required", the staff flag, and each document's alert history. */
 export const alertRoutes = new Hono<AppEnv>()
   .get('/client/action-required/:clientId', access.ownClient('clientId', 'DCV'), validate('param', ClientIdParamsSchema), async (c) => {
-    const rows = await unopenedServiceOf(c.var.deps.db, c.req.valid('param').clientId)
+    const rows = await unopenedServiceOf(c.get('deps').db, c.req.valid('param').clientId)
     return c.json({ documents: rows.map(toUrgent) })
   })
 
   .get('/documents/overdue-service', access.agent('DCV'), async (c) => {
-    const rows = await overdueService(c.var.deps.db, c.var.deps.clock.now())
+    const rows = await overdueService(c.get('deps').db, c.get('deps').clock.now())
     return c.json({ documents: rows.map(toUrgent) })
   })
 
   .get('/document/:id/alerts', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
-    const { caller, deps } = c.var
+    const caller = c.get('caller')
+    const deps = c.get('deps')
     const document = await findDocument(deps.db, c.req.valid('param').id)
     if (!document || (isClient(caller) && document.clientId !== caller.clientId) || (!isClient(caller) && !isAgent(caller))) throw notFound('Document')
     if (isAgent(caller) && !hasPermission(caller, 'DCV')) throw forbidden('You do not have permission to view documents')

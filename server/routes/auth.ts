@@ -48,7 +48,7 @@ function audit(deps: AppDeps, values: { action: string; actorUserId?: number | n
 export const authRoutes = new Hono<AppEnv>()
   /** Sign in: an access token and the user; a refresh cookie (persistent only with `remember`). */
   .post('/auth/login', access.public(), validate('json', LoginBodySchema), async (c) => {
-    const { deps } = c.var
+    const deps = c.get('deps')
     const { email, password, remember } = c.req.valid('json')
     const address = clientAddress(c)
     const attempt = await beginSignInAttempt(deps.db, deps.clock.now(), email, address)
@@ -61,28 +61,28 @@ export const authRoutes = new Hono<AppEnv>()
     const valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password)
     if (!user || !valid) {
       await attempt.failed()
-      await audit(deps, { action: 'sign-in-failed', entityId: user ? String(user.id) : undefined, ip: address, requestId: c.var.requestId })
+      await audit(deps, { action: 'sign-in-failed', entityId: user ? String(user.id) : undefined, ip: address, requestId: c.get('requestId') })
       throw unauthorized(INVALID_CREDENTIALS)
     }
     await attempt.succeeded()
     if (needsRehash(user.passwordHash)) await upgradePasswordHash(deps, user.id, user.passwordHash, password)
     if (!user.active) throw new HttpError(403, 'This account has been deactivated', 'This account has been deactivated. Contact support to restore access.')
     await startRefreshFamily(c, user.id, remember)
-    await audit(deps, { action: 'sign-in', actorUserId: user.id, entityId: String(user.id), ip: address, requestId: c.var.requestId })
+    await audit(deps, { action: 'sign-in', actorUserId: user.id, entityId: String(user.id), ip: address, requestId: c.get('requestId') })
     const sessionUser = toSessionUser(user)
     return c.json({ token: await issueAccessToken(deps, sessionUser), user: sessionUser } satisfies SessionResponse)
   })
 
   /** A new access token from the refresh cookie, which is rotated; a reused cookie ends the whole chain. */
   .post('/auth/refresh', access.public(), async (c) => {
-    const { deps } = c.var
+    const deps = c.get('deps')
     const token = readRefreshCookie(c)
     if (!token) throw unauthorized('No session to renew. Sign in again.')
     const rotation = await rotateRefreshToken(c, token)
     if (!rotation.ok) {
       clearRefreshCookie(c)
       if (rotation.reason === 'reused') {
-        deps.logger.warn('refresh token reused; session family revoked', { requestId: c.var.requestId })
+        deps.logger.warn('refresh token reused; session family revoked', { requestId: c.get('requestId') })
       }
       throw unauthorized('Your session has ended. Sign in again.')
     }
@@ -102,7 +102,7 @@ export const authRoutes = new Hono<AppEnv>()
    * end its session.
    */
   .post('/auth/logout', access.public(), validate('json', LogoutBodySchema), async (c) => {
-    const { deps } = c.var
+    const deps = c.get('deps')
     const now = deps.clock.now()
     const { pushEndpoint } = c.req.valid('json')
     let userId: number | undefined
@@ -134,7 +134,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   /** Always the same 202 answer; when the account exists, a single-use link valid 60 minutes is e-mailed. */
   .post('/auth/forgot-password', access.public(), validate('json', ForgotPasswordBodySchema), async (c) => {
-    const { deps } = c.var
+    const deps = c.get('deps')
     const { email } = c.req.valid('json')
     const now = deps.clock.now()
     const user = await findSessionUser(deps.db, { email })
@@ -157,9 +157,9 @@ export const authRoutes = new Hono<AppEnv>()
             'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
           ].join('\n'),
         })
-        await audit(deps, { action: 'password-reset-requested', entityId: String(user.id), ip: clientAddress(c), requestId: c.var.requestId })
+        await audit(deps, { action: 'password-reset-requested', entityId: String(user.id), ip: clientAddress(c), requestId: c.get('requestId') })
       } else {
-        deps.logger.warn('password reset e-mail withheld: hourly limit reached', { userId: user.id, requestId: c.var.requestId })
+        deps.logger.warn('password reset e-mail withheld: hourly limit reached', { userId: user.id, requestId: c.get('requestId') })
       }
     }
     return c.json({ message: FORGOT_PASSWORD_MESSAGE }, 202)
@@ -167,7 +167,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   /** Lets the reset page say early whether its link still works. */
   .get('/auth/reset/:token', access.public(), validate('param', ResetTokenParamsSchema), async (c) => {
-    const { deps } = c.var
+    const deps = c.get('deps')
     const row = await findUsablePasswordLink(deps.db, c.req.valid('param').token, deps.clock.now())
     if (!row) throw new HttpError(400, INVALID_RESET_LINK)
     const user = await findSessionUser(deps.db, { id: row.userId })
@@ -177,7 +177,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   /** Sets a new password with a reset link (once); ends every refresh session of the account. */
   .post('/auth/reset-password', access.public(), validate('json', ResetPasswordBodySchema), async (c) => {
-    const { deps } = c.var
+    const deps = c.get('deps')
     const { token, password } = c.req.valid('json')
     const now = deps.clock.now()
     const row = await findUsablePasswordLink(deps.db, token, now)
@@ -190,13 +190,14 @@ export const authRoutes = new Hono<AppEnv>()
     const changed = await setPasswordWithLink(deps.db, { id: row.id, userId: user.id }, passwordHash, now)
     if (!changed) throw new HttpError(400, INVALID_RESET_LINK)
     await revokeUserSessions(deps.db, user.id, now)
-    await audit(deps, { action: 'password-reset', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.var.requestId })
+    await audit(deps, { action: 'password-reset', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.get('requestId') })
     return c.json({ message: 'Your password has been changed. Sign in with the new password.' })
   })
 
   /** Changes the signed-in user's password; other devices are signed out, this one stays signed in. */
   .post('/auth/change-password', access.signedIn(), validate('json', ChangePasswordBodySchema), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const { currentPassword, newPassword } = c.req.valid('json')
     const now = deps.clock.now()
     const user = await findSessionUser(deps.db, { id: caller.userId })
@@ -213,6 +214,6 @@ export const authRoutes = new Hono<AppEnv>()
     const refresh = readRefreshCookie(c)
     const keep = refresh ? await familyOf(deps.db, refresh) : undefined
     await revokeUserSessions(deps.db, user.id, now, keep?.userId === user.id ? keep.familyId : undefined)
-    await audit(deps, { action: 'password-changed', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.var.requestId })
+    await audit(deps, { action: 'password-changed', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.get('requestId') })
     return c.json({ message: 'Your password has been changed.' })
   })

@@ -26,7 +26,7 @@ export const PROMO_CODE_LIMITS = { windowMs: 15 * 60_000, missesPerAddress: 30 }
 
 /** Looks a code up unless the caller's address has missed too often lately; counts a miss. */
 async function verifyCode<T>(c: Context<AppEnv>, code: string, notValid: string, lookup: (code: string) => Promise<T | undefined>): Promise<T> {
-  const { db, clock } = c.var.deps
+  const { db, clock } = c.get('deps')
   const now = clock.now()
   const key = `promo-code:${clientAddress(c)}`
   const since = new Date(now.getTime() - PROMO_CODE_LIMITS.windowMs)
@@ -44,10 +44,10 @@ async function verifyCode<T>(c: Context<AppEnv>, code: string, notValid: string,
 
 export const catalogueRoutes = new Hono<AppEnv>()
   .get('/services', access.public(), validate('query', ServicesQuerySchema), async (c) => {
-    return c.json(await listServices(c.var.deps.db, c.req.valid('query').kind))
+    return c.json(await listServices(c.get('deps').db, c.req.valid('query').kind))
   })
   .get('/coupon/verify/:code', access.public(), validate('param', CodeParamsSchema), async (c) => {
-    const { db, clock } = c.var.deps
+    const { db, clock } = c.get('deps')
     const coupon = await verifyCode(c, c.req.valid('param').code.trim(), COUPON_NOT_VALID, (code) => findUsableCoupon(db, clock.now(), { code }))
     const body: Coupon = {
       id: coupon.id,
@@ -59,7 +59,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     return c.json(body)
   })
   .get('/affiliate/verify/:code', access.public(), validate('param', CodeParamsSchema), async (c) => {
-    const { db } = c.var.deps
+    const { db } = c.get('deps')
     const affiliate = await verifyCode(c, c.req.valid('param').code.trim(), AFFILIATE_NOT_VALID, (code) => findActiveAffiliate(db, { code }))
     const body: Affiliate = { id: affiliate.id }
     return c.json(body)

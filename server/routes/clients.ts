@@ -38,23 +38,23 @@ export const clientRoutes = new Hono<AppEnv>()
     const staff = caller && isAgent(caller) ? { userId: caller.userId, agentId: caller.agentId } : undefined
     // A public sign-up hashes a password and tries a card: a few per address and hour.
     if (!staff) await spendAddressBudget(c, ADDRESS_LIMITS.signUp)
-    const outcome = await registerClient(c.var.deps, c.req.valid('json'), {
+    const outcome = await registerClient(c.get('deps'), c.req.valid('json'), {
       idempotencyKey,
       staff,
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       ip: clientAddress(c),
     })
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
     return c.json(outcome.body, outcome.status)
   })
   .get('/client', access.agent(), validate('query', ClientListQuerySchema), async (c) => {
-    return c.json(await listClients(c.var.deps.db, c.req.valid('query')))
+    return c.json(await listClients(c.get('deps').db, c.req.valid('query')))
   })
   // A client orders more services for itself and pays by card at once (server/registration/subscribe.ts).
   .post('/client/services/packages/subscribe', access.client(), validate('json', SubscribeServicesSchema), async (c) => {
-    const outcome = await subscribeServices(c.var.deps, c.var.caller, c.req.valid('json'), {
+    const outcome = await subscribeServices(c.get('deps'), c.get('caller'), c.req.valid('json'), {
       idempotencyKey: idempotencyKeyOf(c.req.header('idempotency-key')),
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       ip: clientAddress(c),
     })
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
@@ -68,30 +68,30 @@ export const clientRoutes = new Hono<AppEnv>()
     validate('param', AssignMailboxParamsSchema),
     validate('query', AssignMailboxQuerySchema),
     async (c) => {
-      const { db, clock } = c.var.deps
+      const { db, clock } = c.get('deps')
       const { clientId, mailboxNumber } = c.req.valid('param')
       const replace = c.req.valid('query').replace ?? false
-      const outcome = await assignMailbox(db, clientId, mailboxNumber, { ...changeContext(c.var.caller, clock.now(), clientAddress(c), c.var.requestId), replace })
+      const outcome = await assignMailbox(db, clientId, mailboxNumber, { ...changeContext(c.get('caller'), clock.now(), clientAddress(c), c.get('requestId')), replace })
       if (outcome === 'not-found') throw notFound('Client')
       if (outcome === 'taken') throw conflict('Mailbox already assigned', `Mailbox ${mailboxNumber} belongs to another client. Choose another number.`)
       if (typeof outcome === 'object') {
         throw conflict('Client already has a mailbox', `${outcome.companyName} already has mailbox ${outcome.held}. Confirm to replace it with ${mailboxNumber}.`)
       }
-      return c.json(await readClientFor(db, clientId, c.var.caller))
+      return c.json(await readClientFor(db, clientId, c.get('caller')))
     },
   )
   // The mailbox number the assign dialog suggests.
   .get('/client/mailbox/next-free', access.agent('PCE'), async (c) => {
-    const body: NextMailbox = { mailboxNumber: await nextFreeMailboxNumber(c.var.deps.db) }
+    const body: NextMailbox = { mailboxNumber: await nextFreeMailboxNumber(c.get('deps').db) }
     return c.json(body)
   })
   .get('/client/:id{[0-9]+}', access.ownClient('id'), validate('param', IdParamsSchema), async (c) => {
-    return c.json(await readClientFor(c.var.deps.db, c.req.valid('param').id, c.var.caller))
+    return c.json(await readClientFor(c.get('deps').db, c.req.valid('param').id, c.get('caller')))
   })
   .put('/client/:id{[0-9]+}', access.ownClient('id', 'PCE'), validate('param', IdParamsSchema), validate('json', UpdateClientSchema), async (c) => {
-    const { db } = c.var.deps
+    const { db } = c.get('deps')
     const { id } = c.req.valid('param')
-    const caller = c.var.caller
+    const caller = c.get('caller')
     const input = c.req.valid('json')
     if (!(await countryExists(db, input.country))) throw new HttpError(422, 'Choose a country', 'Choose a country from the list', [{ path: 'country', message: 'country: Choose a country from the list' }])
     if (!(await businessEntityTypeExists(db, input.businessType))) {
@@ -99,7 +99,7 @@ export const clientRoutes = new Hono<AppEnv>()
         { path: 'businessType', message: 'businessType: Choose a business entity type from the list' },
       ])
     }
-    const now = c.var.deps.clock.now()
+    const now = c.get('deps').clock.now()
     const changes: ClientProfileChanges = {
       companyName: input.companyName,
       businessType: input.businessType,
@@ -119,7 +119,7 @@ export const clientRoutes = new Hono<AppEnv>()
       // The provider's own note: only staff change it.
       ...(isAgent(caller) ? { leadGeneratedBy: input.leadGeneratedBy || null } : {}),
     }
-    if (!(await updateClientProfile(db, id, changes, changeContext(caller, now, clientAddress(c), c.var.requestId)))) throw notFound('Client')
+    if (!(await updateClientProfile(db, id, changes, changeContext(caller, now, clientAddress(c), c.get('requestId'))))) throw notFound('Client')
     return c.json(await readClientFor(db, id, caller))
   })
 

@@ -5,7 +5,7 @@ import type { AppEnv } from '../context'
 
 /** Support contacts, the FAQs link and the upload size limit from configuration (footer, support page, upload form). */
 export const configRoutes = new Hono<AppEnv>().get('/config', access.public(), (c) => {
-  const { env } = c.var.deps
+  const { env } = c.get('deps')
   const config: PublicConfig = {
     supportPhone: env.SUPPORT_PHONE,
     supportEmail: env.SUPPORT_EMAIL,

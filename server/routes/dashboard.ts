@@ -6,10 +6,12 @@ import { clientDashboard, providerDashboard } from '../dashboard/queries'
 /** The dashboards' figures (contract/dashboard.ts): the client's own, and staff's of today. */
 export const dashboardRoutes = new Hono<AppEnv>()
   .get('/dashboard/client', access.client(), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     return c.json(await clientDashboard(deps.db, caller.clientId!, deps.clock.now()))
   })
   .get('/dashboard/provider', access.agent(), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     return c.json(await providerDashboard(deps.db, caller, deps.clock.now()))
   })

@@ -29,7 +29,8 @@ export const documentRequestRoutes = new Hono<AppEnv>()
   // A client asks for documents to be mailed; missing address fields default to the client's profile.
   .post('/client/document-request', access.client(), validate('json', CreateDocumentRequestSchema), async (c) => {
     const body = c.req.valid('json')
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const clientId = caller.clientId!
     const client = await findClient(deps.db, clientId)
     if (!client) throw notFound('Client')
@@ -76,14 +77,14 @@ export const documentRequestRoutes = new Hono<AppEnv>()
 
   // Requested documents: a client's own requests, or every client's for agents with DCV.
   .get('/client/document-requests', access.signedIn(), validate('query', DocumentRequestListQuerySchema), async (c) => {
-    return c.json(await listRequests(c.var.deps.db, c.var.caller, c.req.valid('query')))
+    return c.json(await listRequests(c.get('deps').db, c.get('caller'), c.req.valid('query')))
   })
 
   // document-progress/{id}: the request with its document, client and timeline of events.
   .get('/document-request/:id', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
-    return c.json(await getRequestDetail(c.var.deps.db, c.var.caller, c.req.valid('param').id))
+    return c.json(await getRequestDetail(c.get('deps').db, c.get('caller'), c.req.valid('param').id))
   })
 
   .patch('/document-request/:id/status', access.signedIn(), validate('param', IdParamsSchema), validate('json', UpdateDocumentRequestStatusSchema), async (c) => {
-    return c.json(await changeRequestStatus(c.var.deps, c.var.caller, c.req.valid('param').id, c.req.valid('json')))
+    return c.json(await changeRequestStatus(c.get('deps'), c.get('caller'), c.req.valid('param').id, c.req.valid('json')))
   })

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { Readable } from 'node:stream'
 import * as v from 'valibot'
 import { DocumentListQuerySchema, DocumentReadBodySchema, type Document } from '../../contract/documents'
@@ -38,23 +38,24 @@ function assertCanView(caller: Caller, document?: Pick<DocumentRow, 'clientId'>)
   if (!hasPermission(caller, 'DCV')) throw forbidden('You do not have permission to view documents')
 }
 
-async function loadVisibleDocument(c: { var: AppEnv['Variables'] }, id: number): Promise<DocumentRow> {
-  assertCanView(c.var.caller)
-  const row = await findDocument(c.var.deps.db, id)
+async function loadVisibleDocument(c: Context<AppEnv>, id: number): Promise<DocumentRow> {
+  assertCanView(c.get('caller'))
+  const row = await findDocument(c.get('deps').db, id)
   if (!row) throw notFound('Document')
-  assertCanView(c.var.caller, row)
+  assertCanView(c.get('caller'), row)
   return row
 }
 
 export const documentRoutes = new Hono<AppEnv>()
   .get('/document-types', access.signedIn(), async (c) => {
-    return c.json(await listDocumentTypes(c.var.deps.db))
+    return c.json(await listDocumentTypes(c.get('deps').db))
   })
 
   // Mailroom upload: multipart with documentTypeId, jurisdiction, dateReceived and one or more files.
   .post('/document/client/:id', access.agent(), validate('param', IdParamsSchema), async (c) => {
     const { id } = c.req.valid('param')
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const client = await findClient(deps.db, id)
     if (!client) throw notFound('Client')
     const result = await receiveUpload(deps, {
@@ -64,7 +65,7 @@ export const documentRoutes = new Hono<AppEnv>()
       contentLength: c.req.header('content-length'),
       body: c.req.raw.body,
       idempotencyKey: idempotencyKeyOf(c.req.header('idempotency-key')),
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
     })
     if (result.replayed) c.header('Idempotent-Replayed', 'true')
     return c.json(result.body, result.status)
@@ -73,8 +74,8 @@ export const documentRoutes = new Hono<AppEnv>()
   .get('/client/documents/:clientId', access.ownClient('clientId', 'DCV'), validate('param', ClientIdParamsSchema), validate('query', DocumentListQuerySchema), async (c) => {
     const { clientId } = c.req.valid('param')
     const query = c.req.valid('query')
-    const { deps } = c.var
-    if (!isClient(c.var.caller)) {
+    const deps = c.get('deps')
+    if (!isClient(c.get('caller'))) {
       if (!(await findClient(deps.db, clientId))) throw notFound('Client')
     }
     const { rows, ...total } = await listDocuments(deps.db, { ...query, clientId }, query)
@@ -85,7 +86,7 @@ export const documentRoutes = new Hono<AppEnv>()
   // All documents across clients (provider "Documents").
   .get('/documents', access.agent('DCV'), validate('query', DocumentListQuerySchema), async (c) => {
     const query = c.req.valid('query')
-    const { deps } = c.var
+    const deps = c.get('deps')
     const { rows, ...total } = await listDocuments(deps.db, { ...query, searchCompany: true }, query)
     const now = deps.clock.now()
     return c.json({ data: rows.map((row) => toDocument(row, now, { withClient: true })), ...total, page: query.page, pageSize: query.pageSize })
@@ -95,7 +96,8 @@ export const documentRoutes = new Hono<AppEnv>()
   .get('/document/:id', access.signedIn(), validate('param', IdParamsSchema), validate('query', FileQuerySchema), async (c) => {
     const { id } = c.req.valid('param')
     const { inline } = c.req.valid('query')
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const row = await loadVisibleDocument(c, id)
     if (row.status !== 'active' || !row.storageKey) {
       const when = displayDate(row.shreddedAt ?? deps.clock.now())
@@ -128,7 +130,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const range = wanted.kind === 'part' ? wanted.range : undefined
     const file = await deps.blobs.get(row.storageKey, { range })
     if (!file) {
-      deps.logger.error('document file missing from the blob store', { documentId: row.id, key: row.storageKey, requestId: c.var.requestId })
+      deps.logger.error('document file missing from the blob store', { documentId: row.id, key: row.storageKey, requestId: c.get('requestId') })
       throw new HttpError(404, 'Document file not found', 'The file of this document could not be found; please contact support')
     }
     await markRead()
@@ -149,7 +151,7 @@ export const documentRoutes = new Hono<AppEnv>()
   .patch('/document/:id/read', access.client(), validate('param', IdParamsSchema), validate('json', DocumentReadBodySchema), async (c) => {
     const { id } = c.req.valid('param')
     const { isRead } = c.req.valid('json')
-    const { deps } = c.var
+    const deps = c.get('deps')
     const row = await loadVisibleDocument(c, id)
     if (isRead) await markDocumentRead(deps.db, row, deps.clock.now())
     else await markDocumentUnread(deps.db, id)
@@ -160,9 +162,10 @@ export const documentRoutes = new Hono<AppEnv>()
   // Delete a document and its file (agents with DCD).
   .delete('/client/document/:id', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
     const { id } = c.req.valid('param')
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     if (!isAgent(caller) || !hasPermission(caller, 'DCD')) throw forbidden('You do not have permission to delete documents')
-    const deleted = await deleteDocument(deps.db, id, { at: deps.clock.now(), actorUserId: caller.userId, requestId: c.var.requestId })
+    const deleted = await deleteDocument(deps.db, id, { at: deps.clock.now(), actorUserId: caller.userId, requestId: c.get('requestId') })
     if (deleted.kind === 'open-request') {
       throw conflict(
         'This document has an open mail request',

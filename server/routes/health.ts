@@ -7,23 +7,29 @@ import { pingDatabase } from '../db/ping'
  * 200 once the database answers (a load balancer's check). `documents` says whether the document store
  * answers too; when it does not, only file calls fail (503), so the server stays in rotation.
  */
-export const healthRoutes = new Hono<AppEnv>().get('/health', access.public(), async (c) => c.json(await sharedCheck(c.var.deps)))
+export const healthRoutes = new Hono<AppEnv>().get('/health', access.public(), async (c) => c.json(await sharedCheck(c.get('deps'))))
 
 type Health = { status: 'ok' | 'degraded'; database: 'ok'; documents: 'ok' | 'unavailable'; store: string }
 
+/** How long a check's answer serves further requests: a load balancer probes every few seconds at most. */
+export const HEALTH_MAX_AGE_MS = 1_000
+
 /**
- * Checks asked for while one is under way share its answer: a load balancer or a burst of probes
- * costs one database and one store round trip, and every answer comes from a check that was
- * still running when the request arrived.
+ * A check serves every request that arrives while it runs and for a second after it started, so a
+ * burst of probes (or a benchmark) costs one database and one store round trip a second. A failed
+ * check is not kept: the next request checks again.
  */
-const inFlight = new WeakMap<AppDeps, Promise<Health>>()
+const latest = new WeakMap<AppDeps, { health: Promise<Health>; startedMs: number }>()
 function sharedCheck(deps: AppDeps): Promise<Health> {
-  let check = inFlight.get(deps)
-  if (!check) {
-    check = checkHealth(deps).finally(() => inFlight.delete(deps))
-    inFlight.set(deps, check)
-  }
-  return check
+  const nowMs = deps.clock.now().getTime()
+  const last = latest.get(deps)
+  if (last && nowMs - last.startedMs < HEALTH_MAX_AGE_MS) return last.health
+  const health = checkHealth(deps)
+  latest.set(deps, { health, startedMs: nowMs })
+  health.catch(() => {
+    if (latest.get(deps)?.health === health) latest.delete(deps)
+  })
+  return health
 }
 
 async function checkHealth({ db, blobs, logger }: AppDeps): Promise<Health> {

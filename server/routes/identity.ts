@@ -12,14 +12,16 @@ const REFERENCE_CACHE = { 'Cache-Control': 'public, max-age=3600' }
 export const identityRoutes = new Hono<AppEnv>()
   /** Agent records: all of them with UCV (or as super admin), else the caller's own. */
   .get('/agent', access.agent(), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     if (hasPermission(caller, 'UCV')) return c.json(await loadAgents(deps.db, caller))
     return c.json(caller.agentId ? await loadAgents(deps.db, caller, [caller.agentId]) : [])
   })
 
   /** One agent record: the caller's own, or any with UCV. */
   .get('/agent/:agentId', access.agent(), validate('param', AgentIdParamsSchema), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const { agentId } = c.req.valid('param')
     if (agentId !== caller.agentId && !hasPermission(caller, 'UCV')) throw forbidden()
     const [agent] = await loadAgents(deps.db, caller, [agentId])
@@ -29,7 +31,7 @@ export const identityRoutes = new Hono<AppEnv>()
 
   /** Every permission definition (the roles screens list them). */
   .get('/permissions', access.signedIn(), async (c) => {
-    return c.json(await listPermissions(c.var.deps.db))
+    return c.json(await listPermissions(c.get('deps').db))
   })
 
   /**
@@ -37,7 +39,8 @@ export const identityRoutes = new Hono<AppEnv>()
    * UCV. A client asking about anyone else gets 404, as if the user did not exist.
    */
   .get('/user/:id/permissions', access.signedIn(), validate('param', UserIdParamsSchema), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const { id } = c.req.valid('param')
     if (id !== caller.userId) {
       if (!isAgent(caller)) throw notFound('User')
@@ -50,9 +53,9 @@ export const identityRoutes = new Hono<AppEnv>()
   })
 
   .get('/country', access.public(), async (c) => {
-    return c.json(await listCountries(c.var.deps.db), 200, REFERENCE_CACHE)
+    return c.json(await listCountries(c.get('deps').db), 200, REFERENCE_CACHE)
   })
 
   .get('/business-entity-types', access.public(), async (c) => {
-    return c.json(await listBusinessEntityTypes(c.var.deps.db), 200, REFERENCE_CACHE)
+    return c.json(await listBusinessEntityTypes(c.get('deps').db), 200, REFERENCE_CACHE)
   })

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { centsToDollars, IdParam, IdParamsSchema } from '../../contract/common'
 import {
@@ -32,8 +32,9 @@ function assertMayOpenInvoices(caller: Caller) {
   if (!hasPermission(caller, 'ICV')) throw forbidden('You do not have permission to open invoices')
 }
 
-async function openInvoice(c: { var: AppEnv['Variables'] }, id: number) {
-  const { caller, deps } = c.var
+async function openInvoice(c: Context<AppEnv>, id: number) {
+  const caller = c.get('caller')
+  const deps = c.get('deps')
   assertMayOpenInvoices(caller)
   const owner = await invoiceOwner(deps.db, id)
   if (!owner || (isClient(caller) && owner.clientId !== caller.clientId)) throw notFound('Invoice')
@@ -57,12 +58,12 @@ export const invoiceRoutes = new Hono<AppEnv>()
     async (c) => {
       const { clientId } = c.req.valid('param')
       const query = c.req.valid('query')
-      return c.json(await listInvoices(c.var.deps.db, { ...query, clientId }))
+      return c.json(await listInvoices(c.get('deps').db, { ...query, clientId }))
     },
   )
 
   .get('/invoices', access.agent('ICV'), validate('query', InvoiceListQuerySchema), async (c) => {
-    return c.json(await listInvoices(c.var.deps.db, c.req.valid('query')))
+    return c.json(await listInvoices(c.get('deps').db, c.req.valid('query')))
   })
 
   .get('/invoices/:id', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
@@ -72,7 +73,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
 
   .get('/invoices/:id/pdf', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
     const sheet = await openInvoice(c, c.req.valid('param').id)
-    const bytes = renderInvoicePdf(sheet, c.var.deps.clock.now())
+    const bytes = renderInvoicePdf(sheet, c.get('deps').clock.now())
     return c.body(bytes.buffer as ArrayBuffer, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${invoicePdfFileName(sheet.invoice.invoiceNumber)}"`,
@@ -83,7 +84,8 @@ export const invoiceRoutes = new Hono<AppEnv>()
 
   // The pay dialog's read: the chosen invoices with their client's billing address.
   .post('/client/invoices/getMultipleInvoices', access.signedIn(), validate('json', GetMultipleInvoicesBodySchema), async (c) => {
-    const { caller, deps } = c.var
+    const caller = c.get('caller')
+    const deps = c.get('deps')
     if (!isClient(caller)) {
       if (!isAgent(caller)) throw notFound('Invoice')
       if (!hasPermission(caller, 'ICP')) throw forbidden('You do not have permission to select invoices')
@@ -105,6 +107,6 @@ export const invoiceRoutes = new Hono<AppEnv>()
   .post('/client/invoices/pay', access.client(), validate('json', PayInvoicesBodySchema), async (c) => {
     const idempotencyKey = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER))
     const { invoiceIds, token } = c.req.valid('json')
-    const outcome = await payInvoices(c.var.deps, c.var.caller, { invoiceIds, token, idempotencyKey }, c.var.requestId)
+    const outcome = await payInvoices(c.get('deps'), c.get('caller'), { invoiceIds, token, idempotencyKey }, c.get('requestId'))
     return c.json(outcome.body, outcome.status)
   })

@@ -29,17 +29,18 @@ const page = (title: string, message: string) => html`<!doctype html>
 
 /** Account Settings → Notifications, and the one-click unsubscribe link of notification e-mails. */
 export const notificationPreferenceRoutes = new Hono<AppEnv>()
-  .get('/notification-preferences', access.signedIn(), async (c) => c.json({ preferences: await preferencesOf(c.var.deps.db, c.var.caller.userId) }))
+  .get('/notification-preferences', access.signedIn(), async (c) => c.json({ preferences: await preferencesOf(c.get('deps').db, c.get('caller').userId) }))
 
   .put('/notification-preferences', access.signedIn(), validate('json', NotificationPreferencesBodySchema), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     await savePreferences(deps.db, caller.userId, c.req.valid('json').preferences, deps.clock.now())
     return c.json({ preferences: await preferencesOf(deps.db, caller.userId) })
   })
 
   // One click from an e-mail, without signing in: the signed token names the user and the kind.
   .get('/notification-preferences/unsubscribe', access.public(), validate('query', UnsubscribeQuerySchema), async (c) => {
-    const { deps } = c.var
+    const deps = c.get('deps')
     const target = readUnsubscribeToken(deps.jwtKey, c.req.valid('query').token)
     c.header('Cache-Control', 'no-store')
     if (!target) return c.html(page('This link is not valid', 'Change which e-mails you receive in Account Settings → Notifications.'), 400)

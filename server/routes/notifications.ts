@@ -31,7 +31,8 @@ export const notificationRoutes = new Hono<AppEnv>()
   /** One page of what the caller sees, newest first; unreadCount counts the unread of that same scope (up to 100). */
   .get('/system-notifications', access.signedIn(), validate('query', NotificationListQuerySchema), async (c) => {
     const query = c.req.valid('query')
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const { rows, total, totalIsEstimate, unreadCount } = await listNotifications(deps.db, scopeOf(caller, query), readerOf(caller), {
       page: query.page,
       pageSize: query.limit,
@@ -43,7 +44,8 @@ export const notificationRoutes = new Hono<AppEnv>()
   // Idempotent. A client marks its own client's; staff may mark anything they see, for themselves only.
   .patch('/system-notifications/:id/mark-read', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
     const { id } = c.req.valid('param')
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const reader = readerOf(caller)
     const row = await findNotification(deps.db, id, reader)
     if (!row || (isClient(caller) && row.clientId !== caller.clientId)) throw notFound('Notification')
@@ -52,7 +54,8 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
 
   .patch('/system-notifications/mark-all-read', access.signedIn(), validate('query', MarkAllReadQuerySchema), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const updated = await markAllNotificationsRead(deps.db, scopeOf(caller, c.req.valid('query')), readerOf(caller), deps.clock.now())
     return c.json({ updated })
   })

@@ -9,5 +9,5 @@ import { sandboxRoutes } from '../payments/sandbox-routes'
  * endpoints (fields.js, frames, tokens) live in server/payments/sandbox-routes.ts.
  */
 export const paymentsRoutes = new Hono<AppEnv>()
-  .get('/payments/config', access.public(), (c) => c.json(c.var.deps.gateway.hostedFields()))
+  .get('/payments/config', access.public(), (c) => c.json(c.get('deps').gateway.hostedFields()))
   .route('/', sandboxRoutes)

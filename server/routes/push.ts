@@ -24,12 +24,13 @@ const body = <S extends v.GenericSchema>(schema: S) =>
 export const pushRoutes = new Hono<AppEnv>()
   .get('/push/public-key', access.public(), (c) => {
     c.header('Cache-Control', 'public, max-age=3600')
-    return c.json({ publicKey: c.var.deps.push.publicKey })
+    return c.json({ publicKey: c.get('deps').push.publicKey })
   })
 
   .post('/push/subscriptions', access.signedIn(), body(PushSubscriptionBodySchema), async (c) => {
     const subscription = c.req.valid('json')
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     if (!isAllowedPushEndpoint(subscription.endpoint, deps.env.PUSH_ALLOWED_HOSTS)) {
       throw badRequest('Invalid push subscription', 'endpoint: must be on a known push service (FCM, Mozilla, Apple or Windows)')
     }
@@ -39,6 +40,6 @@ export const pushRoutes = new Hono<AppEnv>()
 
   .delete('/push/subscriptions', access.signedIn(), body(PushUnsubscribeBodySchema), async (c) => {
     const { endpoint } = c.req.valid('json')
-    await deleteSubscription(c.var.deps.db, c.var.caller.userId, endpoint)
+    await deleteSubscription(c.get('deps').db, c.get('caller').userId, endpoint)
     return c.body(null, 204)
   })

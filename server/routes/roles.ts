@@ -15,24 +15,24 @@ import { findStaffRole, listStaffRoles } from '../roles/queries'
  */
 export const roleRoutes = new Hono<AppEnv>()
   .get('/roles', access.agentAny('RCV', 'UCV', 'UCC', 'UCE'), async (c) => {
-    return c.json(await listStaffRoles(c.var.deps.db))
+    return c.json(await listStaffRoles(c.get('deps').db))
   })
 
   .get('/roles/:id', access.agentAny('RCV', 'RCE'), validate('param', IdParamsSchema), async (c) => {
-    const role = await findStaffRole(c.var.deps.db, c.req.valid('param').id)
+    const role = await findStaffRole(c.get('deps').db, c.req.valid('param').id)
     if (!role) throw notFound('Role')
     return c.json(role)
   })
 
   .post('/roles', access.agent('RCC'), validate('json', RoleBodySchema), async (c) => {
-    return c.json(await createRole(c.var.deps.db, writeContext(c), c.req.valid('json')), 201)
+    return c.json(await createRole(c.get('deps').db, writeContext(c), c.req.valid('json')), 201)
   })
 
   .put('/roles/:id', access.agent('RCE'), validate('param', IdParamsSchema), validate('json', RoleBodySchema), async (c) => {
-    return c.json(await updateRole(c.var.deps.db, writeContext(c), c.req.valid('param').id, c.req.valid('json')))
+    return c.json(await updateRole(c.get('deps').db, writeContext(c), c.req.valid('param').id, c.req.valid('json')))
   })
 
   .delete('/roles/:id', access.agent('RCE'), validate('param', IdParamsSchema), async (c) => {
-    await deleteRole(c.var.deps.db, writeContext(c), c.req.valid('param').id)
+    await deleteRole(c.get('deps').db, writeContext(c), c.req.valid('param').id)
     return c.body(null, 204)
   })

@@ -10,7 +10,7 @@ import { claimEmailCheck, emailRegistered } from '../registration/email-availabi
 export const signupRoutes = new Hono<AppEnv>()
   // Personal Information asks before the order is paid whether the e-mail can open an account.
   .post('/signup/email-available', access.public(), validate('json', EmailAvailabilityBodySchema), async (c) => {
-    const { db, clock } = c.var.deps
+    const { db, clock } = c.get('deps')
     const claim = await claimEmailCheck(db, clock.now(), clientAddress(c))
     if (!claim.allowed) {
       c.header('Retry-After', String(claim.retryAfterSeconds))

@@ -18,24 +18,26 @@ import { addMessage, assertCanReadSupport, findAttachment, getConversation, list
  */
 export const supportRoutes = new Hono<AppEnv>()
   .get('/support/conversations', access.signedIn(), validate('query', ConversationListQuerySchema), async (c) => {
-    return c.json(await listConversations(c.var.deps.db, c.var.caller, c.req.valid('query')))
+    return c.json(await listConversations(c.get('deps').db, c.get('caller'), c.req.valid('query')))
   })
   .post('/support/conversations', access.client(), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const { fields, attachment } = await readSupportBody(
       deps,
       { contentType: c.req.header('content-type'), body: c.req.raw.body, json: () => c.req.json() },
       NewConversationSchema,
       caller.clientId!,
     )
-    const conversation = await startConversation(deps, caller, fields, attachment, { requestId: c.var.requestId, ip: clientAddress(c) })
+    const conversation = await startConversation(deps, caller, fields, attachment, { requestId: c.get('requestId'), ip: clientAddress(c) })
     return c.json(conversation, 201)
   })
   .get('/support/conversations/:id', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
-    return c.json(await getConversation(c.var.deps, c.var.caller, c.req.valid('param').id))
+    return c.json(await getConversation(c.get('deps'), c.get('caller'), c.req.valid('param').id))
   })
   .post('/support/conversations/:id/messages', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     const { id } = c.req.valid('param')
     // Who may write is known before the body is read: nothing is stored for a caller who may not.
     const conversation = await getConversation(deps, caller, id)
@@ -46,19 +48,20 @@ export const supportRoutes = new Hono<AppEnv>()
       NewMessageSchema,
       conversation.clientId,
     )
-    return c.json(await addMessage(deps, caller, id, fields.message, attachment, { requestId: c.var.requestId, ip: clientAddress(c) }), 201)
+    return c.json(await addMessage(deps, caller, id, fields.message, attachment, { requestId: c.get('requestId'), ip: clientAddress(c) }), 201)
   })
   .patch('/support/conversations/:id', access.agent('SPR'), validate('param', IdParamsSchema), validate('json', ConversationStatusSchema), async (c) => {
     const { id } = c.req.valid('param')
-    return c.json(await setConversationStatus(c.var.deps, c.var.caller, id, c.req.valid('json').status, { requestId: c.var.requestId, ip: clientAddress(c) }))
+    return c.json(await setConversationStatus(c.get('deps'), c.get('caller'), id, c.req.valid('json').status, { requestId: c.get('requestId'), ip: clientAddress(c) }))
   })
   .get('/support/messages/:id/attachment', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
-    const { deps, caller } = c.var
+    const deps = c.get('deps')
+    const caller = c.get('caller')
     assertCanReadSupport(caller)
     const attachment = await findAttachment(deps.db, caller, c.req.valid('param').id)
     const file = await deps.blobs.get(attachment.key)
     if (!file) {
-      deps.logger.error('support attachment missing from the blob store', { key: attachment.key, requestId: c.var.requestId })
+      deps.logger.error('support attachment missing from the blob store', { key: attachment.key, requestId: c.get('requestId') })
       throw new HttpError(404, 'Attachment not found', 'The attached file could not be found')
     }
     return new Response(Readable.toWeb(file) as ReadableStream<Uint8Array>, {

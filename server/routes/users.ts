@@ -15,11 +15,11 @@ import { findStaffUser, listStaffUsers } from '../users/queries'
 
 export const userRoutes = new Hono<AppEnv>()
   .get('/users', access.agent('UCV'), validate('query', UserListQuerySchema), async (c) => {
-    return c.json(await listStaffUsers(c.var.deps.db, c.req.valid('query')))
+    return c.json(await listStaffUsers(c.get('deps').db, c.req.valid('query')))
   })
 
   .get('/users/:id', access.agent('UCV'), validate('param', IdParamsSchema), async (c) => {
-    const { db } = c.var.deps
+    const { db } = c.get('deps')
     const { id } = c.req.valid('param')
     const user = await findStaffUser(db, id)
     if (!user) throw notFound('User')
@@ -27,21 +27,21 @@ export const userRoutes = new Hono<AppEnv>()
   })
 
   .post('/users', access.agent('UCC'), validate('json', CreateUserBodySchema), async (c) => {
-    return c.json(await createStaffUser(c.var.deps, writeContext(c), c.req.valid('json')), 201)
+    return c.json(await createStaffUser(c.get('deps'), writeContext(c), c.req.valid('json')), 201)
   })
 
   .patch('/users/:id', access.agent('UCE'), validate('param', IdParamsSchema), validate('json', UpdateUserBodySchema), async (c) => {
-    return c.json(await updateStaffUser(c.var.deps, writeContext(c), c.req.valid('param').id, c.req.valid('json')))
+    return c.json(await updateStaffUser(c.get('deps'), writeContext(c), c.req.valid('param').id, c.req.valid('json')))
   })
 
   .post('/users/:id/deactivate', access.agent('UCE'), validate('param', IdParamsSchema), async (c) => {
-    return c.json(await setStaffUserActive(c.var.deps, writeContext(c), c.req.valid('param').id, false))
+    return c.json(await setStaffUserActive(c.get('deps'), writeContext(c), c.req.valid('param').id, false))
   })
 
   .post('/users/:id/reactivate', access.agent('UCE'), validate('param', IdParamsSchema), async (c) => {
-    return c.json(await setStaffUserActive(c.var.deps, writeContext(c), c.req.valid('param').id, true))
+    return c.json(await setStaffUserActive(c.get('deps'), writeContext(c), c.req.valid('param').id, true))
   })
 
   .post('/users/:id/invitation', access.agent('UCE'), validate('param', IdParamsSchema), async (c) => {
-    return c.json(await resendInvitation(c.var.deps, writeContext(c), c.req.valid('param').id), 202)
+    return c.json(await resendInvitation(c.get('deps'), writeContext(c), c.req.valid('param').id), 202)
   })
