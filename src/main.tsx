@@ -7,6 +7,7 @@ import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
 import { applyAppStyles } from '~/lib/app-styles'
 import { createQueryClient, markCacheRestored, persistOptions, startCacheRestore } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
+import { listenForInstallOffer } from '~/lib/install'
 import { isBrowserOffline } from '~/lib/online-status'
 import { getSession } from '~/lib/session'
 import { requestToaster } from '~/lib/toaster-host'
@@ -31,11 +32,8 @@ onNetworkError((message) => {
 })
 keepAccessTokenFresh()
 keepPermissionsFresh()
-void import('~/lib/install').then(({ listenForInstallOffer }) => listenForInstallOffer())
-// Shared devices: a log out made offline reaches the server at the first contact, and what an ended
-// session left behind is wiped before anyone else signs in.
-void import('~/lib/signed-out').then(({ settleSignOutWhenOnline }) => settleSignOutWhenOnline())
-void import('~/lib/device-data').then(({ settleDeviceData }) => settleDeviceData())
+// The browser's install offer comes soon after load: listened for from the start (a few lines).
+listenForInstallOffer()
 
 // After a deploy, a page holding the old build may fail to load a route chunk: reload once.
 // Offline, a reload would only show the browser's error page: the route's own error view says more.
@@ -65,6 +63,13 @@ void applyAppStyles().then(() =>
 const whenIdle = (run: () => void, timeout: number) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout }) : setTimeout(run, Math.min(timeout, 1000)))
 const stopWaiting = router.subscribe('onResolved', () => {
   stopWaiting()
+  // Shared devices: a log out made offline reaches the server at the first contact, and what an ended
+  // session left behind is wiped before anyone else signs in (a sign-in also wipes another user's
+  // data first, features/auth). Neither is needed for the first page.
+  whenIdle(() => {
+    void import('~/lib/signed-out').then(({ settleSignOutWhenOnline }) => settleSignOutWhenOnline())
+    void import('~/lib/device-data').then(({ settleDeviceData }) => settleDeviceData())
+  }, 500)
   whenIdle(() => {
     if (getSession() && !isBrowserOffline()) void refreshPermissions().catch(() => undefined)
   }, 2000)

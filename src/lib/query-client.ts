@@ -1,4 +1,6 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { del, get, set } from 'idb-keyval'
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
 import { ApiError, OfflineError, reportNetworkError } from './api-client'
 import { appConfig } from './config'
@@ -17,12 +19,14 @@ function cacheOwner(): string | null {
   return session ? `${appConfig.cacheVersion}:user:${session.user.id}` : null
 }
 
-/** IndexedDB access and the persister load on first use, keeping them out of the first page's script. */
-const idb = () => import('idb-keyval')
-
+/**
+ * IndexedDB access and the persister are part of the app's first script (about 1 KB): a signed-in
+ * start reads the saved cache at once, and fetching them on demand put a round trip between the
+ * script and that read.
+ */
 let basePersister: Promise<Persister> | undefined
 function loadBasePersister(): Promise<Persister> {
-  basePersister ??= Promise.all([import('@tanstack/query-async-storage-persister'), idb()]).then(([{ createAsyncStoragePersister }, { del, get, set }]) =>
+  basePersister ??= Promise.resolve(
     createAsyncStoragePersister({
       key: QUERY_CACHE_KEY,
       // Saves are already coalesced (idleSaving); a save on leaving the page must not be held back.
@@ -131,6 +135,8 @@ let earlyRead: Promise<PersistedClient | undefined> | undefined
  * provider mounted. The provider's restore then takes this read (the owner check happens there).
  */
 export function startCacheRestore(): void {
+  // Nobody signed in: nothing saved can be shown (restoreClient drops it).
+  if (!cacheOwner()) return
   earlyRead ??= loadBasePersister().then((base) => base.restoreClient())
   earlyRead.catch(() => undefined)
 }
@@ -139,6 +145,12 @@ export const queryPersister: Persister = {
   persistClient: (client) => savingPersister.persistClient(client),
   async restoreClient(): Promise<PersistedClient | undefined> {
     const base = await loadBasePersister()
+    if (!cacheOwner()) {
+      // Nobody signed in (the sign-in page): a cache left behind is dropped without reading it first.
+      earlyRead = undefined
+      await base.removeClient()
+      return undefined
+    }
     const read = earlyRead ?? base.restoreClient()
     earlyRead = undefined
     const saved = await read
@@ -157,7 +169,6 @@ export const queryPersister: Persister = {
 /** Removes the saved query cache from this device. */
 export async function removePersistedQueries(): Promise<void> {
   savingPersister.cancel()
-  const { del } = await idb()
   await del(QUERY_CACHE_KEY)
 }
 

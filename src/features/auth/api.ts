@@ -51,8 +51,10 @@ export async function signIn(body: LoginBody): Promise<void> {
   await settleSignOut()
   const { token, user } = await api.post('/auth/login', body, { auth: false, schema: SessionResponseSchema })
   const [permissions, role] = await Promise.all([fetchPermissions(user.id, token), agentRole(user, token)])
-  // Another user's data leaves the device before this user's session starts.
-  const { claimDevice, onSignedIn } = await import('~/lib/device-data')
+  // What an ended session left behind (the start settles it once the first page is up, which a quick
+  // sign-in can beat), and another user's data, leave the device before this user's session starts.
+  const { claimDevice, onSignedIn, settleDeviceData } = await import('~/lib/device-data')
+  await settleDeviceData()
   await claimDevice(user.id, Boolean(body.remember))
   forgetSignOut()
   onSignedIn()
