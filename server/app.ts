@@ -1,12 +1,11 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { requestId } from 'hono/request-id'
 import { assertEveryRouteHasPolicy } from './auth/policy'
 import type { AppDeps, AppEnv } from './context'
 import { errorBody, HttpError } from './http/errors'
 import { compressJson } from './http/compress-json'
-import { securityHeaders } from './http/security'
+import { responseHeaders } from './http/security'
 import { alertRoutes } from './routes/alerts'
 import { BlobStoreUnavailableError } from './storage/blob-store'
 import { authRoutes } from './routes/auth'
@@ -41,7 +40,7 @@ const JSON_BODY_LIMIT = 1024 * 1024
 export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
 
-  app.use('*', requestId({ headerName: 'X-Request-Id' }))
+  app.use('*', responseHeaders(deps.csp))
   app.use('*', async (c, next) => {
     c.set('deps', deps)
     const started = performance.now()
@@ -54,11 +53,6 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
       ms: Math.round(performance.now() - started),
       userId: c.get('caller')?.userId,
     })
-  })
-  app.use('*', securityHeaders(deps.csp))
-  app.use('/api/*', async (c, next) => {
-    await next()
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
   // API answers are JSON, often several KB for a page of a list: gzip them when the browser accepts it.
   app.use('/api/*', compressJson())

@@ -1,5 +1,6 @@
-import { and, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { contains } from '../db/contains'
 import { clients, users } from '../db/schema'
 
 /**
@@ -12,24 +13,21 @@ const CLIENT_SEARCH_TEXT = sql`(${clients.companyName} || ' ' || ${clients.first
 /** A search matching more sign-in e-mails than this matches them inside the query instead. */
 const MAX_LISTED_CLIENTS = 500
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-
 /**
  * The condition for the clients list's search box: the search text above, a user's e-mail (looked up
  * first in the users' own trigram index, so the clients query gets a plain id list), or the client id.
  */
 export async function clientSearchCondition(db: Db, search: string): Promise<SQL | undefined> {
-  const pattern = likePattern(search)
   const byEmail = await db
     .selectDistinct({ clientId: users.clientId })
     .from(users)
-    .where(and(ilike(users.email, pattern), isNotNull(users.clientId)))
+    .where(and(contains(users.email, search), isNotNull(users.clientId)))
     .limit(MAX_LISTED_CLIENTS + 1)
   const emailIds = byEmail.map((row) => row.clientId!)
   return or(
-    sql`${CLIENT_SEARCH_TEXT} ilike ${pattern}`,
+    contains(CLIENT_SEARCH_TEXT, search),
     emailIds.length > MAX_LISTED_CLIENTS
-      ? inArray(clients.id, sql`(select ${users.clientId} from ${users} where ${ilike(users.email, pattern)})`)
+      ? inArray(clients.id, sql`(select ${users.clientId} from ${users} where ${contains(users.email, search)})`)
       : emailIds.length
         ? inArray(clients.id, emailIds)
         : undefined,

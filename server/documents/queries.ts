@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { LIVE_REQUEST_STATUSES, OPEN_REQUEST_STATUSES, requestStatusName, SENT_REQUEST_STATUSES } from '../../contract/document-requests'
 import { JURISDICTIONS, type Document, type DocumentFileType } from '../../contract/documents'
 import { recordAudit } from '../audit'
+import { contains } from '../db/contains'
 import type { Db, Tx } from '../db/client'
 import { pageTotal, type PageTotal } from '../db/page-total'
 import { clients, documentRequestEvents, documentRequests, documents, documentTypes, notifications } from '../db/schema'
@@ -138,8 +139,6 @@ export interface DocumentFilters {
   searchCompany?: boolean
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /** A search matching more companies than this falls back to matching them inside the query. */
 const MAX_LISTED_COMPANIES = 500
 
@@ -149,7 +148,8 @@ const MAX_LISTED_COMPANIES = 500
  * (type, client, file name) instead of filtering every row, and the total needs no join.
  */
 export interface DocumentSearch {
-  pattern: string
+  /** The search text, trimmed. */
+  text: string
   typeIds: number[]
   /** null: too many companies match to list them. */
   clientIds: number[] | null
@@ -159,15 +159,14 @@ export interface DocumentSearch {
 export async function resolveDocumentSearch(db: Db | Tx, filters: DocumentFilters): Promise<DocumentSearch | undefined> {
   const q = filters.q?.trim()
   if (!q) return undefined
-  const pattern = likePattern(q)
   const [types, companies] = await Promise.all([
-    db.select({ id: documentTypes.id }).from(documentTypes).where(ilike(documentTypes.name, pattern)),
+    db.select({ id: documentTypes.id }).from(documentTypes).where(contains(documentTypes.name, q)),
     filters.searchCompany
-      ? db.select({ id: clients.id }).from(clients).where(ilike(clients.companyName, pattern)).limit(MAX_LISTED_COMPANIES + 1)
+      ? db.select({ id: clients.id }).from(clients).where(contains(clients.companyName, q)).limit(MAX_LISTED_COMPANIES + 1)
       : Promise.resolve([]),
   ])
   return {
-    pattern,
+    text: q,
     typeIds: types.map((t) => t.id),
     clientIds: companies.length > MAX_LISTED_COMPANIES ? null : companies.map((c) => c.id),
     jurisdiction: JURISDICTIONS.find((j) => j.name.toLowerCase() === q.toLowerCase())?.id,
@@ -187,10 +186,10 @@ export function documentConditions(filters: DocumentFilters, search?: DocumentSe
     conditions.push(
       or(
         search.typeIds.length ? inArray(documents.documentTypeId, search.typeIds) : undefined,
-        ilike(documents.fileName, search.pattern),
+        contains(documents.fileName, search.text),
         filters.searchCompany
           ? search.clientIds === null
-            ? inArray(documents.clientId, sql`(select ${clients.id} from ${clients} where ${ilike(clients.companyName, search.pattern)})`)
+            ? inArray(documents.clientId, sql`(select ${clients.id} from ${clients} where ${contains(clients.companyName, search.text)})`)
             : search.clientIds.length
               ? inArray(documents.clientId, search.clientIds)
               : undefined

@@ -1,19 +1,19 @@
 import { gzipSync } from 'node:zlib'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
+import { jsonAnswerHeaders, markComplete, type HeaderRecord } from './security'
 
 /** Smaller answers gain nothing from compression (the gzip frame and the CPU cost outweigh it). */
 const MIN_BYTES = 1024
-
-type HeaderRecord = Record<string, string | string[]>
 
 /**
  * Gzips JSON answers of 1 KB and more (a page of a list is 8-15 KB) when the caller accepts gzip.
  *
  * It does so where the JSON is written: `c.json` on this request serialises once and hands the bytes
- * (compressed or not) straight to the response. Compressing after the handler instead would have to read
- * the finished response's body back, which turns the adapter's cheap string response into a web stream
- * and costs more than the rest of a small request. Files and streams never pass through `c.json`.
+ * (compressed or not) straight to the response, with all of its headers. Compressing after the handler
+ * instead would have to read the finished response's body back, which turns the adapter's cheap string
+ * response into a web stream and costs more than the rest of a small request. Files and streams never
+ * pass through `c.json`.
  */
 export function compressJson(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -26,8 +26,8 @@ export function compressJson(): MiddlewareHandler<AppEnv> {
 function writeJson(c: Context<AppEnv>, text: string, gzip: boolean, arg: number | ResponseInit | undefined, headers: HeaderRecord | undefined): Response {
   // c.body keeps what the handler set with c.header and c.status; its overloads are narrower than c.json's.
   const body = c.body as (data: string | Uint8Array<ArrayBuffer>, arg?: number | ResponseInit, headers?: HeaderRecord) => Response
-  const base: HeaderRecord = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding', ...headers }
+  const base = jsonAnswerHeaders(c, { Vary: 'Accept-Encoding', ...headers })
   // String length counts UTF-16 units, not bytes: close enough for a threshold.
-  if (!gzip || text.length < MIN_BYTES) return body(text, arg, base)
-  return body(new Uint8Array(gzipSync(text, { level: 6 })), arg, { ...base, 'Content-Encoding': 'gzip' })
+  if (!gzip || text.length < MIN_BYTES) return markComplete(body(text, arg, base))
+  return markComplete(body(new Uint8Array(gzipSync(text, { level: 6 })), arg, { ...base, 'Content-Encoding': 'gzip' }))
 }

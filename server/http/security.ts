@@ -1,14 +1,55 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
 
+/** Headers of a response that is complete when it is made: every JSON answer of the API. */
+export type HeaderRecord = Record<string, string | string[]>
+
+/** What every response carries, document or data. */
+const EVERY_RESPONSE = {
+  'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+} as const
+
 /**
- * Security headers on every response. The Content-Security-Policy allows only the portal's own scripts;
+ * An API answer is data, never a page: it may load nothing, run nothing and be framed by nothing.
+ * (Files served by the API set a stricter, sandboxing policy of their own.)
+ */
+const API_ANSWER: HeaderRecord = {
+  ...EVERY_RESPONSE,
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Cache-Control': 'no-store',
+}
+
+/**
+ * The headers of a JSON answer, given in full when it is made: the answer then goes out as it is, with
+ * no header object rebuilt after the handler (which costs more than the rest of a small request).
+ */
+export function jsonAnswerHeaders(c: Context<AppEnv>, own?: HeaderRecord): HeaderRecord {
+  const requestId = c.get('requestId')
+  return { ...API_ANSWER, ...(requestId ? { 'X-Request-Id': requestId } : {}), 'Content-Type': 'application/json', ...own }
+}
+
+/** Answers made by jsonAnswerHeaders' callers: the after-the-handler pass leaves them alone. */
+const complete = new WeakSet<Response>()
+export function markComplete(res: Response): Response {
+  complete.add(res)
+  return res
+}
+
+const isRequestId = (value: string | undefined): value is string => !!value && value.length <= 255 && !/[^\w\-=]/.test(value)
+
+/**
+ * The request id (the caller's X-Request-Id when it is a plain token, else a new one) and the security
+ * headers of every response. The Content-Security-Policy of pages allows only the portal's own scripts;
  * card frames of an external processor are allowed by origin when that processor is configured.
  */
-export function securityHeaders(options: { frameOrigins?: string[]; scriptOrigins?: string[] } = {}): MiddlewareHandler<AppEnv> {
+export function responseHeaders(options: { frameOrigins?: string[]; scriptOrigins?: string[] } = {}): MiddlewareHandler<AppEnv> {
   const frame = ["'self'", 'blob:', ...(options.frameOrigins ?? [])].join(' ')
   const script = ["'self'", ...(options.scriptOrigins ?? [])].join(' ')
-  const csp = [
+  const pagePolicy = [
     "default-src 'self'",
     `script-src ${script}`,
     // Ark UI positions popovers with inline style attributes.
@@ -25,22 +66,26 @@ export function securityHeaders(options: { frameOrigins?: string[]; scriptOrigin
     "frame-ancestors 'none'",
   ].join('; ')
   return async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    c.set('requestId', isRequestId(incoming) ? incoming : crypto.randomUUID())
     await next()
+    if (complete.has(c.res)) return
     const h = c.res.headers
+    h.set('X-Request-Id', c.get('requestId'))
+    h.set('X-Content-Type-Options', 'nosniff')
     // Hashed build files (scripts, styles, images) are never documents: a policy or frame rule on them
     // does nothing, and leaving them out saves most of a kilobyte on each of a page's dozens of files.
     if (c.req.path.startsWith('/assets/')) {
-      h.set('X-Content-Type-Options', 'nosniff')
       h.set('Cross-Origin-Resource-Policy', 'same-origin')
       return
     }
     // A route that must be framed by the portal (a card frame) sets its own policy first.
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', csp)
-    h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
-    h.set('X-Content-Type-Options', 'nosniff')
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', pagePolicy)
+    h.set('Strict-Transport-Security', EVERY_RESPONSE['Strict-Transport-Security'])
+    h.set('Referrer-Policy', EVERY_RESPONSE['Referrer-Policy'])
     if (!h.has('X-Frame-Options')) h.set('X-Frame-Options', 'DENY')
     h.set('Cross-Origin-Opener-Policy', 'same-origin')
     h.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=(self)')
+    if (c.req.path.startsWith('/api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store')
   }
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import { centsToDollars } from '../../contract/common'
 import type { Invoice, InvoiceDetail, InvoiceListQuery, InvoicePage, InvoiceSortField } from '../../contract/invoices'
 import type { Db } from '../db/client'
+import { contains } from '../db/contains'
 import { pageTotal } from '../db/page-total'
 import { agents, clients, countries, coupons, invoiceLines, invoices, paymentInvoices, payments } from '../db/schema'
 import type { Env } from '../env'
@@ -62,21 +63,18 @@ const selectInvoices = (db: Db) =>
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .leftJoin(countries, eq(countries.id, clients.countryId))
 
-/** `%text%` for LIKE, with the caller's own wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-
 /**
  * Invoice numbers are upper case ("INV-2026-000123"), so a plain LIKE on the upper-cased text finds
  * them regardless of how they were typed; it is several times cheaper than ILIKE on a large table.
  */
-const numberContains = (text: string) => like(invoices.invoiceNumber, containing(text.toUpperCase()))
+const numberContains = (text: string) => contains(invoices.invoiceNumber, text.toUpperCase(), { caseSensitive: true })
 
 /**
  * Company names are matched in the (much smaller) clients table first; invoices then follow by
  * client_id, which is indexed. Keeps the invoice query free of a join in its filter and its count.
  */
 const companyContains = (text: string) =>
-  inArray(invoices.clientId, sql`(select ${clients.id} from ${clients} where ${ilike(clients.companyName, containing(text))})`)
+  inArray(invoices.clientId, sql`(select ${clients.id} from ${clients} where ${contains(clients.companyName, text)})`)
 
 function dateRange(column: typeof invoices.invoiceDate | typeof invoices.paidDate, from?: string, to?: string): SQL[] {
   const parts: SQL[] = []

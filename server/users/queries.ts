@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { StaffStatus, StaffUser, StaffUserPage, UserListQuery, UserSortField } from '../../contract/users'
 import type { Db, Tx } from '../db/client'
+import { containing } from '../db/contains'
 import { roles, users } from '../db/schema'
 
 /** Reads of staff users (users of an agent record): the provider/users list and one user. */
 
 /** `%text%` for ILIKE, with the caller's own wildcards taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
 /** The last successful sign-in, from the audit log (every sign-in writes a row). */
 const lastSignInAt = sql<Date | null>`(

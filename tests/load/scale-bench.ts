@@ -9,6 +9,7 @@
  * loads each with 1 and with 64 connections for a fixed time, printing requests per second, the ratio
  * to the hello-world and p50 / p95 / p99 latency. `--write-doc` also writes docs/benchmarks/api.md with
  * the numbers and the plans of the main list queries. Bounded in time; talks only to 127.0.0.1.
+ * SCALE_BENCH_ONLY (comma-separated parts of line names) runs only some lines.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -248,6 +249,9 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
       ['provider clients, search', '/api/client?q=company%2001234', adminToken],
       ['staff notifications', '/api/system-notifications', adminToken],
     ]
+    // SCALE_BENCH_ONLY=health,invoices: only the lines whose name contains one of these (for quick rounds).
+    const only = process.env.SCALE_BENCH_ONLY?.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)
+    if (only?.length) targets.splice(0, targets.length, ...targets.filter(([name]) => only.some((part) => name.toLowerCase().includes(part))))
     for (const connections of [1, 64]) {
       const seconds = connections === 1 ? SECONDS_AT_1 : SECONDS_AT_64
       await load(hello.port, '/', undefined, connections, 1) // warm-up
