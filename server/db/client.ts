@@ -69,16 +69,18 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 /**
- * Drizzle sends every query through `unsafe`, which postgres.js runs unnamed, so PostgreSQL plans each
- * statement again on every call (planning cost several times the execution of a list page). Named,
- * per-connection prepared statements keep the plan; postgres.js caches them by query text.
+ * Drizzle sends every query through `unsafe` with `prepare: false` (unless built with `.prepare()`), which
+ * postgres.js runs unnamed, so PostgreSQL parses and plans each statement again on every call (planning
+ * costs several times the execution of a list page). Named, per-connection prepared statements keep the
+ * plan; postgres.js caches them by query text, and its connections are replaced every 30 to 60 minutes,
+ * which bounds how many a connection collects.
  */
 function preparedByDefault<T extends { unsafe: (...args: never[]) => unknown }>(sql: T): T {
   return new Proxy(sql, {
     get(target, key, receiver) {
       if (key !== 'unsafe') return Reflect.get(target, key, receiver)
       return (query: string, params?: unknown[], queryOptions?: Record<string, unknown>) =>
-        (target.unsafe as (q: string, p?: unknown[], o?: Record<string, unknown>) => unknown)(query, params, { prepare: true, ...queryOptions })
+        (target.unsafe as (q: string, p?: unknown[], o?: Record<string, unknown>) => unknown)(query, params, { ...queryOptions, prepare: true })
     },
   })
 }
