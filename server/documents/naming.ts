@@ -25,9 +25,9 @@ export function documentKeyPrefix(clientId: number): string {
   return `${DOCUMENT_KEY_PREFIX}${clientId}/`
 }
 
-const V7_KEY = /^documents\/\d+\/([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.[a-z]+$/
+const V7_KEY = /^[a-z]+\/\d+\/([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\.[a-z]+$/
 
-/** When a key made by documentStorageKey was created; null for keys of any other shape. */
+/** When a key made by sniffAndStore (`<prefix>/<client id>/<UUIDv7>.<ext>`) was created; null for keys of any other shape. */
 export function storageKeyCreatedAt(key: string): Date | null {
   const match = V7_KEY.exec(key)
   if (!match) return null

@@ -80,35 +80,52 @@ export async function shredExpiredDocuments(deps: ShredDeps, now: Date, batchSiz
   return { shredded, failedFileDeletes }
 }
 
+/** Files kept under one key prefix, and the table whose records point to them. */
+export interface BlobOwner {
+  prefix: string
+  /** Which of `keys` a record points to. */
+  referenced(db: AppDeps['db'], keys: string[]): Promise<string[]>
+}
+
+export const documentFiles: BlobOwner = {
+  prefix: DOCUMENT_KEY_PREFIX,
+  async referenced(db, keys) {
+    const rows = await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys))
+    return rows.map((row) => row.key!)
+  },
+}
+
 /**
- * Deletes document files that no record points to and that are older than an hour: left by a server
- * that stopped between writing a file and inserting its record, or by a file delete that failed. The
- * age comes from the key (a UUIDv7), so young files of uploads still in flight are never touched.
+ * Deletes files that no record points to and that are older than an hour: left by a server that stopped
+ * between writing a file and inserting its record, or by a file delete that failed. The age comes from
+ * the key (a UUIDv7), so young files of uploads still in flight are never touched. `owners` names the
+ * prefixes to sweep (document files unless told otherwise).
  */
-export async function sweepOrphanBlobs(deps: ShredDeps, now: Date, batchSize = 500): Promise<{ orphansDeleted: number }> {
+export async function sweepOrphanBlobs(deps: ShredDeps, now: Date, owners: readonly BlobOwner[] = [documentFiles], batchSize = 500): Promise<{ orphansDeleted: number }> {
   const before = now.getTime() - ORPHAN_AGE_MS
   let orphansDeleted = 0
-  let batch: string[] = []
-  const flush = async () => {
-    if (!batch.length) return
-    const keys = batch
-    batch = []
-    const referenced = await deps.db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys))
-    const kept = new Set(referenced.map((r) => r.key))
-    for (const key of keys) {
-      if (kept.has(key)) continue
-      await deps.blobs.delete(key)
-      orphansDeleted++
-      deps.logger.info('deleted an orphan document file', { key })
+  for (const owner of owners) {
+    let batch: string[] = []
+    const flush = async () => {
+      if (!batch.length) return
+      const keys = batch
+      batch = []
+      const kept = new Set(await owner.referenced(deps.db, keys))
+      for (const key of keys) {
+        if (kept.has(key)) continue
+        await deps.blobs.delete(key)
+        orphansDeleted++
+        deps.logger.info('deleted an orphan file', { key })
+      }
     }
+    for await (const key of deps.blobs.list(owner.prefix)) {
+      const createdAt = storageKeyCreatedAt(key)
+      if (!createdAt || createdAt.getTime() >= before) continue
+      batch.push(key)
+      if (batch.length >= batchSize) await flush()
+    }
+    await flush()
   }
-  for await (const key of deps.blobs.list(DOCUMENT_KEY_PREFIX)) {
-    const createdAt = storageKeyCreatedAt(key)
-    if (!createdAt || createdAt.getTime() >= before) continue
-    batch.push(key)
-    if (batch.length >= batchSize) await flush()
-  }
-  await flush()
   return { orphansDeleted }
 }
 

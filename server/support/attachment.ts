@@ -1,13 +1,25 @@
 import * as v from 'valibot'
 import { SUPPORT_ATTACHMENT_FIELD } from '../../contract/support'
 import type { AppDeps } from '../context'
+import { inArray } from 'drizzle-orm'
+import { supportMessages } from '../db/schema'
 import { readMultipart } from '../documents/multipart'
+import type { BlobOwner } from '../documents/shred'
 import { HttpError, unprocessable } from '../http/errors'
 import { validationError } from '../http/validate'
 import { sniffAndStore } from '../storage/sniff-and-store'
 
 /** Attachments live beside document files, under their own prefix. */
 export const SUPPORT_KEY_PREFIX = 'support/'
+
+/** For the orphan sweep: attachments are pointed to by their messages. */
+export const supportAttachmentFiles: BlobOwner = {
+  prefix: SUPPORT_KEY_PREFIX,
+  async referenced(db, keys) {
+    const rows = await db.select({ key: supportMessages.attachmentKey }).from(supportMessages).where(inArray(supportMessages.attachmentKey, keys))
+    return rows.map((row) => row.key!)
+  },
+}
 
 export interface StoredAttachment {
   key: string

@@ -5,6 +5,8 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConversationPageSchema, ConversationSchema } from '../../contract/support'
 import { documents, documentTypes, invoices, mailOutbox, notifications, supportConversations, supportMessages } from '../../server/db/schema'
+import { documentStorageKey } from '../../server/documents/naming'
+import { shredJob } from '../../server/jobs/shred'
 import { createTestServer, type TestServer } from './harness'
 
 /** Support conversations: ownership, staff permission codes (SPV, SPR), attachments recognised by content, mail and notifications. */
@@ -186,3 +188,22 @@ describe('support conversations', () => {
     expect(row.documentId).toBe(ownDoc)
   })
 })
+
+describe('orphan sweep of attachments', () => {
+  it('the daily job deletes an attachment file older than an hour that no message points to, and keeps the ones messages point to', async () => {
+    const { clientId, token } = await clientUser()
+    const res = await server.request('POST', PATH, { token, body: form({ subject: 'Kept', message: 'With a file' }, { bytes: PDF, name: 'kept.pdf', type: 'application/pdf' }) })
+    expect(res.status).toBe(201)
+    const [message] = await server.db.select().from(supportMessages).where(eq(supportMessages.conversationId, res.json.id))
+    // A server that stopped between storing a file and writing its message left this one, two hours ago.
+    const later = new Date(server.clock.now().getTime() + 2 * 3_600_000)
+    const orphan = `support/${clientId}/${documentStorageKey(clientId, 'pdf', server.clock.now()).split('/').pop()}`
+    await server.deps.blobs.put(orphan, PDF)
+
+    const result = await shredJob.run(server.deps, later)
+    expect(result).toMatchObject({ orphansDeleted: 1 })
+    expect(await server.deps.blobs.exists(orphan)).toBe(false)
+    expect(await server.deps.blobs.exists(message.attachmentKey!)).toBe(true)
+  })
+})
+
