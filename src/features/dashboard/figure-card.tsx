@@ -5,7 +5,11 @@ import { Card } from '~/ui/card'
 const root = css({ display: 'flex', flexDirection: 'column', h: '100%' })
 const body = css({ flex: '1', display: 'grid', gap: '2', alignContent: 'start' })
 const figure = css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: 'none', fontVariantNumeric: 'tabular-nums', m: '0' })
-const footer = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', fontSize: 'sm' })
+// The lines under the figure take at least two lines of card text, loading or loaded: a detail that
+// wraps to a second line on a phone (a document's name) does not push the cards below it down.
+const detail = css({ display: 'grid', gap: '2', alignContent: 'start', fontSize: 'sm', minH: '2lh' })
+// As tall as the main-action button a loaded card may show there ('Pay'), so it does not grow when it comes.
+const footer = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', fontSize: 'sm', minH: '10' })
 
 export const dashboardGrid = css({
   display: 'grid',
@@ -23,7 +27,7 @@ export const cardLink = css({ color: 'fg.accent', textDecoration: 'underline', f
 
 /**
  * One dashboard card: a title, the figure that matters (its accessible name is the title and figure),
- * a line or two of detail, and links to the filtered list. Cards are independent, so a page can add
+ * a line or two of detail (two lines' room either way), and links to the filtered list. Cards are independent, so a page can add
  * or drop one without touching the others. Without a figure yet (`loading`), the card shows its title
  * and links with placeholders of the figure's and a line's size, so nothing moves when the data comes.
  */
@@ -52,14 +56,16 @@ export function FigureCard({
               <p className={figure} aria-hidden="true">
                 <span className={placeholder} />
               </p>
-              <span className={cx(cardText, placeholderLine)} aria-hidden="true" />
+              <div className={detail}>
+                <span className={cx(cardText, placeholderLine)} aria-hidden="true" />
+              </div>
             </>
           ) : (
             <>
               <p className={figure} data-testid="figure">
                 {value}
               </p>
-              {children}
+              <div className={detail}>{children}</div>
             </>
           )}
         </Card.Body>
