@@ -9,8 +9,10 @@ import { SIDEBAR_NAV_ID, SidebarNav } from './sidebar'
 import { MOBILE_QUERY, useMediaQuery, useSidebarExpanded, useToggleShortcut } from './sidebar-state'
 import { TopBar } from './top-bar'
 
-// The drawer (a modal dialog) is for narrow screens only: desktops never load it.
-const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })))
+// The drawer (a modal dialog) is for narrow screens only: desktops never load it, and a phone builds
+// it when it is first opened (its code is fetched once the page is idle, so the first tap is quick).
+const loadMobileDrawer = () => import('./mobile-drawer')
+const MobileDrawer = lazy(() => loadMobileDrawer().then((m) => ({ default: m.MobileDrawer })))
 
 const shell = css({
   display: 'grid',
@@ -75,6 +77,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const isMobile = useMediaQuery(MOBILE_QUERY)
   const [expanded, setExpanded] = useSidebarExpanded()
   const [drawerOpen, setDrawerOpen] = useState(false)
+  const [drawerUsed, setDrawerUsed] = useState(false)
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true)
   const pathname = useRouterState({ select: (state) => state.location.pathname })
 
   const toggle = useCallback(() => {
@@ -90,6 +94,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     setDrawerOpen(false)
   }, [pathname])
+  useEffect(() => {
+    if (!isMobile) return
+    const prefetch = () => void loadMobileDrawer().catch(() => undefined)
+    if (typeof requestIdleCallback === 'function') {
+      const idle = requestIdleCallback(prefetch, { timeout: 3000 })
+      return () => cancelIdleCallback(idle)
+    }
+    const timer = setTimeout(prefetch, 1000)
+    return () => clearTimeout(timer)
+  }, [isMobile])
 
   return (
     <InsideAppLayout.Provider value={true}>
@@ -97,11 +111,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <a href="#main-content" className={skipLink}>
           Skip to main content
         </a>
-        {/* A landmark of its own, so the logo link is inside one (the top bar is the page's banner). */}
-        <aside aria-label="Sidebar" className={aside} data-state={expanded ? 'expanded' : 'collapsed'}>
-          <Brand compact={!expanded} className={cx(!expanded && css({ alignSelf: 'center' }))} />
-          <SidebarNav id={SIDEBAR_NAV_ID} collapsed={!expanded} />
-        </aside>
+        {/* A landmark of its own, so the logo link is inside one (the top bar is the page's banner).
+            Narrow screens hide it (the drawer takes its place), so it is not built there at all. */}
+        {!isMobile && (
+          <aside aria-label="Sidebar" className={aside} data-state={expanded ? 'expanded' : 'collapsed'}>
+            <Brand compact={!expanded} className={cx(!expanded && css({ alignSelf: 'center' }))} />
+            <SidebarNav id={SIDEBAR_NAV_ID} collapsed={!expanded} />
+          </aside>
+        )}
         <div className={column}>
           <TopBar isMobile={isMobile} sidebarExpanded={expanded} drawerOpen={drawerOpen} onToggleSidebar={toggle} />
           <OfflineBanner />
@@ -110,7 +127,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </main>
           <Footer />
         </div>
-        {isMobile && (
+        {isMobile && drawerUsed && (
           <Suspense fallback={null}>
             <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
           </Suspense>
