@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
 import { formatDateTime } from '~/lib/dates'
+import { usePublicConfig } from '~/lib/public-config'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
@@ -60,6 +61,7 @@ function MessageItem({ message }: { message: SupportMessage }) {
 /** The messages of a conversation, oldest first, and (when the reader may write) a reply form. */
 export function ConversationThread({ conversation, canReply, replyLabel }: { conversation: Conversation; canReply: boolean; replyLabel: string }) {
   const send = useSendMessage(conversation.id)
+  const uploadMaxBytes = usePublicConfig().data?.uploadMaxBytes
   const formId = useId()
   const fileRef = useRef<HTMLInputElement>(null)
   const [message, setMessage] = useState('')
@@ -69,7 +71,7 @@ export function ConversationThread({ conversation, canReply, replyLabel }: { con
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const problems = { message: messageProblem(message) ?? undefined, attachment: attachmentProblem(attachment) ?? undefined }
+    const problems = { message: messageProblem(message) ?? undefined, attachment: attachmentProblem(attachment, uploadMaxBytes) ?? undefined }
     setErrors(problems)
     setFailure(null)
     if (problems.message || problems.attachment) return
