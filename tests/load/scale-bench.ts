@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm'
 import { hashPassword } from '../../server/auth/passwords'
 import { openDatabase, type Db } from '../../server/db/client'
 import { contains } from '../../server/db/contains'
+import { EXACT_TOTAL_LIMIT } from '../../server/db/page-total'
 import { CLIENT_ROLE, ensureReferenceData, SUPER_ADMIN_ROLE } from '../../server/db/reference'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -198,11 +199,11 @@ async function plans(url: string): Promise<[string, string][]> {
     out.push(['provider invoices, first page', await explain(sql`select i.id from invoices i join clients c on c.id = i.client_id order by i.invoice_date desc, i.id desc limit 20`)])
     out.push(['client invoices, first page', await explain(sql`select id from invoices where client_id = 1 order by invoice_date desc, id desc limit 20`)])
     out.push(['provider documents, first page', await explain(sql`select d.id from documents d join clients c on c.id = d.client_id join document_types t on t.id = d.document_type_id order by d.date_received desc, d.uploaded_at desc, d.id desc limit 20`)])
-    out.push(['provider documents, total (capped)', await explain(sql`select count(*) from (select 1 from documents limit 10001) t`)])
+    out.push(['provider documents, total (capped)', await explain(sql`select count(*) from (select 1 from documents limit ${EXACT_TOTAL_LIMIT + 1}) t`)])
     // The searches as the API builds them (server/db/contains.ts): the index gets the digits, each row the whole text.
     const fileName = contains(sql.raw('file_name'), 'scan-12345')
     out.push(['provider documents, search', await explain(sql`select id from documents where ${fileName} order by date_received desc, uploaded_at desc, id desc limit 20`)])
-    out.push(['provider documents, search total (capped)', await explain(sql`select count(*) from (select 1 from documents where ${fileName} limit 10001) t`)])
+    out.push(['provider documents, search total (capped)', await explain(sql`select count(*) from (select 1 from documents where ${fileName} limit ${EXACT_TOTAL_LIMIT + 1}) t`)])
     out.push(['clients, first page', await explain(sql`select id from clients order by created_at desc, id desc limit 20`)])
     out.push(['clients, search', await explain(sql`select id from clients where ${contains(sql.raw(`(company_name || ' ' || first_name || ' ' || last_name || ' ' || phone || ' ' || city || ' ' || coalesce(mailbox_number, ''))`), 'company 01234')} order by created_at desc, id desc limit 20`)])
   } finally {
