@@ -35,11 +35,16 @@ const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileD
 })
 const port = await new Promise<number>((resolve, reject) => {
   let output = ''
-  server.stdout!.on('data', (chunk: Buffer) => {
+  const read = (chunk: Buffer) => {
     output += chunk.toString()
     const match = /listening on http:\/\/[^:]+:(\d+)/.exec(output)
-    if (match) resolve(Number(match[1]))
-  })
+    if (!match) return
+    // The request log is drained unread from here on, so the load generator does not carry it.
+    server.stdout!.off('data', read)
+    server.stdout!.resume()
+    resolve(Number(match[1]))
+  }
+  server.stdout!.on('data', read)
   server.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output.slice(-2000)}`)))
 })
 await load(port, urlPath, undefined, 64, 1)

@@ -121,11 +121,17 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv): Promise
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] })
     let output = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const read = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /listening on (?:http:\/\/[^:]+:)?(\d+)/.exec(output)
-      if (match) resolve({ child, port: Number(match[1]) })
-    })
+      if (!match) return
+      // From here on the server's log (a line a request) is drained unread: keeping it would load the
+      // process that generates the load, which the hello-world, logging nothing, does not.
+      child.stdout!.off('data', read)
+      child.stdout!.resume()
+      resolve({ child, port: Number(match[1]) })
+    }
+    child.stdout!.on('data', read)
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before listening:\n${output.slice(-2000)}`)))
   })
 }
