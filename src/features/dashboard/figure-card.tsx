@@ -8,8 +8,16 @@ const figure = css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: 'none', fo
 // The lines under the figure take at least two lines of card text, loading or loaded: a detail that
 // wraps to a second line on a phone (a document's name) does not push the cards below it down.
 const detail = css({ display: 'grid', gap: '2', alignContent: 'start', fontSize: 'sm', minH: '2lh' })
-// As tall as the main-action button a loaded card may show there ('Pay'), so it does not grow when it comes.
-const footer = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', fontSize: 'sm', minH: '10' })
+// Room for the main-action button a loaded card may show there ('Pay', 2.5rem) above the card's bottom
+// padding, so the card does not grow when it comes.
+const footer = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '3',
+  alignItems: 'center',
+  fontSize: 'sm',
+  minH: { base: 'calc(token(sizes.10) + token(spacing.4))', md: 'calc(token(sizes.10) + token(spacing.5))' },
+})
 
 export const dashboardGrid = css({
   display: 'grid',
