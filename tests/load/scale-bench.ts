@@ -311,6 +311,16 @@ ratios are the figure to compare between runs, not the absolute numbers.
 ${header}
 ${table}
 
+## Reading these numbers
+
+Targets: every list's first page at p95 20 ms or less at one connection and no errors at 64; at 64
+connections, /api/health at 60 % of the hello-world or more, an authenticated small read (invoice
+statuses) at 40 %, a client's list at 25 %. The load generator is one Node process on the same two cores:
+the lighter the server's work, the more of the machine the generator gets, so the hello-world's own rate
+moves with what else runs. What each request costs and what was cut is in
+[the request-cost decision note](../decisions/2026-11-24-api-request-cost.md); a CPU profile of the health
+route under load is in [profile-health.md](profile-health.md) (\`tests/load/profile-route.ts\`).
+
 ## Query plans (EXPLAIN ANALYZE)
 
 ${explained.map(([label, plan]) => `### ${label}\n\n\`\`\`\n${plan}\n\`\`\``).join('\n\n')}
