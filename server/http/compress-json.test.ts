@@ -9,6 +9,13 @@ const app = new Hono<AppEnv>()
   .get('/big', (c) => c.json({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Row ${i}` })) }))
   .get('/small', (c) => c.json({ ok: true }))
   .get('/file', (c) => c.body('x'.repeat(5000), 200, { 'Content-Type': 'application/pdf' }))
+  .get('/shaped', (c) => {
+    c.status(202)
+    c.header('Retry-After', '5')
+    c.header('Set-Cookie', 'a=1; Path=/', { append: true })
+    return c.json({ rows: Array.from({ length: 400 }, (_, i) => i) })
+  })
+  .get('/created', (c) => c.json({ ok: true }, 201, { 'X-Extra': 'yes' }))
 
 describe('compressJson', () => {
   it('gzips a large JSON answer for a caller that accepts gzip', async () => {
@@ -28,5 +35,19 @@ describe('compressJson', () => {
     const plain = await app.request('/big')
     expect(plain.headers.get('content-encoding')).toBeNull()
     expect((await plain.json()).rows).toHaveLength(200)
+  })
+
+  it('keeps what the handler set with c.status and c.header, and a status and headers given to c.json', async () => {
+    const shaped = await app.request('/shaped', { headers: { 'accept-encoding': 'gzip' } })
+    expect(shaped.status).toBe(202)
+    expect(shaped.headers.get('retry-after')).toBe('5')
+    expect(shaped.headers.get('set-cookie')).toBe('a=1; Path=/')
+    expect(shaped.headers.get('content-encoding')).toBe('gzip')
+    expect(shaped.headers.get('content-type')).toBe('application/json')
+    const created = await app.request('/created')
+    expect(created.status).toBe(201)
+    expect(created.headers.get('x-extra')).toBe('yes')
+    expect(created.headers.get('cache-control')).toBe('no-store')
+    expect(await created.json()).toEqual({ ok: true })
   })
 })

@@ -18,16 +18,33 @@ const MIN_BYTES = 1024
 export function compressJson(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const gzip = /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')
-    c.json = ((object: unknown, arg?: number | ResponseInit, headers?: HeaderRecord) => writeJson(c, JSON.stringify(object), gzip, arg, headers)) as typeof c.json
+    // Whether the handler shaped the answer with c.header or c.status before calling c.json: if not, the
+    // answer is made directly from its body and a plain header object, which the adapter writes as they
+    // are (Hono would first copy several headers into a web Headers object, and the adapter copy them out).
+    let shaped = false
+    const header = c.header
+    const status = c.status
+    c.header = ((...args: Parameters<typeof header>) => {
+      shaped = true
+      return header(...args)
+    }) as typeof c.header
+    c.status = ((code: Parameters<typeof status>[0]) => {
+      shaped = true
+      return status(code)
+    }) as typeof c.status
+    c.json = ((object: unknown, arg?: number | ResponseInit, headers?: HeaderRecord) => writeJson(c, JSON.stringify(object), { gzip, shaped }, arg, headers)) as typeof c.json
     await next()
   }
 }
 
-function writeJson(c: Context<AppEnv>, text: string, gzip: boolean, arg: number | ResponseInit | undefined, headers: HeaderRecord | undefined): Response {
-  // c.body keeps what the handler set with c.header and c.status; its overloads are narrower than c.json's.
-  const body = c.body as (data: string | Uint8Array<ArrayBuffer>, arg?: number | ResponseInit, headers?: HeaderRecord) => Response
+function writeJson(c: Context<AppEnv>, text: string, how: { gzip: boolean; shaped: boolean }, arg: number | ResponseInit | undefined, headers: HeaderRecord | undefined): Response {
   const base = jsonAnswerHeaders(c, { Vary: 'Accept-Encoding', ...headers })
   // String length counts UTF-16 units, not bytes: close enough for a threshold.
-  if (!gzip || text.length < MIN_BYTES) return markComplete(body(text, arg, base))
-  return markComplete(body(new Uint8Array(gzipSync(text, { level: 6 })), arg, { ...base, 'Content-Encoding': 'gzip' }))
+  const compress = how.gzip && text.length >= MIN_BYTES
+  const data = compress ? new Uint8Array(gzipSync(text, { level: 6 })) : text
+  const all = compress ? { ...base, 'Content-Encoding': 'gzip' } : base
+  if (!how.shaped && typeof arg !== 'object' && !Object.values(all).some(Array.isArray)) return markComplete(new Response(data, { status: arg ?? 200, headers: all as Record<string, string> }))
+  // c.body keeps what the handler set with c.header and c.status; its overloads are narrower than c.json's.
+  const body = c.body as (data: string | Uint8Array<ArrayBuffer>, arg?: number | ResponseInit, headers?: HeaderRecord) => Response
+  return markComplete(body(data, arg, all))
 }
