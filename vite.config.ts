@@ -59,6 +59,19 @@ function nonBlockingStyles(): Plugin {
   }
 }
 
+/** Every module reachable from `roots` by following `next` (the roots included). */
+function reachable(roots: string[], next: (id: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>()
+  const stack = [...roots]
+  while (stack.length) {
+    const id = stack.pop()!
+    if (seen.has(id)) continue
+    seen.add(id)
+    stack.push(...next(id))
+  }
+  return seen
+}
+
 /**
  * Finds, once the build has read the module graph, the modules only signed-in pages load with the
  * signed-in layout: what the layout route's chunk imports statically, less anything a public page,
@@ -78,24 +91,13 @@ function signedInLayoutModules() {
     apply: 'build',
     buildEnd() {
       const all = [...this.getModuleIds()]
-      const walk = (roots: string[], follow: (id: string) => string[]) => {
-        const seen = new Set<string>()
-        const stack = [...roots]
-        while (stack.length) {
-          const id = stack.pop()!
-          if (seen.has(id)) continue
-          seen.add(id)
-          stack.push(...follow(id))
-        }
-        return seen
-      }
       const info = (id: string) => this.getModuleInfo(id)
       // Everything reachable without entering a signed-in route's chunk: the public side.
       const entries = all.filter((id) => info(id)?.isEntry)
-      const publicSide = walk(entries, (id) =>
+      const publicSide = reachable(entries, (id) =>
         [...(info(id)?.importedIds ?? []), ...(info(id)?.dynamicallyImportedIds ?? [])].filter((next) => !signedInChunk.test(next) && !routeStates.test(next)),
       )
-      const layout = walk(
+      const layout = reachable(
         all.filter((id) => layoutChunk.test(id)),
         (id) => info(id)?.importedIds ?? [],
       )
@@ -148,19 +150,8 @@ function sharedPageModules() {
         }
         return found
       }
-      const closure = (roots: string[]) => {
-        const seen = new Set<string>()
-        const stack = [...roots]
-        while (stack.length) {
-          const id = stack.pop()!
-          if (seen.has(id)) continue
-          seen.add(id)
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []))
-        }
-        return seen
-      }
       const pages = [...splits.keys()].filter((file) => file !== '__root' && !file.endsWith('/route'))
-      const modulesOf = (file: string) => closure([file, ...layoutsAbove(file)].flatMap((f) => splits.get(f) ?? []))
+      const modulesOf = (file: string) => reachable([file, ...layoutsAbove(file)].flatMap((f) => splits.get(f) ?? []), (id) => this.getModuleInfo(id)?.importedIds ?? [])
       const all = pages.map((file) => ({ file, modules: modulesOf(file) }))
       const signedInPages = all.filter((page) => page.file.startsWith('_authenticated/'))
       const publicPages = all.filter((page) => !signedInPages.includes(page))
