@@ -46,8 +46,29 @@ function Header({ children, closeLabel = 'Close' }: { children: ReactNode; close
 }
 
 /**
- * Dialog.Root (open / onOpenChange, size sm|md|lg) > Dialog.Content > Dialog.Header (title) >
+ * A dialog shown for as long as its parent renders it: closing (Escape, a click outside, the close button)
+ * calls onClose. While `busy` (a save or payment on its way), Escape and a click outside do nothing, so a
+ * stray key or click does not abandon it.
+ */
+function Open({ onClose, busy = false, size, children }: { onClose: () => void; busy?: boolean; size?: ComponentProps<typeof Root>['size']; children: ReactNode }) {
+  return (
+    <Root
+      open
+      size={size}
+      onOpenChange={(details) => {
+        if (!details.open) onClose()
+      }}
+      closeOnEscape={!busy}
+      closeOnInteractOutside={!busy}
+    >
+      {children}
+    </Root>
+  )
+}
+
+/**
+ * Dialog.Open (onClose, busy) or Dialog.Root (open / onOpenChange, size sm|md|lg) > Dialog.Content > Dialog.Header (title) >
  * Dialog.Description? > Dialog.Body > Dialog.Footer. Focus is trapped inside and returns to the trigger;
  * Escape and the close button close it.
  */
-export const Dialog = { Root, Trigger, Content, Header, Title, CloseTrigger, Description, Body, Footer }
+export const Dialog = { Root, Open, Trigger, Content, Header, Title, CloseTrigger, Description, Body, Footer }

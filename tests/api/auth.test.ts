@@ -296,6 +296,18 @@ describe('access tokens', () => {
     expect((await server.request('GET', '/api/permissions', { headers: { authorization: 'Basic YWRtaW46eA==' } })).status).toBe(401)
   })
 
+  it('keeps a signed-in caller between requests, and drops every kept caller when this server answers a write', async () => {
+    const { user } = await server.factories.agent(['UCV'])
+    const token = await server.tokenFor(user.id)
+    const callers = server.deps.callers!
+    const kept = () => callers.get(sha256(token), server.clock.now().getTime())
+    expect((await call(token)).status).toBe(200)
+    expect(kept()?.userId).toBe(user.id)
+    // Any write (here one refused for its body) empties the cache before it answers.
+    expect((await server.request('POST', '/api/auth/login', { body: {} })).status).toBe(422)
+    expect(kept()).toBeUndefined()
+  })
+
   it('refuses the token of a user who has since been deactivated', async () => {
     const { user } = await server.factories.agent(['UCV'])
     const token = await server.tokenFor(user.id)

@@ -71,14 +71,7 @@ export function AssignMailboxDialog({ client, onClose }: { client: Client; onClo
   }
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      closeOnEscape={!assign.isPending}
-      closeOnInteractOutside={!assign.isPending}
-    >
+    <Dialog.Open onClose={onClose} busy={assign.isPending}>
       <Dialog.Content>
         <Dialog.Header>{current ? 'Change mailbox' : 'Assign mailbox'}</Dialog.Header>
         <Dialog.Body>
@@ -120,6 +113,6 @@ export function AssignMailboxDialog({ client, onClose }: { client: Client; onClo
           </Button>
         </Dialog.Footer>
       </Dialog.Content>
-    </Dialog.Root>
+    </Dialog.Open>
   )
 }

@@ -205,15 +205,7 @@ function ProfileDialog({
   children: React.ReactNode
 }) {
   return (
-    <Dialog.Root
-      open
-      size="lg"
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      closeOnEscape={!saving}
-      closeOnInteractOutside={!saving}
-    >
+    <Dialog.Open onClose={onClose} busy={saving} size="lg">
       <Dialog.Content>
         <Dialog.Header>{title}</Dialog.Header>
         <Dialog.Body>{children}</Dialog.Body>
@@ -226,6 +218,6 @@ function ProfileDialog({
           </Button>
         </Dialog.Footer>
       </Dialog.Content>
-    </Dialog.Root>
+    </Dialog.Open>
   )
 }

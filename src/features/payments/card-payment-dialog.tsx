@@ -35,15 +35,7 @@ export function CardPaymentDialog({ title, description, payment, children, payer
   const formId = useId()
   const { submitting } = payment
   return (
-    <Dialog.Root
-      open
-      size="lg"
-      onOpenChange={(details) => {
-        if (!details.open) onClose()
-      }}
-      closeOnEscape={!submitting}
-      closeOnInteractOutside={!submitting}
-    >
+    <Dialog.Open onClose={onClose} busy={submitting} size="lg">
       <Dialog.Content>
         <Dialog.Header>{title}</Dialog.Header>
         <Dialog.Description>{description}</Dialog.Description>
@@ -80,6 +72,6 @@ export function CardPaymentDialog({ title, description, payment, children, payer
           </Button>
         </Dialog.Footer>
       </Dialog.Content>
-    </Dialog.Root>
+    </Dialog.Open>
   )
 }
