@@ -3,7 +3,7 @@ import { FIRST_MAILBOX_NUMBER, formatMailboxNumber, type Client, type ClientList
 import { centsToDollars } from '../../contract/common'
 import { recordAudit, type AuditEvent } from '../audit'
 import type { Db } from '../db/client'
-import { pageTotal } from '../db/page-total'
+import { matchingCount, withPageTotal } from '../db/page-total'
 import { affiliates, businessEntityTypes, clientServices, clients, countries, documents, documentTypes, servicePackages, services, users } from '../db/schema'
 import { isUniqueViolation } from '../db/pg-error'
 import { clientSearchCondition } from './search'
@@ -36,8 +36,10 @@ export async function listClients(db: Db, { page, pageSize, sort, order, q }: Cl
   const where = search ? await clientSearchCondition(db, search) : undefined
   const column = SORT_COLUMNS[sort ?? 'createdAt']
   const direction = (order ?? (sort ? 'asc' : 'desc')) === 'desc' ? desc : asc
-  const [rows, total] = await Promise.all([
-    db
+  const matching = db.select({ one: sql`1` }).from(clients).where(where)
+  const { rows, ...total } = await withPageTotal(
+    db,
+    await db
       .select({
         id: clients.id,
         companyName: clients.companyName,
@@ -51,14 +53,15 @@ export async function listClients(db: Db, { page, pageSize, sort, order, q }: Cl
         mailboxNumber: clients.mailboxNumber,
         createdAt: clients.createdAt,
         services: activeServiceNames,
+        matchingCount: matchingCount(matching),
       })
       .from(clients)
       .where(where)
       .orderBy(direction(column), direction(clients.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    pageTotal(db, db.select({ one: sql`1` }).from(clients).where(where)),
-  ])
+    matching,
+  )
   const data: ClientListItem[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
   return { data, ...total, page, pageSize }
 }

@@ -1,4 +1,4 @@
-import { sql, type SQLWrapper } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from './client'
 
 /**
@@ -26,10 +26,35 @@ function rowsOf<T>(result: unknown): T[] {
  * "about". Either way the cost stays that of reading at most EXACT_TOTAL_LIMIT index entries.
  */
 export async function pageTotal(db: Db, matching: SQLWrapper, exactLimit = EXACT_TOTAL_LIMIT): Promise<PageTotal> {
-  const [counted] = rowsOf<{ n: number | string }>(
-    await db.execute(sql`select count(*)::int as n from (${matching} limit ${exactLimit + 1}) as matching`),
-  )
-  const exact = Number(counted?.n ?? 0)
+  const [counted] = rowsOf<{ n: number | string }>(await db.execute(sql`select ${matchingCount(matching, exactLimit)} as n`))
+  return totalFromCount(db, Number(counted?.n ?? 0), matching, exactLimit)
+}
+
+/**
+ * A column for a list's rows query: pageTotal's capped count of `matching`, so that the page and its
+ * total come back in one statement (PostgreSQL runs the uncorrelated subquery once, not per row).
+ * Read the rows back with `withPageTotal`.
+ */
+export function matchingCount(matching: SQLWrapper, exactLimit = EXACT_TOTAL_LIMIT): SQL<number> {
+  return sql<number>`(select count(*)::int from (${matching} limit ${exactLimit + 1}) as matching)`.mapWith(Number)
+}
+
+/**
+ * The page's rows without their `matchingCount` column, and the total it gives. A page past the end
+ * has no row to carry the count, so only then is it asked for on its own.
+ */
+export async function withPageTotal<Row extends { matchingCount: number }>(
+  db: Db,
+  rows: Row[],
+  matching: SQLWrapper,
+  exactLimit = EXACT_TOTAL_LIMIT,
+): Promise<{ rows: Omit<Row, 'matchingCount'>[] } & PageTotal> {
+  const page = rows.map(({ matchingCount: _count, ...row }) => row)
+  if (!rows.length) return { rows: page, ...(await pageTotal(db, matching, exactLimit)) }
+  return { rows: page, ...(await totalFromCount(db, rows[0].matchingCount, matching, exactLimit)) }
+}
+
+async function totalFromCount(db: Db, exact: number, matching: SQLWrapper, exactLimit: number): Promise<PageTotal> {
   if (exact <= exactLimit) return { total: exact, totalIsEstimate: false }
   const [explained] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${matching}`))
   let plan = explained?.['QUERY PLAN']

@@ -4,7 +4,7 @@ import { JURISDICTIONS, type Document, type DocumentFileType } from '../../contr
 import { recordAudit } from '../audit'
 import { contains } from '../db/contains'
 import type { Db, Tx } from '../db/client'
-import { pageTotal, type PageTotal } from '../db/page-total'
+import { matchingCount, withPageTotal, type PageTotal } from '../db/page-total'
 import { clients, documentRequestEvents, documentRequests, documents, documentTypes, notifications } from '../db/schema'
 import { downloadFileName } from './naming'
 import { daysLeft, shredDueAt, withinRequestWindow } from './retention'
@@ -68,9 +68,9 @@ export type DocumentRow = {
  * Documents with their client, type and live mail request: the one not Cancelled (at most one, by a
  * unique index), open or already mailed.
  */
-export function selectDocuments(db: Db | Tx) {
+export function selectDocuments<Extra extends Record<string, SQL> = Record<never, never>>(db: Db | Tx, extra?: Extra) {
   return db
-    .select(documentColumns)
+    .select({ ...documentColumns, ...extra } as typeof documentColumns & Extra)
     .from(documents)
     .innerJoin(clients, eq(clients.id, documents.clientId))
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
@@ -239,14 +239,16 @@ export async function listDocuments(
   paging: { page: number; pageSize: number; sort?: string; order?: 'asc' | 'desc' },
 ): Promise<{ rows: DocumentRow[] } & PageTotal> {
   const where = documentConditions(filters, await resolveDocumentSearch(db, filters))
-  const [rows, total] = await Promise.all([
-    selectDocuments(db)
+  const matching = db.select({ one: sql`1` }).from(documents).where(where)
+  const { rows, ...total } = await withPageTotal(
+    db,
+    await selectDocuments(db, { matchingCount: matchingCount(matching) })
       .where(where)
       .orderBy(...documentOrder(paging.sort, paging.order))
       .limit(paging.pageSize)
       .offset((paging.page - 1) * paging.pageSize),
-    pageTotal(db, db.select({ one: sql`1` }).from(documents).where(where)),
-  ])
+    matching,
+  )
   return { rows: rows as DocumentRow[], ...total }
 }
 

@@ -12,7 +12,7 @@ import {
 import { hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppDeps, Caller } from '../context'
 import type { Db, Tx } from '../db/client'
-import { pageTotal } from '../db/page-total'
+import { matchingCount, withPageTotal } from '../db/page-total'
 import { isUniqueViolation } from '../db/pg-error'
 import { clients, countries, documentRequestEvents, documentRequests, documents, documentTypes, users } from '../db/schema'
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/errors'
@@ -47,9 +47,9 @@ const requestColumns = {
   updatedAt: documentRequests.updatedAt,
 }
 
-function selectRequests(db: Db | Tx) {
+function selectRequests<Extra extends Record<string, SQL> = Record<never, never>>(db: Db | Tx, extra?: Extra) {
   return db
-    .select(requestColumns)
+    .select({ ...requestColumns, ...extra } as typeof requestColumns & Extra)
     .from(documentRequests)
     .innerJoin(documents, eq(documents.id, documentRequests.documentId))
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
@@ -196,14 +196,15 @@ export async function listRequests(db: Db, caller: Caller, query: RequestListQue
         .innerJoin(clients, eq(clients.id, documentRequests.clientId))
         .where(where)
     : db.select({ one: sql`1` }).from(documentRequests).where(where)
-  const [rows, total] = await Promise.all([
-    selectRequests(db)
+  const { rows, ...total } = await withPageTotal(
+    db,
+    await selectRequests(db, { matchingCount: matchingCount(matching) })
       .where(where)
       .orderBy(...orderBy, dir(documentRequests.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    pageTotal(db, matching),
-  ])
+    matching,
+  )
   return { data: rows.map((row) => toDocumentRequest(row, caller)), ...total, page: query.page, pageSize: query.pageSize }
 }
 

@@ -3,7 +3,7 @@ import { centsToDollars } from '../../contract/common'
 import type { Invoice, InvoiceDetail, InvoiceListQuery, InvoicePage, InvoiceSortField } from '../../contract/invoices'
 import type { Db } from '../db/client'
 import { contains } from '../db/contains'
-import { pageTotal } from '../db/page-total'
+import { matchingCount, withPageTotal } from '../db/page-total'
 import { agents, clients, countries, coupons, invoiceLines, invoices, paymentInvoices, payments } from '../db/schema'
 import type { Env } from '../env'
 import { endOfPortalDay, startOfPortalDay } from './format'
@@ -55,10 +55,10 @@ export function toWireInvoice(row: InvoiceRow): Invoice {
   }
 }
 
-/** Invoices with their client and country: the base of every invoice read. */
-const selectInvoices = (db: Db) =>
+/** Invoices with their client and country: the base of every invoice read, with `extra` columns if given. */
+const selectInvoices = <Extra extends Record<string, SQL> = Record<never, never>>(db: Db, extra?: Extra) =>
   db
-    .select(invoiceColumns)
+    .select({ ...invoiceColumns, ...extra } as typeof invoiceColumns & Extra)
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .leftJoin(countries, eq(countries.id, clients.countryId))
@@ -125,14 +125,16 @@ export async function listInvoices(db: Db, query: InvoiceListQuery & { clientId?
 
   const sort = query.sort ?? 'invoiceDate'
   const order = query.order ?? (query.sort ? 'asc' : 'desc')
-  const [rows, total] = await Promise.all([
-    selectInvoices(db)
+  const matching = db.select({ one: sql`1` }).from(invoices).where(where)
+  const { rows, ...total } = await withPageTotal(
+    db,
+    await selectInvoices(db, { matchingCount: matchingCount(matching) })
       .where(where)
       .orderBy(...orderFor(sort, order))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    pageTotal(db, db.select({ one: sql`1` }).from(invoices).where(where)),
-  ])
+    matching,
+  )
   return { data: rows.map(toWireInvoice), ...total, page, pageSize }
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { UNREAD_COUNT_CAP, type Notification } from '../../contract/notifications'
 import type { NotificationKind } from '../../contract/preferences'
 import type { Db, Tx } from '../db/client'
-import { pageTotal } from '../db/page-total'
+import { matchingCount, withPageTotal } from '../db/page-total'
 import { clients, notificationReadMarks, notificationReads, notifications } from '../db/schema'
 import { outgoingQueued } from './signal'
 
@@ -159,20 +159,21 @@ export async function listNotifications(
   options: { page: number; pageSize: number; unreadOnly?: boolean },
 ) {
   const where = and(notificationAudience(scope), options.unreadOnly ? unreadBy(reader, scope) : undefined)
-  const [rows, total, unreadCount] = await Promise.all([
+  // Ordered like the list for the same reason as the unread count.
+  const matching = db.select({ one: sql`1` }).from(notifications).where(where).orderBy(desc(notifications.createdAt))
+  const [page, unreadCount] = await Promise.all([
     db
-      .select(notificationColumns(reader, scope))
+      .select({ ...notificationColumns(reader, scope), matchingCount: matchingCount(matching) })
       .from(notifications)
       .leftJoin(clients, eq(clients.id, notifications.clientId))
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    // Ordered like the list for the same reason as the unread count.
-    pageTotal(db, db.select({ one: sql`1` }).from(notifications).where(where).orderBy(desc(notifications.createdAt))),
+      .offset((options.page - 1) * options.pageSize)
+      .then((rows) => withPageTotal(db, rows, matching)),
     cappedUnreadCount(db, scope, reader),
   ])
-  return { rows, ...total, unreadCount }
+  return { ...page, unreadCount }
 }
 
 export async function findNotification(db: Db, id: number, reader: NotificationReader) {

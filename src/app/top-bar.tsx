@@ -77,8 +77,8 @@ export function TopBar({ isMobile, sidebarExpanded, drawerOpen, onToggleSidebar 
           <OutboxIndicator />
         </Suspense>
       )}
-      <NotificationBell />
-      <UserMenu />
+      <NotificationBell ready={pageShown} />
+      <UserMenu ready={pageShown} />
     </header>
   )
 }

@@ -1,157 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
-import type { InstallOffer } from '~/lib/install'
-import { css, cx } from 'styled-system/css'
-import { useRequiredSession, userKind } from '~/lib/session'
-import { displayName } from './display-name'
-import { ChevronDownIcon, DownloadIcon } from '~/ui/icons'
-import { BellIcon, LogOutIcon, SettingsIcon, UserIcon } from '~/ui/shell-icons'
-import { Menu } from '~/ui/menu'
-import { hiddenOnPhonesClass } from '~/ui/visually-hidden'
-import { signOut } from '~/features/auth'
+import { lazy } from 'react'
+import { MenuOnDemand } from '~/ui/menu-on-demand'
+import { UserMenuFace, userMenuTrigger } from './user-menu-face'
 
-const trigger = css({
-  px: '2',
-  py: '1',
-  minH: '10',
-  textAlign: 'left',
-  _hover: { bg: 'bg.muted' },
-})
-const avatar = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  w: '8',
-  h: '8',
-  borderRadius: 'full',
-  bg: 'accent.subtle',
-  color: 'accent.text',
-  fontWeight: 'semibold',
-  fontSize: 'sm',
-  flexShrink: 0,
-})
-// Under the sm breakpoint only the initial shows; the name and role stay for screen readers.
-const nameBlock = cx(css({ display: 'flex', flexDirection: 'column', lineHeight: 'tight', maxW: '48' }), hiddenOnPhonesClass)
-const nameText = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default', truncate: true })
-const roleText = css({ fontSize: 'xs', color: 'fg.muted', truncate: true })
-const itemIcon = css({ color: 'fg.muted' })
-
-const InstallHelpDialog = lazy(() => import('./install-help-dialog'))
-const SignOutDialog = lazy(() => import('./sign-out-dialog'))
-
-/** How this browser can install the portal; its code loads after the first paint. */
-function useInstallOffer(): InstallOffer {
-  const [offer, setOffer] = useState<InstallOffer>(null)
-  useEffect(() => {
-    let stop = () => {}
-    let live = true
-    void import('~/lib/install').then(({ currentInstallOffer, subscribeInstallOffer }) => {
-      if (!live) return
-      setOffer(currentInstallOffer())
-      stop = subscribeInstallOffer(() => setOffer(currentInstallOffer()))
-    })
-    return () => {
-      live = false
-      stop()
-    }
-  }, [])
-  return offer
-}
+const UserMenuPanel = lazy(() => import('./user-menu-panel'))
 
 /**
- * The top bar's user menu: display name and role; Profile (clients), Notifications and alerts,
- * Account Settings, Install app (where the browser offers it, or how on an iPhone), Log Out (asking
- * first when changes made on this device have not been sent: log out removes them).
- * @noUseSignals (reads `details.value`, not a signal: keeps the signals runtime off pages without forms)
+ * The top bar's user menu. Its trigger is on the first paint; the menu (and the menu code) is built
+ * once the page is on screen (`ready`), or at once when the trigger is pressed before that.
  */
-export function UserMenu() {
-  const { user } = useRequiredSession()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const name = displayName(user)
-  const isClient = userKind(user) === 'client'
-  const installOffer = useInstallOffer()
-  const [dialog, setDialog] = useState<'install-help' | 'sign-out' | null>(null)
-  const [unsent, setUnsent] = useState(0)
-
-  // Log out removes changes not sent yet from this device: with any waiting, it asks first.
-  const logOut = async () => {
-    const { unsentCount } = await import('~/lib/outbox/outbox')
-    const count = await unsentCount()
-    if (count === 0) return signOut(queryClient)
-    setUnsent(count)
-    setDialog('sign-out')
-  }
-
-  const onSelect = ({ value }: { value: string }) => {
-    if (value === 'profile' && user.clientId != null) void navigate({ to: '/client/profile/$id', params: { id: String(user.clientId) } })
-    else if (value === 'account-settings') void navigate({ to: '/account-settings/change-password' })
-    else if (value === 'notification-settings') void navigate({ to: '/account-settings/notifications' })
-    else if (value === 'install') {
-      if (installOffer?.kind === 'prompt') void installOffer.install()
-      else setDialog('install-help')
-    } else if (value === 'log-out') void logOut()
-  }
-
+export function UserMenu({ ready }: { ready: boolean }) {
   return (
-    <>
-      {/* Its entries render when it opens, not with every page. */}
-      <Menu.Root onSelect={onSelect} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
-        <Menu.Trigger className={trigger}>
-          <span className={css({ srOnly: true })}>Account menu: </span>
-          <span className={avatar} aria-hidden="true">
-            {name.slice(0, 1).toUpperCase()}
-          </span>
-          <span className={nameBlock}>
-            <span className={nameText}>{name}</span>
-            <span className={roleText}>{user.role}</span>
-          </span>
-          <ChevronDownIcon aria-hidden="true" />
-        </Menu.Trigger>
-        <Menu.Content>
-          <Menu.ItemGroup>
-            <Menu.ItemGroupLabel>
-              <span className={css({ display: 'block', color: 'fg.default', fontSize: 'sm' })}>{name}</span>
-              <span className={css({ display: 'block', fontWeight: 'normal' })}>{user.role}</span>
-            </Menu.ItemGroupLabel>
-            {isClient && (
-              <Menu.Item value="profile">
-                <UserIcon size={16} className={itemIcon} />
-                Profile
-              </Menu.Item>
-            )}
-            <Menu.Item value="notification-settings">
-              <BellIcon size={16} className={itemIcon} />
-              Notifications and alerts
-            </Menu.Item>
-            <Menu.Item value="account-settings">
-              <SettingsIcon size={16} className={itemIcon} />
-              Account Settings
-            </Menu.Item>
-            {installOffer && (
-              <Menu.Item value="install">
-                <DownloadIcon size={16} className={itemIcon} />
-                {installOffer.kind === 'prompt' ? 'Install app' : 'Install on this iPhone or iPad'}
-              </Menu.Item>
-            )}
-          </Menu.ItemGroup>
-          <Menu.Separator />
-          <Menu.Item value="log-out">
-            <LogOutIcon size={16} className={itemIcon} />
-            Log Out
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Root>
-      {dialog && (
-        <Suspense fallback={null}>
-          {dialog === 'install-help' ? (
-            <InstallHelpDialog onClose={() => setDialog(null)} />
-          ) : (
-            <SignOutDialog waiting={unsent} onClose={() => setDialog(null)} onConfirm={() => void signOut(queryClient)} />
-          )}
-        </Suspense>
-      )}
-    </>
+    <MenuOnDemand ready={ready} triggerClassName={userMenuTrigger} face={<UserMenuFace />}>
+      {(open) => <UserMenuPanel defaultOpen={open} />}
+    </MenuOnDemand>
   )
 }

@@ -46,9 +46,13 @@ function stackedCellProps<T>(column: Column<T, unknown>): { 'data-label'?: strin
   return { 'data-label': columnName(column), ...(ACTION_COLUMNS.has(column.id) ? { 'data-actions': '' } : {}) }
 }
 
+const alignEnd = css({ textAlign: 'end' })
+const alignCenter = css({ textAlign: 'center' })
+const unsortedIcon = css({ color: 'fg.muted' })
+
 function alignClass<T>(column: Column<T, unknown>) {
   const align = column.columnDef.meta?.align
-  return align === 'end' ? css({ textAlign: 'end' }) : align === 'center' ? css({ textAlign: 'center' }) : undefined
+  return align === 'end' ? alignEnd : align === 'center' ? alignCenter : undefined
 }
 
 /** The header rows: sortable column names, then a filter box per filterable column. */
@@ -74,7 +78,7 @@ export function DataTableHead<T>({ table, classes, filterableColumns }: { table:
                 {header.isPlaceholder ? null : canSort ? (
                   <button type="button" className={classes.sortButton} onClick={column.getToggleSortingHandler()}>
                     {flexRender(column.columnDef.header, header.getContext())}
-                    {sorted === 'asc' ? <ArrowUpIcon /> : sorted === 'desc' ? <ArrowDownIcon /> : <SortIcon className={css({ color: 'fg.muted' })} />}
+                    {sorted === 'asc' ? <ArrowUpIcon /> : sorted === 'desc' ? <ArrowDownIcon /> : <SortIcon className={unsortedIcon} />}
                   </button>
                 ) : (
                   flexRender(column.columnDef.header, header.getContext())

@@ -14,7 +14,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table'
-import { useRef, useState, type ReactNode } from 'react'
+import { useDeferredValue, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { table as tableRecipe } from 'styled-system/recipes'
 import { useLeadingColumns } from './data-table-columns.tsx'
@@ -131,6 +131,10 @@ const includesText: FilterFn<any> = (row, columnId, filterValue) => {
 // Wide enough on a desktop for a placeholder naming what the search covers ('Company, name, e-mail, phone').
 const searchBox = css({ flex: { base: '1 1 12rem', sm: '0 1 24rem' }, minW: '0' })
 const spinnerSlot = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', w: '4', h: '4' })
+const toolbarEnd = css({ display: 'flex', alignItems: 'center', gap: '2', flexShrink: 0 })
+// The recipe has no variants: its class names are worked out once, not on every render.
+const classes = tableRecipe()
+const NO_ROWS: never[] = []
 /**
  * The portal's table: global search, per-column filters (500 ms debounce),
  * sortable headers, optional selection and serial columns, 'No results.', 'Per Page' 10/20/50/100 and
@@ -155,12 +159,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
     pageSizes = PAGE_SIZES,
     manual = false,
     rowCount,
-    loading = false,
     emptyMessage = NO_RESULTS_TEXT,
     toolbar,
     className,
   } = props
-  const classes = tableRecipe()
+  // A page's rows are drawn after the rest of the page, in the background: React builds them between
+  // frames rather than in one long task with the page's first render. Until they are drawn, the
+  // loading placeholders hold their place (the same as while the rows are on their way).
+  const shownData = useDeferredValue(data, NO_ROWS as T[])
+  const drawingRows = shownData !== data && shownData.length === 0
+  const loading = props.loading === true || drawingRows
 
   const [pagination, setPagination] = useControllable<PaginationState>(props.pagination, props.onPaginationChange, () => ({
     pageIndex: 0,
@@ -177,7 +185,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const allColumns = useLeadingColumns(columns, { selectable, serialNumbers, canSelectRow, rowLabel })
 
   const table = useReactTable<T>({
-    data,
+    data: shownData,
     columns: allColumns,
     getRowId,
     state: { pagination, sorting, columnFilters, globalFilter, rowSelection },
@@ -189,7 +197,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     manualPagination: manual,
     manualSorting: manual,
     manualFiltering: manual,
-    rowCount: manual ? (rowCount ?? data.length) : undefined,
+    rowCount: manual ? (rowCount ?? shownData.length) : undefined,
     autoResetPageIndex: false,
     onPaginationChange: setPagination,
     onSortingChange: (updater) => {
@@ -249,8 +257,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ) : (
             <span />
           )}
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexShrink: 0 })}>
-            <span className={spinnerSlot}>{loading && <Spinner size="sm" label="Loading" />}</span>
+          <div className={toolbarEnd}>
+            <span className={spinnerSlot}>{props.loading && <Spinner size="sm" label="Loading" />}</span>
             {toolbar}
           </div>
         </div>

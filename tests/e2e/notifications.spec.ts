@@ -164,10 +164,14 @@ test.describe('notifications offline', () => {
     await expect(unreadEntry(page)).toHaveCount(0)
     await page.keyboard.press('Escape')
     expect(patches).toHaveLength(0)
+    const waiting = page.getByRole('button', { name: /not sent yet/ })
+    await expect(waiting).toHaveAccessibleName(/^1 change not sent yet/)
 
     await context.setOffline(false)
     await expect.poll(() => patches.length, { timeout: 15_000 }).toBe(1)
     expect(patches[0]).toMatch(/^mark-read-/)
+    // Recorded as sent on this device (not only answered) before the page goes.
+    await expect(waiting).toHaveCount(0)
     // The server has it: still read after a fresh load, and sent only once.
     await page.reload()
     await bell(page).click()

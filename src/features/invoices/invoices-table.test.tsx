@@ -50,6 +50,8 @@ async function renderTable(linkTarget: InvoiceLinkTarget, selectable: boolean, o
   const router = createRouter({ routeTree: createRootRoute({ component: () => ui }), history: createMemoryHistory({ initialEntries: ['/'] }) })
   render(<RouterProvider router={router} />)
   await screen.findByRole('table', { name: 'Invoices' })
+  // The rows are drawn just after the rest of the table.
+  await screen.findByRole('row', { name: /INV-2026-000011/ })
   return onSelectionChange
 }
 

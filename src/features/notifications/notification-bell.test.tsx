@@ -49,7 +49,7 @@ function renderBell() {
   const rootRoute = createRootRoute({
     component: () => (
       <>
-        <NotificationBell />
+        <NotificationBell ready={false} />
         <Outlet />
         <Toaster />
       </>
