@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'sw/**/*.test.ts'],
           setupFiles: ['./tests/setup-dom.ts'],
+          // Above the 5 s that findBy*/waitFor may wait (tests/setup-dom.ts).
+          testTimeout: 15_000,
           server: { deps: { inline: [/@modular-forms\/react/] } },
         },
       },

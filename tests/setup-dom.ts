@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+
+// findBy* and waitFor wait for their condition up to 5 s (1 s by default): a machine busy with other
+// work must not fail a test that is only slower.
+configure({ asyncUtilTimeout: 5000 })
 
 // A test fails on an unexpected console.error.
 let errorSpy: ReturnType<typeof vi.spyOn>

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Brand } from './brand'
 import { Footer } from './footer'
@@ -14,6 +14,7 @@ import { TopBar } from './top-bar'
 const loadMobileDrawer = () => import('./mobile-drawer')
 const MobileDrawer = lazy(() => loadMobileDrawer().then((m) => ({ default: m.MobileDrawer })))
 
+const centered = css({ alignSelf: 'center' })
 const shell = css({
   display: 'grid',
   gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'auto minmax(0, 1fr)' },
@@ -69,6 +70,16 @@ const main = css({
 })
 
 /**
+ * The page inside the frame, rendered just after the frame when the app starts: the frame is one short
+ * task, and React builds the page in a background render that yields to the browser every few
+ * milliseconds, so the start is not one long task. Later pages render as usual (this stays mounted).
+ */
+function AfterFrame({ children }: { children: ReactNode }) {
+  const frameShown = useDeferredValue(true, false)
+  return frameShown ? children : null
+}
+
+/**
  * The authenticated layout: sidebar, top bar, main content and footer. The sidebar
  * collapses to icons (Ctrl/Cmd+B or the top bar button; kept in a cookie for 7 days) and becomes a
  * drawer under 768 px.
@@ -115,7 +126,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             Narrow screens hide it (the drawer takes its place), so it is not built there at all. */}
         {!isMobile && (
           <aside aria-label="Sidebar" className={aside} data-state={expanded ? 'expanded' : 'collapsed'}>
-            <Brand compact={!expanded} className={cx(!expanded && css({ alignSelf: 'center' }))} />
+            <Brand compact={!expanded} className={cx(!expanded && centered)} />
             <SidebarNav id={SIDEBAR_NAV_ID} collapsed={!expanded} />
           </aside>
         )}
@@ -123,7 +134,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <TopBar isMobile={isMobile} sidebarExpanded={expanded} drawerOpen={drawerOpen} onToggleSidebar={toggle} />
           <OfflineBanner />
           <main id="main-content" tabIndex={-1} className={main}>
-            {children}
+            <AfterFrame>{children}</AfterFrame>
           </main>
           <Footer />
         </div>

@@ -1,8 +1,8 @@
-import { lazy } from 'react'
-import { MenuOnDemand } from '~/ui/menu-on-demand'
+import { cx } from 'styled-system/css'
+import { lazyMenu, MenuOnDemand, menuTriggerClass } from '~/ui/menu-on-demand'
 import { UserMenuFace, userMenuTrigger } from './user-menu-face'
 
-const UserMenuPanel = lazy(() => import('./user-menu-panel'))
+const UserMenuPanel = lazyMenu(() => import('./user-menu-panel'))
 
 /**
  * The top bar's user menu. Its trigger is on the first paint; the menu (and the menu code) is built
@@ -10,7 +10,14 @@ const UserMenuPanel = lazy(() => import('./user-menu-panel'))
  */
 export function UserMenu({ ready }: { ready: boolean }) {
   return (
-    <MenuOnDemand ready={ready} triggerClassName={userMenuTrigger} face={<UserMenuFace />}>
+    <MenuOnDemand
+      ready={ready}
+      trigger={
+        <button type="button" className={cx(menuTriggerClass, userMenuTrigger)}>
+          <UserMenuFace />
+        </button>
+      }
+    >
       {(open) => <UserMenuPanel defaultOpen={open} />}
     </MenuOnDemand>
   )

@@ -1,8 +1,54 @@
-import { startTransition, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
-import { cx } from 'styled-system/css'
+import {
+  cloneElement,
+  Component,
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react'
 import { menu } from 'styled-system/recipes'
 
-const triggerClass = menu().trigger
+/** The class Menu.Trigger gets from the menu recipe, for a stand-in that must look like one. */
+export const menuTriggerClass = menu().trigger
+
+/**
+ * React.lazy for a menu built on demand: a load that fails (offline before the code was ever saved) is
+ * tried again the next time the menu is asked for, where React.lazy would keep the failure.
+ */
+export function lazyMenu<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
+  const fresh = () =>
+    lazy(() =>
+      load().catch((error: unknown) => {
+        Loaded = fresh()
+        throw error
+      }),
+    )
+  let Loaded = fresh()
+  return function LazyMenu(props: P) {
+    return <Loaded {...props} />
+  }
+}
+
+/** Shows nothing of a menu whose code failed to load; MenuOnDemand then puts its button back. */
+class LoadBoundary extends Component<{ onError: () => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  componentDidCatch() {
+    this.props.onError()
+  }
+  render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
 
 /** Runs `run` once, when it is first on screen (inside a Suspense boundary: once what it waited for is in). */
 function OnMount({ run }: { run: () => void }) {
@@ -10,67 +56,85 @@ function OnMount({ run }: { run: () => void }) {
   return null
 }
 
+/** What the stand-in adds to the trigger element it is given. */
+interface StandInProps {
+  'aria-haspopup': 'menu'
+  'aria-expanded': false
+  onClick: () => void
+  onKeyDown: (event: KeyboardEvent) => void
+  onFocus: () => void
+  onBlur: () => void
+}
+
 export interface MenuOnDemandProps {
-  /** True once the page is on screen: the menu is then built in the background. */
-  ready: boolean
-  /** The trigger's look and name, the same before and after the menu is built. */
-  triggerClassName?: string
-  triggerLabel?: string
-  face: ReactNode
   /**
-   * The menu itself, usually a lazy component in its own chunk; `open` asks it to start open (the
-   * trigger was pressed before it was built). Its trigger must show `face` with the same class and name.
+   * True once the page is on screen: the menu is then built in the background (the top bar's menus).
+   * Left out, the menu is built when its button is first pressed (a menu on every row of a list).
+   */
+  ready?: boolean
+  /** The trigger: a button element with its look and name, the same the menu's own Menu.Trigger shows. */
+  trigger: ReactElement<Partial<StandInProps>>
+  /**
+   * The menu itself, usually a lazy component in its own chunk; `open` asks it to start open (its
+   * button was pressed before it was built).
    */
   children: (open: boolean) => ReactNode
 }
 
 /**
- * A menu whose code and state machine are not part of the page's first render. Until `ready`, a plain
- * button with the trigger's look stands in its place; then the menu is built in a transition (React
- * works on it in small slices between frames) and takes the button's place without anything moving.
- * Pressed before that, the button builds the menu at once and it opens; focus on the button moves to
- * the real trigger.
+ * A menu whose code and state machine are not part of the page's render. Until it is built, the given
+ * trigger stands in its place as a plain button; then the menu is built (in a transition, which React
+ * works on in small slices between frames) and takes the button's place without anything moving.
+ * Pressed (or ArrowDown/ArrowUp) before that, the button builds the menu at once and it opens; focus
+ * on the button moves to the real trigger. A menu whose code cannot load (see lazyMenu) leaves the
+ * button in place, and the next press tries again.
  */
-export function MenuOnDemand({ ready, triggerClassName, triggerLabel, face, children }: MenuOnDemandProps) {
+export function MenuOnDemand({ ready = false, trigger, children }: MenuOnDemandProps) {
   const [built, setBuilt] = useState(false)
   const [open, setOpen] = useState(false)
-  const standIn = useRef<HTMLButtonElement>(null)
   const hadFocus = useRef(false)
+  // After a failed load, only a press builds it again (no retrying in the background).
+  const failed = useRef(false)
   const wrapper = useRef<HTMLSpanElement>(null)
 
   useEffect(() => {
-    if (ready && !built) startTransition(() => setBuilt(true))
+    if (ready && !built && !failed.current) startTransition(() => setBuilt(true))
   }, [ready, built])
 
-  const button = (
-    <button
-      ref={standIn}
-      type="button"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      aria-label={triggerLabel}
-      className={cx(triggerClass, triggerClassName)}
-      onFocus={() => (hadFocus.current = true)}
-      onBlur={() => (hadFocus.current = false)}
-      onClick={() => {
-        setOpen(true)
-        setBuilt(true)
-      }}
-    >
-      {face}
-    </button>
-  )
-  if (!built) return button
+  const openNow = () => {
+    setOpen(true)
+    setBuilt(true)
+  }
+  const standIn = cloneElement(trigger, {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onClick: openNow,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+      event.preventDefault()
+      openNow()
+    },
+    onFocus: () => (hadFocus.current = true),
+    onBlur: () => (hadFocus.current = false),
+  })
+  if (!built) return standIn
+  const unbuild = () => {
+    failed.current = true
+    setBuilt(false)
+    setOpen(false)
+  }
   return (
     <span ref={wrapper} style={{ display: 'contents' }}>
-      <Suspense fallback={button}>
-        {children(open)}
-        <OnMount
-          run={() => {
-            if (hadFocus.current && !open) wrapper.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus()
-          }}
-        />
-      </Suspense>
+      <LoadBoundary onError={unbuild}>
+        <Suspense fallback={standIn}>
+          {children(open)}
+          <OnMount
+            run={() => {
+              if (hadFocus.current && !open) wrapper.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus()
+            }}
+          />
+        </Suspense>
+      </LoadBoundary>
     </span>
   )
 }

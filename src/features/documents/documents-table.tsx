@@ -6,8 +6,8 @@ import { daysText, formatDocumentDate } from '~/lib/dates'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { Button, IconButton } from '~/ui/button'
 import { DataTable, type ColumnDef, type ColumnFiltersState, type PaginationState, type SortingState } from '~/ui/data-table'
-import { DownloadIcon, EyeIcon, MailIcon, MoreIcon, TrashIcon } from '~/ui/icons'
-import { Menu } from '~/ui/menu'
+import { EyeIcon, MoreIcon } from '~/ui/icons'
+import { lazyMenu, MenuOnDemand } from '~/ui/menu-on-demand'
 import { documentLabel } from './format'
 import { DOCUMENT_FILTER_COLUMNS, DOCUMENT_PAGE_SIZES, type DocumentFilterColumn, type DocumentListState, type DocumentSortField } from './list-params'
 
@@ -32,7 +32,8 @@ const linkButton = css({
 })
 const nowrap = css({ whiteSpace: 'nowrap' })
 
-const itemIcon = css({ color: 'fg.muted' })
+// A row's menu is built when its button is first pressed: a page of rows does not build twenty menus.
+const RowActionsMenu = lazyMenu(() => import('./row-actions-menu'))
 
 /**
  * A row's actions: one primary button (View) and a menu for the rest (Download, the mail request,
@@ -53,6 +54,11 @@ function RowActions({
   const mailRequested = isClient && document.openRequestId !== null
   const mayRequest = isClient && document.canRequest
   const hasMenu = active || mailRequested || mayRequest || canDelete
+  const trigger = (
+    <IconButton size="sm" aria-label={`More actions: ${label}`} loading={busy?.id === document.id && busy.action === 'download'}>
+      <MoreIcon />
+    </IconButton>
+  )
   const onSelect = ({ value }: { value: string }) => {
     if (value === 'download') onDownload(document)
     else if (value === 'delete') onDelete(document)
@@ -68,39 +74,19 @@ function RowActions({
         </Button>
       )}
       {hasMenu && (
-        <Menu.Root onSelect={onSelect} positioning={{ placement: 'bottom-end' }} lazyMount unmountOnExit>
-          <Menu.Trigger asChild>
-            <IconButton size="sm" aria-label={`More actions: ${label}`} loading={busy?.id === document.id && busy.action === 'download'}>
-              <MoreIcon />
-            </IconButton>
-          </Menu.Trigger>
-          <Menu.Content>
-            {active && (
-              <Menu.Item value="download">
-                <DownloadIcon size={16} className={itemIcon} />
-                Download
-              </Menu.Item>
-            )}
-            {mailRequested && (
-              <Menu.Item value="follow">
-                <MailIcon size={16} className={itemIcon} />
-                Mail requested: follow it
-              </Menu.Item>
-            )}
-            {mayRequest && (
-              <Menu.Item value="request">
-                <MailIcon size={16} className={itemIcon} />
-                Request by mail
-              </Menu.Item>
-            )}
-            {canDelete && (
-              <Menu.Item value="delete" className={css({ color: 'fg.danger' })}>
-                <TrashIcon size={16} />
-                Delete
-              </Menu.Item>
-            )}
-          </Menu.Content>
-        </Menu.Root>
+        <MenuOnDemand trigger={trigger}>
+          {(open) => (
+            <RowActionsMenu
+              defaultOpen={open}
+              trigger={trigger}
+              download={active}
+              follow={mailRequested}
+              request={mayRequest}
+              remove={canDelete}
+              onSelect={onSelect}
+            />
+          )}
+        </MenuOnDemand>
       )}
     </div>
   )

@@ -1,15 +1,15 @@
 import { NOTIFICATION_BELL_SIZE } from '@contract/notifications'
 import { useQuery } from '@tanstack/react-query'
-import { lazy } from 'react'
+import { cx } from 'styled-system/css'
 import { useRequiredSession } from '~/lib/session'
-import { MenuOnDemand } from '~/ui/menu-on-demand'
+import { lazyMenu, MenuOnDemand, menuTriggerClass } from '~/ui/menu-on-demand'
 import { usePushState } from '~/lib/push'
 import { useNotificationRefresh } from './alerts'
 import { bellAudience, notificationListQueryOptions } from './api'
 import { BellFace, bellLabel, bellTrigger } from './bell-face'
 import { useLoadFailureToast } from './load-failure'
 
-const BellMenu = lazy(() => import('./bell-menu'))
+const BellMenu = lazyMenu(() => import('./bell-menu'))
 
 /**
  * The top bar's notification bell: the unread count on the first paint, polled every 50 s unless
@@ -26,7 +26,14 @@ export function NotificationBell({ ready }: { ready: boolean }) {
   useLoadFailureToast(query)
   const unread = query.data?.unreadCount ?? 0
   return (
-    <MenuOnDemand ready={ready} triggerClassName={bellTrigger} triggerLabel={bellLabel(unread)} face={<BellFace unread={unread} />}>
+    <MenuOnDemand
+      ready={ready}
+      trigger={
+        <button type="button" className={cx(menuTriggerClass, bellTrigger)} aria-label={bellLabel(unread)}>
+          <BellFace unread={unread} />
+        </button>
+      }
+    >
       {(open) => <BellMenu defaultOpen={open} query={query} push={push} />}
     </MenuOnDemand>
   )
