@@ -40,18 +40,23 @@ interface ZonedTime extends CalendarDay {
   zoneName: string
 }
 
-const zonedParts = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: DISPLAY_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-})
-const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' })
+// Made on first use: building a formatter with a time zone loads the zone's data, about 25 ms on a
+// phone, which the first page's script would otherwise pay whether or not it shows a date.
+let zonedFormat: Intl.DateTimeFormat | undefined
+const zonedParts = (at: Date) =>
+  (zonedFormat ??= new Intl.DateTimeFormat(LOCALE, {
+    timeZone: DISPLAY_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  })).formatToParts(at)
+let relativeFormat: Intl.RelativeTimeFormat | undefined
+const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }))
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/i
@@ -78,7 +83,7 @@ function parseDateTime(value: string): Date | null {
 
 function zoned(at: Date): ZonedTime {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const part of zonedParts.formatToParts(at)) parts[part.type] = part.value
+  for (const part of zonedParts(at)) parts[part.type] = part.value
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -92,7 +97,7 @@ function zoned(at: Date): ZonedTime {
 /** The provider's offset from UTC at an instant, in milliseconds (-4 h in summer, -5 h in winter). */
 function zoneOffset(at: Date): number {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const part of zonedParts.formatToParts(at)) parts[part.type] = part.value
+  for (const part of zonedParts(at)) parts[part.type] = part.value
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second))
   return asUtc - Math.floor(at.getTime() / 1000) * 1000
 }
@@ -194,7 +199,7 @@ export function formatRelativeTime(value: DateInput, now: DateInput = Date.now()
   if (!at || !base) return fallback
   const elapsed = base.getTime() - at.getTime()
   for (const [unit, ms] of RELATIVE_UNITS) {
-    if (Math.abs(elapsed) >= ms) return relative.format(-Math.trunc(elapsed / ms), unit)
+    if (Math.abs(elapsed) >= ms) return relative().format(-Math.trunc(elapsed / ms), unit)
   }
   return 'just now'
 }

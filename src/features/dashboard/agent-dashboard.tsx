@@ -11,9 +11,9 @@ import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { providerDashboardQueryOptions } from './api'
 import { cardLink, cardText, dashboardGrid, FigureCard } from './figure-card'
 import { QuickLinks, type QuickLink } from './quick-links'
+import { formatMoney } from '~/lib/money'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '6' })
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
 /** Which cards the caller's codes allow: known before the figures come, so the cards hold their place. */
 type TodayCardsAllowed = { documents: boolean; support: boolean; invoices: boolean }
@@ -81,7 +81,7 @@ function TodayCards({ figures, allowed }: { figures?: Figures; allowed: TodayCar
             </Link>
           }
         >
-          {figures?.overdueInvoices && <p className={cardText}>{usd.format(figures.overdueInvoices.total)} across clients</p>}
+          {figures?.overdueInvoices && <p className={cardText}>{formatMoney(figures.overdueInvoices.total)} across clients</p>}
         </FigureCard>
       )}
       {shows(figures?.shreddingSoon, allowed.documents) && (

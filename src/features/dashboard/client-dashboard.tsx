@@ -13,10 +13,10 @@ import { Panel } from '~/ui/card'
 import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { clientDashboardQueryOptions } from './api'
 import { cardLink, cardText, dashboardGrid, FigureCard } from './figure-card'
+import { formatMoney } from '~/lib/money'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '6' })
 const activity = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '2', fontSize: 'sm' })
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
 function UnreadDocumentsCard({ figures }: { figures?: Figures }) {
   const unread = figures?.unreadDocuments
@@ -60,7 +60,7 @@ function InvoicesDueCard({ figures }: { figures?: Figures }) {
   return (
     <FigureCard
       title="Invoices to pay"
-      figure={usd.format(totalDue)}
+      figure={formatMoney(totalDue)}
       actions={
         <>
           {unpaidCount + overdueCount > 0 && (

@@ -1,11 +1,6 @@
 import { dollarsToCents } from '@contract/common'
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-
-/** Dollars from the wire as people read them: 1234.5 -> '$1,234.50'. */
-export function formatMoney(dollars: number): string {
-  return usd.format(dollars)
-}
+export { formatMoney } from '~/lib/money'
 
 /** Adds dollar amounts exactly (through integer cents), so 0.1 + 0.2 stays 0.30. */
 export function sumDollars(amounts: readonly number[]): number {

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Alert } from '~/ui/alert'
-import { formatMoney } from './format'
+import { formatMoney } from '~/lib/money'
 import type { WizardFlavor } from './steps'
 
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '6' })

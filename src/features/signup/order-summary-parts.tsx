@@ -3,7 +3,7 @@ import type { orderLines, orderTotals } from '@contract/signup'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { Alert } from '~/ui/alert'
-import { formatMoney } from './format'
+import { formatMoney } from '~/lib/money'
 import { stepPath, stepTitle, type StepId, type WizardFlavor } from './steps'
 
 /* The parts of the Order Summary step that show what the step holds: its lines, the add-ons, a failure. */
