@@ -5,6 +5,7 @@ import { Brand } from './brand'
 import { Footer } from './footer'
 import { InsideAppLayout } from './layout-context'
 import { OfflineBanner } from './offline-banner'
+import { afterPageShown, markPageShown } from './page-shown'
 import { SIDEBAR_NAV_ID, SidebarNav } from './sidebar'
 import { MOBILE_QUERY, useMediaQuery, useSidebarExpanded, useToggleShortcut } from './sidebar-state'
 import { TopBar } from './top-bar'
@@ -76,6 +77,9 @@ const main = css({
  */
 function AfterFrame({ children }: { children: ReactNode }) {
   const frameShown = useDeferredValue(true, false)
+  useEffect(() => {
+    if (frameShown) markPageShown()
+  }, [frameShown])
   return frameShown ? children : null
 }
 
@@ -107,13 +111,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   }, [pathname])
   useEffect(() => {
     if (!isMobile) return
-    const prefetch = () => void loadMobileDrawer().catch(() => undefined)
-    if (typeof requestIdleCallback === 'function') {
-      const idle = requestIdleCallback(prefetch, { timeout: 3000 })
-      return () => cancelIdleCallback(idle)
-    }
-    const timer = setTimeout(prefetch, 1000)
-    return () => clearTimeout(timer)
+    return afterPageShown(() => void loadMobileDrawer().catch(() => undefined), 3000)
   }, [isMobile])
 
   return (

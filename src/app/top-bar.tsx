@@ -1,8 +1,8 @@
-import { useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { IconButton } from '~/ui/button'
 import { Brand } from './brand'
+import { afterPageShown } from './page-shown'
 import { MenuIcon, SidebarIcon } from '~/ui/shell-icons'
 import { NotificationBell } from '~/features/notifications'
 import { SIDEBAR_NAV_ID } from './sidebar'
@@ -16,20 +16,10 @@ const OutboxIndicator = lazy(() =>
     .catch(() => ({ default: () => null })),
 )
 
-/** True once the router has shown the page it was loading and the browser then had an idle moment. */
+/** True once the page is on screen (page-shown) and the browser then had an idle moment. */
 function usePageShown(): boolean {
-  const settled = useRouterState({ select: (state) => state.status === 'idle' })
   const [shown, setShown] = useState(false)
-  useEffect(() => {
-    if (!settled || shown) return
-    const show = () => setShown(true)
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(show, { timeout: 1500 })
-      return () => cancelIdleCallback(id)
-    }
-    const timer = setTimeout(show, 200)
-    return () => clearTimeout(timer)
-  }, [settled, shown])
+  useEffect(() => afterPageShown(() => setShown(true)), [])
   return shown
 }
 

@@ -1,0 +1,37 @@
+/**
+ * "The signed-in page is on screen": set once the page inside the frame has first rendered (AfterFrame
+ * in app-layout), so that work the page does not need (building the top bar's menus, fetching the
+ * phone drawer's code) starts after it rather than competing with it for the network and the CPU.
+ */
+let shown = false
+const waiting = new Set<() => void>()
+
+export function markPageShown(): void {
+  if (shown) return
+  shown = true
+  for (const run of waiting) run()
+  waiting.clear()
+}
+
+/**
+ * Runs `run` once the page has been shown and the browser then has an idle moment (at most
+ * `timeoutMs` later). Returns a cancel function.
+ */
+export function afterPageShown(run: () => void, timeoutMs = 1500): () => void {
+  let cancelIdle = () => {}
+  const start = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(run, { timeout: timeoutMs })
+      cancelIdle = () => cancelIdleCallback(id)
+    } else {
+      const timer = setTimeout(run, 200)
+      cancelIdle = () => clearTimeout(timer)
+    }
+  }
+  if (shown) start()
+  else waiting.add(start)
+  return () => {
+    waiting.delete(start)
+    cancelIdle()
+  }
+}
