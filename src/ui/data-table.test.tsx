@@ -89,6 +89,31 @@ describe('DataTable', () => {
     expect(screen.getByText('No results.')).toBeInTheDocument()
   })
 
+  it('draws new rows behind loading placeholders, but an empty list passed again never flashes them', () => {
+    const { rerender, container } = render(<DataTable label="Invoices" data={[]} columns={columns} />)
+    const skeletonsAdded = () => {
+      const seen: Node[] = []
+      const observer = new MutationObserver((records) => records.forEach((record) => seen.push(...record.addedNodes)))
+      observer.observe(container, { childList: true, subtree: true })
+      return () => {
+        seen.push(...observer.takeRecords().flatMap((record) => [...record.addedNodes]))
+        observer.disconnect()
+        return seen.some((node) => node instanceof Element && (node.matches('[data-skeleton]') || node.querySelector('[data-skeleton]') !== null))
+      }
+    }
+
+    let stop = skeletonsAdded()
+    rerender(<DataTable label="Invoices" data={[]} columns={columns} />)
+    expect(stop()).toBe(false)
+    expect(screen.getByText('No results.')).toBeInTheDocument()
+
+    stop = skeletonsAdded()
+    rerender(<DataTable label="Invoices" data={invoices(3)} columns={columns} />)
+    expect(stop()).toBe(true)
+    expect(bodyRows()).toHaveLength(3)
+    expect(firstCells()).toEqual(['INV-0001', 'INV-0002', 'INV-0003'])
+  })
+
   it('offers 10/20/50/100 per page, defaults to the given size and pages with a window of five numbers', async () => {
     const user = setup()
     render(<DataTable label="Invoices" data={invoices(300)} columns={columns} defaultPageSize={10} />)

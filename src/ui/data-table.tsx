@@ -167,7 +167,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // frames rather than in one long task with the page's first render. Until they are drawn, the
   // loading placeholders hold their place (the same as while the rows are on their way).
   const shownData = useDeferredValue(data, NO_ROWS as T[])
-  const drawingRows = shownData !== data && shownData.length === 0
+  // (An empty list passed anew is no change: it must not flash the placeholders.)
+  const drawingRows = shownData.length === 0 && data.length > 0
   const loading = props.loading === true || drawingRows
 
   const [pagination, setPagination] = useControllable<PaginationState>(props.pagination, props.onPaginationChange, () => ({
