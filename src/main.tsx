@@ -47,8 +47,13 @@ window.addEventListener('load', () => sessionStorage.removeItem('chunk-reload'))
 
 // The first render waits for the style sheet (preloaded by the shell, so it is normally in already):
 // the shell's frame stays on screen until the page can be painted styled.
+// React recovers from an error in a background render by rendering again in one go (the router's state
+// can move while the page renders in the background, see AfterFrame in app-layout). The page shown is
+// then right, so it is noted as a warning rather than raised as an uncaught error.
+const onRecoverableError = (error: unknown) => console.warn('React rendered again after an error in a background render:', error, (error as Error | undefined)?.cause)
+
 void applyAppStyles().then(() =>
-  createRoot(document.getElementById('root')!).render(
+  createRoot(document.getElementById('root')!, { onRecoverableError }).render(
     <StrictMode>
       <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={markCacheRestored} onError={markCacheRestored}>
         <RouterProvider router={router} />

@@ -58,12 +58,11 @@ function OnMount({ run }: { run: () => void }) {
 
 /** What the stand-in adds to the trigger element it is given. */
 interface StandInProps {
+  ref: (node: HTMLElement | null) => void
   'aria-haspopup': 'menu'
   'aria-expanded': false
   onClick: () => void
   onKeyDown: (event: KeyboardEvent) => void
-  onFocus: () => void
-  onBlur: () => void
 }
 
 export interface MenuOnDemandProps {
@@ -92,6 +91,9 @@ export interface MenuOnDemandProps {
 export function MenuOnDemand({ ready = false, trigger, children }: MenuOnDemandProps) {
   const [built, setBuilt] = useState(false)
   const [open, setOpen] = useState(false)
+  // Whether the stand-in had the focus as it left the page (read as React detaches it, before it goes:
+  // a browser may not report the blur of a removed element).
+  const standIn = useRef<HTMLElement | null>(null)
   const hadFocus = useRef(false)
   // After a failed load, only a press builds it again (no retrying in the background).
   const failed = useRef(false)
@@ -105,7 +107,17 @@ export function MenuOnDemand({ ready = false, trigger, children }: MenuOnDemandP
     setOpen(true)
     setBuilt(true)
   }
-  const standIn = cloneElement(trigger, {
+  const button = cloneElement(trigger, {
+    ref: (node: HTMLElement | null) => {
+      if (node) {
+        standIn.current = node
+        // The loading stand-in that replaced a focused one takes the focus on.
+        if (hadFocus.current) node.focus()
+      } else if (standIn.current) {
+        hadFocus.current = document.activeElement === standIn.current
+        standIn.current = null
+      }
+    },
     'aria-haspopup': 'menu',
     'aria-expanded': false,
     onClick: openNow,
@@ -114,10 +126,8 @@ export function MenuOnDemand({ ready = false, trigger, children }: MenuOnDemandP
       event.preventDefault()
       openNow()
     },
-    onFocus: () => (hadFocus.current = true),
-    onBlur: () => (hadFocus.current = false),
   })
-  if (!built) return standIn
+  if (!built) return button
   const unbuild = () => {
     failed.current = true
     setBuilt(false)
@@ -126,11 +136,12 @@ export function MenuOnDemand({ ready = false, trigger, children }: MenuOnDemandP
   return (
     <span ref={wrapper} style={{ display: 'contents' }}>
       <LoadBoundary onError={unbuild}>
-        <Suspense fallback={standIn}>
+        <Suspense fallback={button}>
           {children(open)}
           <OnMount
             run={() => {
               if (hadFocus.current && !open) wrapper.current?.querySelector<HTMLElement>('[aria-haspopup="menu"]')?.focus()
+              hadFocus.current = false
             }}
           />
         </Suspense>
