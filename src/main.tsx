@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
 import { applyAppStyles } from '~/lib/app-styles'
+import { whenIdle } from '~/lib/idle'
 import { createQueryClient, markCacheRestored, persistOptions, startCacheRestore } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
 import { listenForInstallOffer } from '~/lib/install'
@@ -65,24 +66,24 @@ void applyAppStyles().then(() =>
 // Work the first page does not need waits until that page is on screen and the browser is idle
 // (at most a few seconds): re-reading the permission codes (a role may have changed since the session
 // began; the page renders with the codes saved at sign-in meanwhile) and registering the service worker.
-const whenIdle = (run: () => void, timeout: number) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout }) : setTimeout(run, Math.min(timeout, 1000)))
+const idle = (run: () => void, timeout: number) => whenIdle(run, timeout, Math.min(timeout, 1000))
 const stopWaiting = router.subscribe('onResolved', () => {
   stopWaiting()
   // Shared devices: a log out made offline reaches the server at the first contact, and what an ended
   // session left behind is wiped before anyone else signs in (a sign-in also wipes another user's
   // data first, features/auth). Neither is needed for the first page.
-  whenIdle(() => {
+  idle(() => {
     void import('~/lib/signed-out').then(({ settleSignOutWhenOnline }) => settleSignOutWhenOnline())
     void import('~/lib/device-data').then(({ settleDeviceData }) => settleDeviceData())
   }, 500)
-  whenIdle(() => {
+  idle(() => {
     if (getSession() && !isBrowserOffline()) void refreshPermissions().catch(() => undefined)
   }, 2000)
   // The outbox replays changes made offline (once the first page is on screen, then when the
   // connection returns and on focus); the service worker also waits for the page's own load.
-  whenIdle(() => void import('~/lib/outbox/outbox').then(({ startOutbox }) => startOutbox(queryClient)), 1000)
+  idle(() => void import('~/lib/outbox/outbox').then(({ startOutbox }) => startOutbox(queryClient)), 1000)
   const afterLoad = (run: () => void) => (document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true }))
-  afterLoad(() => whenIdle(() => registerSW(), 3000))
+  afterLoad(() => idle(() => registerSW(), 3000))
 })
 
 function registerSW() {

@@ -1,3 +1,5 @@
+import { whenIdle } from '~/lib/idle'
+
 /**
  * "The signed-in page is on screen": set once the page inside the frame has first rendered (AfterFrame
  * in app-layout), so that work the page does not need (building the top bar's menus, fetching the
@@ -20,13 +22,7 @@ export function markPageShown(): void {
 export function afterPageShown(run: () => void, timeoutMs = 1500): () => void {
   let cancelIdle = () => {}
   const start = () => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(run, { timeout: timeoutMs })
-      cancelIdle = () => cancelIdleCallback(id)
-    } else {
-      const timer = setTimeout(run, 200)
-      cancelIdle = () => clearTimeout(timer)
-    }
+    cancelIdle = whenIdle(run, timeoutMs)
   }
   if (shown) start()
   else waiting.add(start)

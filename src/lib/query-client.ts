@@ -4,6 +4,7 @@ import { del, get, set } from 'idb-keyval'
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
 import { ApiError, OfflineError, reportNetworkError } from './api-client'
 import { appConfig } from './config'
+import { whenIdle } from './idle'
 import { getSession, subscribeSession } from './session'
 
 /**
@@ -51,10 +52,6 @@ function loadBasePersister(): Promise<Persister> {
 export const SAVE_WITHIN_MS = 2000
 
 type IdleScheduler = (run: () => void, timeoutMs: number) => void
-const whenIdle: IdleScheduler = (run, timeoutMs) => {
-  if (typeof globalThis.requestIdleCallback === 'function') globalThis.requestIdleCallback(run, { timeout: timeoutMs })
-  else setTimeout(run, Math.min(timeoutMs, 200))
-}
 
 /**
  * Wraps a persister so saves wait for idle time (at most `withinMs`) and coalesce: the latest state is

@@ -19,4 +19,3 @@ export {
 } from './api'
 export type { InvoiceListState } from './list-params'
 export { invoiceStatusLabel, invoiceStatusTone, UNPAID_ONLY_MESSAGE } from './status'
-export { formatMoney } from './format'

@@ -13,7 +13,7 @@ import { BackIcon, DownloadIcon, PrintIcon } from '~/ui/icons'
 import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { Spinner, visuallyHiddenClass } from '~/ui/spinner'
 import { downloadInvoicePdf, invoiceQueryOptions, invoiceStatusesQueryOptions } from './api'
-import { formatMoney } from './format'
+import { formatMoney } from '~/lib/money'
 import { FALLBACK_STATUS_LABELS, invoiceStatusLabel, invoiceStatusTone, isPayable } from './status'
 
 const PayInvoicesDialog = lazy(() => import('./pay-invoices-dialog'))

@@ -7,7 +7,7 @@ import { formatInvoiceDate } from '~/lib/dates'
 import { StatusBadge } from '~/ui/badge'
 import { createColumnHelper, DataTable, type ColumnDef, type ColumnFiltersState, type RowSelectionState, type SortingState } from '~/ui/data-table'
 import { visuallyHiddenClass } from '~/ui/spinner'
-import { formatMoney } from './format'
+import { formatMoney } from '~/lib/money'
 import { INVOICE_FILTER_COLUMNS, INVOICE_PAGE_SIZES, type InvoiceFilterColumn, type InvoiceListState } from './list-params'
 import { invoiceStatusLabel, invoiceStatusTone, isPayable, UNPAID_ONLY_MESSAGE, type InvoiceStatusLabels } from './status'
 

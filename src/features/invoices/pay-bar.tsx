@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import { Button } from '~/ui/button'
-import { formatMoney } from './format'
+import { formatMoney } from '~/lib/money'
 
 const bar = css({
   position: 'sticky',

@@ -11,7 +11,7 @@ import { LoadError } from '~/ui/list-page'
 import { Spinner } from '~/ui/spinner'
 import { notify } from '~/ui/toaster'
 import { invoiceStatusesQueryOptions, newIdempotencyKey, selectedInvoicesQueryOptions, usePayInvoices } from './api'
-import { formatMoney } from './format'
+import { formatMoney } from '~/lib/money'
 import { invoiceStatusLabel, invoiceStatusTone, isPayable, FALLBACK_STATUS_LABELS, UNPAID_ONLY_MESSAGE } from './status'
 
 /** The dialog's description. */
