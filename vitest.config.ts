@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'contract/**/*.test.ts', 'sw/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['./tests/setup-dom.ts'],
           // Above the 5 s that findBy*/waitFor may wait (tests/setup-dom.ts).
           testTimeout: 15_000,

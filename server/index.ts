@@ -17,6 +17,7 @@ import { loadEnv } from './env'
 import { jobs } from './jobs'
 import { startScheduler } from './jobs/scheduler'
 import { errorBody } from './http/errors'
+import { loadPageFrames, withFrame, type PageFrames } from './http/page-frames'
 import { loadRoutePreloads, withPreloads, type RoutePreloads } from './http/route-preload'
 import { createLogger, type Logger } from './logger'
 import { createMailer } from './mail'
@@ -71,20 +72,24 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
   })
   // The shell answers every page path (/login, /client/dashboard, ...), compressed like the assets.
   // It names the page's own route scripts as modulepreload links, so each page path gets its
-  // own variant; each is compressed once per build (re-read when dist/index.html changes, so a rebuild
-  // needs no restart).
+  // own variant, and so does each path with a page frame (http/page-frames.ts); each is compressed once
+  // per build (re-read when dist/index.html or dist/frames.json changes, so a rebuild needs no restart).
   type ShellVariant = { identity: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }
-  let shellCache: { mtimeMs: number; html: string; preloads: RoutePreloads; variants: Map<string, ShellVariant> } | null = null
+  let shellCache: { mtimeMs: number; html: string; preloads: RoutePreloads; frames: PageFrames; variants: Map<string, ShellVariant> } | null = null
+  const framesFile = path.join(distDir, 'frames.json')
   const shell = (urlPath: string): ShellVariant => {
-    const { mtimeMs } = statSync(indexFile)
+    // The build writes the frames after index.html: either changing means a new build.
+    const mtimeMs = statSync(indexFile).mtimeMs + (statSync(framesFile, { throwIfNoEntry: false })?.mtimeMs ?? 0)
     if (shellCache?.mtimeMs !== mtimeMs) {
-      shellCache = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: loadRoutePreloads(distDir), variants: new Map() }
+      shellCache = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: loadRoutePreloads(distDir), frames: loadPageFrames(distDir), variants: new Map() }
     }
     const files = shellCache.preloads(urlPath)
-    const key = files.join(' ')
+    const frame = shellCache.frames(urlPath)
+    // Paths with a frame each have their own variant; the others share theirs by preloads.
+    const key = frame ? `${urlPath.replace(/(.)\/$/, '$1')} ${files.join(' ')}` : files.join(' ')
     let variant = shellCache.variants.get(key)
     if (!variant) {
-      const identity = Buffer.from(withPreloads(shellCache.html, files))
+      const identity = Buffer.from(withFrame(withPreloads(shellCache.html, files), frame))
       const br = brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } })
       // Copies own their ArrayBuffer (Buffers may share a pooled one), which is what c.body takes.
       variant = { identity: new Uint8Array(identity), br: new Uint8Array(br), gzip: new Uint8Array(gzipSync(identity, { level: 9 })) }

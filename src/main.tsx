@@ -1,6 +1,6 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
@@ -12,6 +12,7 @@ import { listenForInstallOffer } from '~/lib/install'
 import { isBrowserOffline } from '~/lib/online-status'
 import { getSession } from '~/lib/session'
 import { requestToaster } from '~/lib/toaster-host'
+import { startedFromFrame } from './app/page-frame'
 import { createAppRouter } from './router'
 import './index.css'
 
@@ -53,15 +54,21 @@ window.addEventListener('load', () => sessionStorage.removeItem('chunk-reload'))
 // then right, so it is noted as a warning rather than raised as an uncaught error.
 const onRecoverableError = (error: unknown) => console.warn('React rendered again after an error in a background render:', error, (error as Error | undefined)?.cause)
 
-void applyAppStyles().then(() =>
-  createRoot(document.getElementById('root')!, { onRecoverableError }).render(
-    <StrictMode>
-      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={markCacheRestored} onError={markCacheRestored}>
-        <RouterProvider router={router} />
-      </PersistQueryClientProvider>
-    </StrictMode>,
-  ),
-)
+// Over a page frame (app/page-frame.ts) the first render is a background one: React builds the page in
+// slices that leave the browser free between them, and the frame stays until the page replaces it.
+void applyAppStyles().then(() => {
+  const root = createRoot(document.getElementById('root')!, { onRecoverableError })
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={markCacheRestored} onError={markCacheRestored}>
+          <RouterProvider router={router} />
+        </PersistQueryClientProvider>
+      </StrictMode>,
+    )
+  if (startedFromFrame) startTransition(render)
+  else render()
+})
 
 // Work the first page does not need waits until that page is on screen and the browser is idle
 // (at most a few seconds): re-reading the permission codes (a role may have changed since the session

@@ -35,7 +35,8 @@ export function usePublicConfig(): { data: PublicConfig | undefined } {
       }),
     [client],
   )
-  const data = useSyncExternalStore(subscribe, () => client.getQueryData<PublicConfig>(CONFIG_KEY))
+  const read = () => client.getQueryData<PublicConfig>(CONFIG_KEY)
+  const data = useSyncExternalStore(subscribe, read, read)
   useEffect(() => askForConfig(client), [client])
   return { data }
 }

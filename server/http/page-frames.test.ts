@@ -1,0 +1,40 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { loadPageFrames, withFrame } from './page-frames'
+
+const dist = mkdtempSync(path.join(tmpdir(), 'page-frames-'))
+afterAll(() => rmSync(dist, { recursive: true, force: true }))
+
+const shell = [
+  '<html><head><link rel="preload" as="style" crossorigin href="/assets/index.css" data-app-styles></head><body>',
+  '<div id="root">',
+  '<!-- boot: the page frame goes here -->',
+  '<div class="boot">Client Portal</div>',
+  '<!-- /boot -->',
+  '</div></body></html>',
+].join('')
+
+describe('page frames', () => {
+  it('finds a path with or without its trailing slash, and nothing for other paths or without frames', () => {
+    writeFileSync(path.join(dist, 'frames.json'), JSON.stringify({ '/login': { html: '<h1>Sign in</h1>', css: 'h1{margin:0}' } }))
+    const frames = loadPageFrames(dist)
+    expect(frames('/login')?.html).toBe('<h1>Sign in</h1>')
+    expect(frames('/login/')?.html).toBe('<h1>Sign in</h1>')
+    expect(frames('/client/dashboard')).toBeNull()
+    expect(loadPageFrames(path.join(dist, 'missing'))('/login')).toBeNull()
+  })
+
+  it('puts the frame, inert, in place of the boot screen, with its styles inline and the sheet still not blocking', () => {
+    const html = withFrame(shell, { html: '<h1>Sign in $& $1</h1>', css: '.a{color:red}' })
+    expect(html).toContain('<div id="root" data-frame><div inert><h1>Sign in $& $1</h1></div></div>')
+    expect(html).not.toContain('boot')
+    expect(html).toContain('<style>.a{color:red}</style></head>')
+    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/index.css" data-app-styles>')
+  })
+
+  it('leaves the shell as it is without a frame', () => {
+    expect(withFrame(shell, null)).toBe(shell)
+  })
+})

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Page frames (dist/frames.json, written by the build's scripts/prerender.ts): for each page path that
+ * has one, the HTML of the page's first render before any data. The server puts it in the shell it
+ * sends for that path, so the browser paints the page's layout and static text from the HTML alone,
+ * while the scripts are still on their way; the app's first render replaces it.
+ */
+export interface PageFrame {
+  /** The page's first render. */
+  html: string
+  /** The rules of the app's style sheet that the frame uses, to inline. */
+  css: string
+}
+export type PageFrames = (urlPath: string) => PageFrame | null
+
+const NONE: PageFrames = () => null
+
+export function loadPageFrames(distDir: string): PageFrames {
+  const file = path.join(distDir, 'frames.json')
+  if (!existsSync(file)) return NONE
+  const frames = new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, PageFrame>))
+  return (urlPath) => frames.get(urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath) ?? null
+}
+
+const bootShell = /<!-- boot:[^>]*-->[\s\S]*?<!-- \/boot -->/
+
+/**
+ * The shell with the page's frame in place of its boot screen, and the styles the frame uses inline
+ * (the full style sheet still loads without blocking the paint). The frame is inert: the app's first
+ * render replaces it, and would drop anything typed into it. #root is marked `data-frame` for the app.
+ */
+export function withFrame(html: string, frame: PageFrame | null): string {
+  if (!frame || !bootShell.test(html)) return html
+  return html
+    .replace('</head>', () => `<style>${frame.css}</style></head>`)
+    .replace('<div id="root">', '<div id="root" data-frame>')
+    .replace(bootShell, () => `<div inert>${frame.html}</div>`)
+}
