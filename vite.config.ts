@@ -111,6 +111,33 @@ function signedInLayoutModules() {
 const signedIn = signedInLayoutModules()
 
 /**
+ * Finds, once the build has read the module graph, the app's start (src/start.tsx) and everything it
+ * imports statically: what the first script of every page holds. The entry (src/main.tsx) is a few lines
+ * that load it, so a page painted from its frame is painted before this script is evaluated.
+ */
+function startModules() {
+  const ids = new Set<string>()
+  const plugin: Plugin = {
+    name: 'portal:start-modules',
+    apply: 'build',
+    buildEnd() {
+      const start = [...this.getModuleIds()].filter((id) => /[\\/]src[\\/]start\.tsx$/.test(id))
+      if (start.length !== 1) throw new Error('portal:start-modules: src/start.tsx is not in the build')
+      const imported = (id: string) => this.getModuleInfo(id)?.importedIds ?? []
+      // What the entry itself imports (a flag, the preload helper) stays in the entry's file.
+      const entry = reachable(
+        [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry),
+        imported,
+      )
+      ids.clear()
+      for (const id of reachable(start, imported)) if (!entry.has(id)) ids.add(id)
+    },
+  }
+  return { plugin, test: (id: string) => ids.has(id) }
+}
+const start = startModules()
+
+/**
  * Puts what pages share into fewer files. A page's first paint needs its route chunks and their static
  * imports, and each file costs a round trip on a slow connection (HTTP/1.1 fetches six at a time): the
  * style helpers, the page header, the button, the query hooks, the list's badge and toolbar pieces...
@@ -238,6 +265,7 @@ export default defineConfig({
     }),
     nonBlockingStyles(),
     precompress(),
+    start.plugin,
     signedIn.plugin,
     shared.plugin,
   ],
@@ -277,12 +305,12 @@ export default defineConfig({
           // merely because it shares a common chunk with a UI primitive.
           groups: [
             { name: 'signals', test: /[\\/]node_modules[\\/]@preact[\\/]signals/, includeDependenciesRecursively: false },
-            // Everything the entry loads statically in one chunk: it is fetched on every page anyway, and
+            // The app's start and everything it loads statically in one chunk: it is fetched on every page anyway, and
             // one file compresses far better than two dozen small ones (about 8 KB of gzip on each route).
             // React DOM apart from the rest of the first script: the browser compiles each file in a task
             // of its own, and one 400 KB file made one long task before anything could respond.
             { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
-            { name: 'shell', tags: ['$initial'], priority: 2 },
+            { name: 'shell', test: start.test, priority: 2, includeDependenciesRecursively: false },
             { name: 'shell', test: shared.everyPage, priority: 2, includeDependenciesRecursively: false },
             // Their dependencies stay where they are: the public pages share them.
             { name: 'signed-in', test: (id: string) => signedIn.test(id) || shared.everySignedInPage(id), priority: 1, includeDependenciesRecursively: false },

@@ -1,5 +1,6 @@
 // Reports, from the production build, how much gzipped JavaScript each route loads when it is opened
-// directly: the entry chunk and its static imports, plus the lazily split chunks of the route and of its
+// directly: the entry chunk and its static imports, the app's start that the entry imports at once
+// with its static imports, plus the lazily split chunks of the route and of its
 // parent layouts with their static imports. Pieces a page loads later on demand (card frames, viewers)
 // are not counted: that is the point of loading them on demand.
 // Sizes are gzip level 9, as the server sends them (the build writes .gz and .br beside each script).
@@ -37,7 +38,9 @@ function closure(key, into = new Set()) {
 }
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
+// The entry loads the app's start (src/start.tsx) at once, by a dynamic import.
 const entryFiles = closure(entryKey)
+for (const key of manifest[entryKey].dynamicImports ?? []) closure(key, entryFiles)
 
 // Split chunks of each route file, keyed by the route file. Error and not-found components load only
 // when they are shown.

@@ -8,7 +8,7 @@ const dist = mkdtempSync(path.join(tmpdir(), 'page-frames-'))
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 const shell = [
-  '<html><head><link rel="preload" as="style" crossorigin href="/assets/index.css" data-app-styles></head><body>',
+  '<html><head><link rel="preload" as="style" crossorigin href="/assets/index.css" data-app-styles><link rel="modulepreload" crossorigin href="/assets/shell.js"></head><body>',
   '<div id="root">',
   '<!-- boot: the page frame goes here -->',
   '<div class="boot">Client Portal</div>',
@@ -26,12 +26,14 @@ describe('page frames', () => {
     expect(loadPageFrames(path.join(dist, 'missing'))('/login')).toBeNull()
   })
 
-  it('puts the frame, inert, in place of the boot screen, with its styles inline and the sheet still not blocking', () => {
+  it('puts the frame, inert, in place of the boot screen, with its styles inline, and the preloads after its paint', () => {
     const html = withFrame(shell, { html: '<h1>Sign in $& $1</h1>', css: '.a{color:red}' })
     expect(html).toContain('<div id="root" data-frame><div inert><h1>Sign in $& $1</h1></div></div>')
     expect(html).not.toContain('boot')
-    expect(html).toContain('<style>.a{color:red}</style></head>')
-    expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/index.css" data-app-styles>')
+    expect(html).toContain('<style>.a{color:red}</style><template')
+    expect(html).toContain('<template id="app-preloads"><link rel="modulepreload" crossorigin href="/assets/shell.js"></template></head>')
+    expect(html.match(/rel="modulepreload"/g)).toHaveLength(1)
+    expect(html).toContain('<link rel="preload" fetchpriority="low" as="style" crossorigin href="/assets/index.css" data-app-styles>')
   })
 
   it('leaves the shell as it is without a frame', () => {

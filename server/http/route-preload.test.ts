@@ -49,3 +49,24 @@ describe('route preloads', () => {
     )
   })
 })
+
+describe('route preloads with an entry that imports the app at once', () => {
+  const withStart = mkdtempSync(path.join(tmpdir(), 'route-preload-start-'))
+  afterAll(() => rmSync(withStart, { recursive: true, force: true }))
+  mkdirSync(path.join(withStart, '.vite'))
+  writeFileSync(
+    path.join(withStart, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['src/start.tsx'] },
+      'src/start.tsx': { file: 'assets/shell.js', imports: ['_react-dom.js'] },
+      '_react-dom.js': { file: 'assets/react-dom.js' },
+      'src/routes/_public/login.tsx?tsr-split=component': { file: 'assets/login.js', imports: ['src/start.tsx'] },
+    }),
+  )
+  const preloads = loadRoutePreloads(withStart)
+
+  it("names the app's start with its imports on every page path, once", () => {
+    expect(preloads('/login').sort()).toEqual(['assets/login.js', 'assets/react-dom.js', 'assets/shell.js'])
+    expect(preloads('/nowhere').sort()).toEqual(['assets/react-dom.js', 'assets/shell.js'])
+  })
+})

@@ -3,8 +3,9 @@ import path from 'node:path'
 
 /**
  * The scripts a page path needs beyond the entry, from the build's manifest (dist/.vite/manifest.json):
- * the router splits each route file into chunks (component, loader, ...), and a page needs those of its
- * route file and of every layout above it, with their static imports. The server names them in the shell
+ * the app's start, which the entry imports at once, and the route's own: the router splits each route
+ * file into chunks (component, loader, ...), and a page needs those of its route file and of every
+ * layout above it, with their static imports. The server names them in the shell
  * it sends as <link rel="modulepreload">, so the browser fetches them in parallel with the entry instead
  * of after it has run. Error and not-found chunks load only when shown, and are left out.
  */
@@ -12,6 +13,7 @@ interface ManifestChunk {
   file: string
   isEntry?: boolean
   imports?: string[]
+  dynamicImports?: string[]
 }
 
 interface RoutePattern {
@@ -40,6 +42,10 @@ export function loadRoutePreloads(distDir: string): RoutePreloads {
   }
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
   const inEntry = entryKey ? closure(entryKey, new Set()) : new Set<string>()
+  // The entry imports the app's start at once (dynamically, so that a page frame is painted first):
+  // every page needs it.
+  const start = new Set<string>()
+  for (const key of (entryKey && manifest[entryKey].dynamicImports) || []) closure(key, start)
 
   const splits = new Map<string, string[]>()
   for (const key of Object.keys(manifest)) {
@@ -66,7 +72,7 @@ export function loadRoutePreloads(distDir: string): RoutePreloads {
       .replace(/\.tsx$/, '')
       .split(/[/.]/)
       .filter((s) => !s.startsWith('_') && s !== 'index' && s !== 'route')
-    const files = new Set<string>()
+    const files = new Set<string>(start)
     for (const file of [routeFile, ...layoutsAbove(routeFile)]) for (const key of splits.get(file) ?? []) closure(key, files)
     const source = segments.map((s) => (s.startsWith('$') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')
     routes.push({
@@ -77,7 +83,8 @@ export function loadRoutePreloads(distDir: string): RoutePreloads {
     })
   }
   routes.sort((a, b) => a.params - b.params || b.length - a.length)
-  return (urlPath) => routes.find((route) => route.pattern.test(urlPath))?.files ?? []
+  const startOnly = [...start].filter((file) => !inEntry.has(file))
+  return (urlPath) => routes.find((route) => route.pattern.test(urlPath))?.files ?? startOnly
 }
 
 /** The shell with a modulepreload link for each file, placed before </head>. */

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 /**
- * The saved cache read back at start: main.tsx starts the read before the first render and the
+ * The saved cache read back at start: start.tsx starts the read before the first render and the
  * provider's restore takes it. The saved cache still belongs to one user: the owner is checked when the
  * provider restores, not when the read started.
  */

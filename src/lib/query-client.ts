@@ -127,7 +127,7 @@ export function revalidateOnUse(saved: PersistedClient): PersistedClient {
 
 let earlyRead: Promise<PersistedClient | undefined> | undefined
 /**
- * Starts reading the saved cache back at once: main.tsx calls it before the first render, so the
+ * Starts reading the saved cache back at once: start.tsx calls it before the first render, so the
  * persister's code and the IndexedDB read run alongside the page's own scripts instead of after the
  * provider mounted. The provider's restore then takes this read (the owner check happens there).
  */

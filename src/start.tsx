@@ -1,0 +1,103 @@
+/**
+ * The app's start (loaded by main.tsx): the query cache and its saved copy, the router, the session's
+ * upkeep, the first render and the chores after it.
+ */
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { RouterProvider } from '@tanstack/react-router'
+import { startTransition, StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
+import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
+import { applyAppStyles } from '~/lib/app-styles'
+import { whenIdle } from '~/lib/idle'
+import { createQueryClient, markCacheRestored, persistOptions, startCacheRestore } from '~/lib/query-client'
+import { registerServiceWorker } from '~/lib/service-worker'
+import { listenForInstallOffer } from '~/lib/install'
+import { isBrowserOffline } from '~/lib/online-status'
+import { getSession } from '~/lib/session'
+import { requestToaster } from '~/lib/toaster-host'
+import { startedFromFrame } from './app/page-frame'
+import { createAppRouter } from './router'
+
+startCacheRestore()
+const queryClient = createQueryClient()
+const router = createAppRouter(queryClient)
+// The page's own chunks start loading now, alongside the saved cache being read back: the router would
+// ask for them only once the signed-in layout's wait for that cache is over, and a page the service
+// worker serves (offline, or any later visit) has no modulepreload links for them.
+for (const match of router.matchRoutes(router.latestLocation)) {
+  void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined)
+}
+
+// The toast of a network error (api-client removes the session).
+// The toaster loads on demand, keeping sonner out of the first page's script.
+onNetworkError((message) => {
+  requestToaster()
+  void import('~/ui/toaster').then(({ notify }) => notify.error(message, { id: 'network-error' }))
+})
+keepAccessTokenFresh()
+keepPermissionsFresh()
+// The browser's install offer comes soon after load: listened for from the start (a few lines).
+listenForInstallOffer()
+
+// The first render waits for the style sheet (preloaded by the shell, so it is normally in already):
+// the shell's frame stays on screen until the page can be painted styled.
+// React recovers from an error in a background render by rendering again in one go (the router's state
+// can move while the page renders in the background, see AfterFrame in app-layout). The page shown is
+// then right, so it is noted as a warning rather than raised as an uncaught error.
+const onRecoverableError = (error: unknown) => console.warn('React rendered again after an error in a background render:', error, (error as Error | undefined)?.cause)
+
+// Over a page frame (app/page-frame.ts) the first render is a background one: React builds the page in
+// slices that leave the browser free between them, and the frame stays until the page replaces it.
+void applyAppStyles().then(() => {
+  const root = createRoot(document.getElementById('root')!, { onRecoverableError })
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={markCacheRestored} onError={markCacheRestored}>
+          <RouterProvider router={router} />
+        </PersistQueryClientProvider>
+      </StrictMode>,
+    )
+  if (startedFromFrame) startTransition(render)
+  else render()
+})
+
+// Work the first page does not need waits until that page is on screen and the browser is idle
+// (at most a few seconds): re-reading the permission codes (a role may have changed since the session
+// began; the page renders with the codes saved at sign-in meanwhile) and registering the service worker.
+const idle = (run: () => void, timeout: number) => whenIdle(run, timeout, Math.min(timeout, 1000))
+const stopWaiting = router.subscribe('onResolved', () => {
+  stopWaiting()
+  // Shared devices: a log out made offline reaches the server at the first contact, and what an ended
+  // session left behind is wiped before anyone else signs in (a sign-in also wipes another user's
+  // data first, features/auth). Neither is needed for the first page.
+  idle(() => {
+    void import('~/lib/signed-out').then(({ settleSignOutWhenOnline }) => settleSignOutWhenOnline())
+    void import('~/lib/device-data').then(({ settleDeviceData }) => settleDeviceData())
+  }, 500)
+  idle(() => {
+    if (getSession() && !isBrowserOffline()) void refreshPermissions().catch(() => undefined)
+  }, 2000)
+  // The outbox replays changes made offline (once the first page is on screen, then when the
+  // connection returns and on focus); the service worker also waits for the page's own load.
+  idle(() => void import('~/lib/outbox/outbox').then(({ startOutbox }) => startOutbox(queryClient)), 1000)
+  const afterLoad = (run: () => void) => (document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true }))
+  afterLoad(() => idle(() => registerSW(), 3000))
+})
+
+function registerSW() {
+  void registerServiceWorker({
+    onNeedRefresh: (update) => {
+      requestToaster()
+      void import('sonner').then(({ toast }) =>
+        // Stays until answered (the kit's notify toasts time out): the user picks the moment to reload.
+        toast.info('A new version is available', {
+          id: 'app-update',
+          duration: Number.POSITIVE_INFINITY,
+          action: { label: 'Reload', onClick: () => void update() },
+        }),
+      )
+    },
+  })
+}
