@@ -86,7 +86,7 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
     const files = shellCache.preloads(urlPath)
     const frame = shellCache.frames(urlPath)
     // Paths with a frame each have their own variant; the others share theirs by preloads.
-    const key = frame ? `${urlPath.replace(/(.)\/$/, '$1')} ${files.join(' ')}` : files.join(' ')
+    const key = frame ? `${frame.path} ${files.join(' ')}` : files.join(' ')
     let variant = shellCache.variants.get(key)
     if (!variant) {
       const identity = Buffer.from(withFrame(withPreloads(shellCache.html, files), frame))

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { prerenderToNodeStream } from 'react-dom/static'
-import { getSession } from '~/lib/session'
 import { createAppRouter } from './router'
 
 /**
@@ -37,7 +36,7 @@ export async function renderFrame(path: string): Promise<string | null> {
   const router = createAppRouter(queryClient)
   router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }), isServer: true })
   const leaf = router.matchRoutes(router.latestLocation).at(-1)
-  if (!leaf || !isPublicPage(leaf.routeId) || getSession()) return null
+  if (!leaf || !isPublicPage(leaf.routeId)) return null
 
   const loaded = router.load().then(
     () => true,

@@ -8,6 +8,8 @@ import path from 'node:path'
  * while the scripts are still on their way; the app's first render replaces it.
  */
 export interface PageFrame {
+  /** The page path it is for, without a trailing slash. */
+  path: string
   /** The page's first render. */
   html: string
   /** The rules of the app's style sheet that the frame uses, to inline. */
@@ -20,7 +22,8 @@ const NONE: PageFrames = () => null
 export function loadPageFrames(distDir: string): PageFrames {
   const file = path.join(distDir, 'frames.json')
   if (!existsSync(file)) return NONE
-  const frames = new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, PageFrame>))
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Omit<PageFrame, 'path'>>
+  const frames = new Map(Object.entries(stored).map(([pagePath, frame]) => [pagePath, { path: pagePath, ...frame }]))
   return (urlPath) => frames.get(urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath) ?? null
 }
 
