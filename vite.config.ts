@@ -117,6 +117,7 @@ const signedIn = signedInLayoutModules()
  */
 function startModules() {
   const ids = new Set<string>()
+  const entryIds = new Set<string>()
   const plugin: Plugin = {
     name: 'portal:start-modules',
     apply: 'build',
@@ -131,9 +132,11 @@ function startModules() {
       )
       ids.clear()
       for (const id of reachable(start, imported)) if (!entry.has(id)) ids.add(id)
+      entryIds.clear()
+      for (const id of entry) entryIds.add(id)
     },
   }
-  return { plugin, test: (id: string) => ids.has(id) }
+  return { plugin, test: (id: string) => ids.has(id), inEntry: (id: string) => entryIds.has(id) }
 }
 const start = startModules()
 
@@ -313,7 +316,8 @@ export default defineConfig({
             { name: 'shell', test: start.test, priority: 2, includeDependenciesRecursively: false },
             { name: 'shell', test: shared.everyPage, priority: 2, includeDependenciesRecursively: false },
             // Their dependencies stay where they are: the public pages share them.
-            { name: 'signed-in', test: (id: string) => signedIn.test(id) || shared.everySignedInPage(id), priority: 1, includeDependenciesRecursively: false },
+            // What the entry imports stays in the entry's file, even where signed-in pages use it too.
+            { name: 'signed-in', test: (id: string) => !start.inEntry(id) && (signedIn.test(id) || shared.everySignedInPage(id)), priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

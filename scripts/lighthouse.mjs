@@ -9,7 +9,8 @@
 // the API (as the app does: POST /api/auth/login, then the user's permission codes) and a script
 // registered before the audited navigation writes that record to sessionStorage under `session`
 // (src/lib/session.ts), so Lighthouse still measures a cold load (it clears caches, cookies, storage and
-// service workers of the origin before each run; session storage belongs to the tab).
+// service workers of the origin before each run; session storage belongs to the tab). The sign-in's
+// area cookie, which a signed-in browser sends with every page load, goes along as a request header.
 //
 // Output: a table on stdout, reports/lighthouse.json (every run plus the medians), the full report of
 // each page's median run in reports/lighthouse/<page>.report.{json,html}, and with --write-doc the table
@@ -182,7 +183,11 @@ async function startTlsProxy(backendOrigin) {
   return { origin: `https://127.0.0.1:${port}`, stop }
 }
 
-/** The record the app keeps in sessionStorage after signing in (src/features/auth/api.ts signIn). */
+/**
+ * What a browser holds after signing in: the record the app keeps in sessionStorage
+ * (src/features/auth/api.ts signIn), and the area cookie that the server answers a page with its frame
+ * for (the refresh cookie goes only to /api/auth, so the page loads never send it).
+ */
 async function signIn(origin, email) {
   const res = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
@@ -194,11 +199,19 @@ async function signIn(origin, email) {
   const perms = await fetch(`${origin}/api/user/${user.id}/permissions`, { headers: { authorization: `Bearer ${token}` } })
   if (!perms.ok) throw new Error(`permissions of ${email} failed: ${perms.status} ${await perms.text()}`)
   const permissions = (await perms.json()).map((p) => p.permCode)
-  return JSON.stringify({ token, user, permissions, remember: false })
+  const areaCookie = res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .find((pair) => pair.startsWith('portal_area='))
+  if (!areaCookie) throw new Error(`sign-in as ${email} set no area cookie`)
+  return { record: JSON.stringify({ token, user, permissions, remember: false }), cookie: areaCookie }
 }
 
 // ------------------------------------------------------------------------------------------- lighthouse
-/** One Lighthouse run in a fresh Chromium profile; the session (if any) is in sessionStorage before the app starts. */
+/**
+ * One Lighthouse run in a fresh Chromium profile; the session (if any) is in sessionStorage before the
+ * app starts, and its area cookie goes with the requests (Lighthouse clears the origin's cookies first).
+ */
 async function measure(url, session) {
   const chromeFlags = ['--headless=new', '--no-sandbox', ...(http2 ? ['--ignore-certificate-errors'] : [])]
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags })
@@ -213,10 +226,11 @@ async function measure(url, session) {
           if (location.origin === expectedOrigin) sessionStorage.setItem('session', record)
         },
         origin,
-        session,
+        session.record,
       )
     }
-    const result = await lighthouse(url, { logLevel: 'error', output: 'json', onlyCategories: CATEGORIES }, undefined, page)
+    const flags = { logLevel: 'error', output: 'json', onlyCategories: CATEGORIES, ...(session ? { extraHeaders: { Cookie: session.cookie } } : {}) }
+    const result = await lighthouse(url, flags, undefined, page)
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     return { lhr: result.lhr, version: await browser.version() }
   } finally {

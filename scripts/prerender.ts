@@ -1,6 +1,6 @@
 // The build's last step (npm run build): renders the page frames of src/prerender.tsx into
-// dist/frames.json ({ "/login": { html, css }, ... }: the frame and the part of the style sheet it
-// uses), which the server puts in the shell it sends for those paths. The frames come from the app's own components, built for Node with the app's Vite
+// dist/frames.json ({ "/login": { html, css, area }, ... }: the frame, the part of the style sheet it
+// uses and who it is for), which the server puts in the shell it sends for those paths. The frames come from the app's own components, built for Node with the app's Vite
 // plugins; the components run in a happy-dom window, as in the component tests, since some read the
 // browser's state (cookies, media queries) as they render.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -46,11 +46,11 @@ const sheets = readdirSync(assets).filter((name) => name.endsWith('.css'))
 if (sheets.length !== 1) throw new Error(`prerender: expected one style sheet in dist/assets, found ${sheets.length}`)
 const sheet = readFileSync(path.join(assets, sheets[0]), 'utf8')
 
-const frames: Record<string, { html: string; css: string }> = {}
+const frames: Record<string, { html: string; css: string; area: string }> = {}
 const skipped: string[] = []
 for (const pagePath of framePaths()) {
-  const html = await renderFrame(pagePath)
-  if (html) frames[pagePath] = { html, css: criticalCss(sheet, html) }
+  const frame = await renderFrame(pagePath)
+  if (frame) frames[pagePath] = { ...frame, css: criticalCss(sheet, frame.html) }
   else skipped.push(pagePath)
 }
 await window.happyDOM.close()

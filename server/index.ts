@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { createApp } from './app'
 import { AUTH_CHANGED, CallerCache } from './auth/caller-cache'
 import { systemClock, type AppDeps, type AppEnv } from './context'
@@ -17,7 +18,7 @@ import { loadEnv } from './env'
 import { jobs } from './jobs'
 import { startScheduler } from './jobs/scheduler'
 import { errorBody } from './http/errors'
-import { loadPageFrames, withFrame, type PageFrames } from './http/page-frames'
+import { frameArea, loadPageFrames, withFrame, type PageFrames } from './http/page-frames'
 import { loadRoutePreloads, withPreloads, type RoutePreloads } from './http/route-preload'
 import { createLogger, type Logger } from './logger'
 import { createMailer } from './mail'
@@ -77,14 +78,14 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
   type ShellVariant = { identity: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }
   let shellCache: { mtimeMs: number; html: string; preloads: RoutePreloads; frames: PageFrames; variants: Map<string, ShellVariant> } | null = null
   const framesFile = path.join(distDir, 'frames.json')
-  const shell = (urlPath: string): ShellVariant => {
+  const shell = (urlPath: string, area: string | undefined): ShellVariant => {
     // The build writes the frames after index.html: either changing means a new build.
     const mtimeMs = statSync(indexFile).mtimeMs + (statSync(framesFile, { throwIfNoEntry: false })?.mtimeMs ?? 0)
     if (shellCache?.mtimeMs !== mtimeMs) {
       shellCache = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: loadRoutePreloads(distDir), frames: loadPageFrames(distDir), variants: new Map() }
     }
     const files = shellCache.preloads(urlPath)
-    const frame = shellCache.frames(urlPath)
+    const frame = shellCache.frames(urlPath, area)
     // Paths with a frame each have their own variant; the others share theirs by preloads.
     const key = frame ? `${frame.path} ${files.join(' ')}` : files.join(' ')
     let variant = shellCache.variants.get(key)
@@ -120,10 +121,11 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
     const isPage = !path.extname(c.req.path) || (c.req.header('accept') ?? '').includes('text/html')
     if (!isPage || c.req.path.startsWith('/assets/')) return next()
     const encoding = shellEncoding(c.req.header('accept-encoding'))
-    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding' }
+    // A signed-in page's frame depends on the area cookie.
+    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding, Cookie' }
     if (encoding) headers['Content-Encoding'] = encoding
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
-    return c.body(shell(c.req.path)[encoding ?? 'identity'], 200, headers)
+    return c.body(shell(c.req.path, frameArea((name) => getCookie(c, name)))[encoding ?? 'identity'], 200, headers)
   })
   const built = statSync(indexFile).mtime.toISOString()
   logger.info('serving the PWA', { dir: distDir, built })

@@ -4,11 +4,11 @@
  */
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
-import { startTransition, StrictMode } from 'react'
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
-import { applyAppStyles } from '~/lib/app-styles'
+import { applyAppStyles, releaseAppStyles } from '~/lib/app-styles'
 import { whenIdle } from '~/lib/idle'
 import { createQueryClient, markCacheRestored, persistOptions, startCacheRestore } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
@@ -48,15 +48,21 @@ listenForInstallOffer()
 const onRecoverableError = (error: unknown) => console.warn('React rendered again after an error in a background render:', error, (error as Error | undefined)?.cause)
 
 // Over a page frame (app/page-frame.ts) the first render is a background one: React builds the page in
-// slices that leave the browser free between them, and the frame stays until the page replaces it.
-void applyAppStyles().then(() => {
+// slices that leave the browser free between them, and the frame stays until the page replaces it. The
+// router has loaded the page first (its chunks, guards and loaders; a framed page's loaders do not wait
+// for data), so that first commit is the page, not the empty screen of a route still loading. The
+// frame has its own rules inline: the full sheet applies with the commit that replaces it.
+const pageLoaded = startedFromFrame ? Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]) : undefined
+void Promise.all([applyAppStyles(document, { held: startedFromFrame }), pageLoaded]).then(() => {
   const root = createRoot(document.getElementById('root')!, { onRecoverableError })
   const render = () =>
     root.render(
       <StrictMode>
-        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={markCacheRestored} onError={markCacheRestored}>
-          <RouterProvider router={router} />
-        </PersistQueryClientProvider>
+        <StylesApplied>
+          <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={markCacheRestored} onError={markCacheRestored}>
+            <RouterProvider router={router} />
+          </PersistQueryClientProvider>
+        </StylesApplied>
       </StrictMode>,
     )
   if (startedFromFrame) startTransition(render)
@@ -85,6 +91,12 @@ const stopWaiting = router.subscribe('onResolved', () => {
   const afterLoad = (run: () => void) => (document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true }))
   afterLoad(() => idle(() => registerSW(), 3000))
 })
+
+/** Applies the style sheet, if it was held, in the app's first commit (before that commit is painted). */
+function StylesApplied({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => releaseAppStyles(), [])
+  return children
+}
 
 function registerSW() {
   void registerServiceWorker({

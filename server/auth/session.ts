@@ -129,13 +129,26 @@ export function startRefreshFamily(c: Context<AppEnv>, userId: number, remember:
   return storeRefreshToken(c, { userId, familyId: randomUUID(), remember })
 }
 
-export function clearRefreshCookie(c: Context<AppEnv>) {
-  deleteCookie(c, REFRESH_COOKIE, {
-    path: REFRESH_COOKIE_PATH,
-    secure: c.get('deps').env.PUBLIC_URL.startsWith('https:'),
-    httpOnly: true,
-    sameSite: 'Strict',
-  })
+/**
+ * Which area's page frames the server may send this browser with a page ('client' or 'agent', see
+ * server/http/page-frames.ts): a hint, not a credential, set with each new access token and cleared
+ * with the session. It lasts as long as the browser session; a browser restarted with a remembered
+ * session gets the plain shell until the app's next token renewal sets it again.
+ */
+export const AREA_COOKIE = 'portal_area'
+
+export function setAreaCookie(c: Context<AppEnv>, user: Pick<SessionUser, 'clientId' | 'agentId'>) {
+  const area = user.clientId != null ? 'client' : user.agentId != null ? 'agent' : null
+  const options = { path: '/', secure: c.get('deps').env.PUBLIC_URL.startsWith('https:'), httpOnly: true, sameSite: 'Lax' } as const
+  if (area) setCookie(c, AREA_COOKIE, area, options)
+  else deleteCookie(c, AREA_COOKIE, options)
+}
+
+/** Clears the refresh cookie and the area cookie: the session is over on this browser. */
+export function clearSessionCookies(c: Context<AppEnv>) {
+  const secure = c.get('deps').env.PUBLIC_URL.startsWith('https:')
+  deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, secure, httpOnly: true, sameSite: 'Strict' })
+  deleteCookie(c, AREA_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' })
 }
 
 export const readRefreshCookie = (c: Context<AppEnv>) => getCookie(c, REFRESH_COOKIE)

@@ -1,21 +1,32 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { AREA_COOKIE } from '../auth/session'
 
 /**
  * Page frames (dist/frames.json, written by the build's scripts/prerender.ts): for each page path that
  * has one, the HTML of the page's first render before any data. The server puts it in the shell it
  * sends for that path, so the browser paints the page's layout and static text from the HTML alone,
  * while the scripts are still on their way; the app's first render replaces it.
+ *
+ * A public page's frame goes to everyone; a signed-in page's frame (a client's or an agent's page,
+ * with nothing of one user in it) only to a browser whose area cookie names that area
+ * (server/auth/session.ts), so a visitor who is not signed in never sees a signed-in page's layout
+ * before being sent to sign in.
  */
+export type FrameArea = 'public' | 'client' | 'agent'
+
 export interface PageFrame {
   /** The page path it is for, without a trailing slash. */
   path: string
+  /** Who it is for. */
+  area: FrameArea
   /** The page's first render. */
   html: string
   /** The rules of the app's style sheet that the frame uses, to inline. */
   css: string
 }
-export type PageFrames = (urlPath: string) => PageFrame | null
+/** The frame of a page path for a browser signed in to `area` (undefined: not signed in). */
+export type PageFrames = (urlPath: string, area: string | undefined) => PageFrame | null
 
 const NONE: PageFrames = () => null
 
@@ -24,7 +35,22 @@ export function loadPageFrames(distDir: string): PageFrames {
   if (!existsSync(file)) return NONE
   const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Omit<PageFrame, 'path'>>
   const frames = new Map(Object.entries(stored).map(([pagePath, frame]) => [pagePath, { path: pagePath, ...frame }]))
-  return (urlPath) => frames.get(urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath) ?? null
+  return (urlPath, area) => {
+    const frame = frames.get(urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath)
+    return frame && (frame.area === 'public' || frame.area === area) ? frame : null
+  }
+}
+
+/** The app's cookie for a collapsed sidebar (src/app/sidebar-state.ts): 'false' when collapsed. */
+const SIDEBAR_COOKIE = 'sidebar_state'
+
+/**
+ * The area whose signed-in frames a browser may be sent, from its cookies: the area cookie's, unless
+ * its sidebar is collapsed (frames are made with the sidebar open; the page would move as the app
+ * collapses it).
+ */
+export function frameArea(cookie: (name: string) => string | undefined): string | undefined {
+  return cookie(SIDEBAR_COOKIE) === 'false' ? undefined : cookie(AREA_COOKIE)
 }
 
 const bootShell = /<!-- boot:[^>]*-->[\s\S]*?<!-- \/boot -->/

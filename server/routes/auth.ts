@@ -19,7 +19,7 @@ import { access } from '../auth/policy'
 import { countPasswordLinksSince, findUsablePasswordLink, revokeAccessToken, setPassword, setPasswordWithLink } from '../auth/queries'
 import { beginSignInAttempt, clientAddress } from '../auth/rate-limit'
 import {
-  clearRefreshCookie,
+  clearSessionCookies,
   familyOf,
   findSessionUser,
   issueAccessToken,
@@ -27,6 +27,7 @@ import {
   revokeFamily,
   revokeUserSessions,
   rotateRefreshToken,
+  setAreaCookie,
   startRefreshFamily,
   toSessionUser,
 } from '../auth/session'
@@ -70,6 +71,7 @@ export const authRoutes = new Hono<AppEnv>()
     await startRefreshFamily(c, user.id, remember)
     await audit(deps, { action: 'sign-in', actorUserId: user.id, entityId: String(user.id), ip: address, requestId: c.get('requestId') })
     const sessionUser = toSessionUser(user)
+    setAreaCookie(c, sessionUser)
     return c.json({ token: await issueAccessToken(deps, sessionUser), user: sessionUser } satisfies SessionResponse)
   })
 
@@ -80,7 +82,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!token) throw unauthorized('No session to renew. Sign in again.')
     const rotation = await rotateRefreshToken(c, token)
     if (!rotation.ok) {
-      clearRefreshCookie(c)
+      clearSessionCookies(c)
       if (rotation.reason === 'reused') {
         deps.logger.warn('refresh token reused; session family revoked', { requestId: c.get('requestId') })
       }
@@ -89,10 +91,11 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await findSessionUser(deps.db, { id: rotation.userId })
     if (!user || !user.active) {
       await revokeUserSessions(deps.db, rotation.userId, deps.clock.now())
-      clearRefreshCookie(c)
+      clearSessionCookies(c)
       throw unauthorized('Your session has ended. Sign in again.')
     }
     const sessionUser = toSessionUser(user)
+    setAreaCookie(c, sessionUser)
     return c.json({ token: await issueAccessToken(deps, sessionUser), user: sessionUser } satisfies SessionResponse)
   })
 
@@ -128,7 +131,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     // This device stops receiving the signed-out user's alerts.
     if (pushEndpoint && userId !== undefined) await deleteSubscription(deps.db, userId, pushEndpoint)
-    clearRefreshCookie(c)
+    clearSessionCookies(c)
     return c.body(null, 204)
   })
 

@@ -1,10 +1,11 @@
 import { useRouterState } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { Brand } from './brand'
 import { Footer } from './footer'
 import { InsideAppLayout } from './layout-context'
 import { OfflineBanner } from './offline-banner'
+import { framePageNodes, renderingFrame } from './page-frame'
 import { afterPageShown, markPageShown } from './page-shown'
 import { SIDEBAR_NAV_ID, SidebarNav } from './sidebar'
 import { MOBILE_QUERY, useMediaQuery, useSidebarExpanded, useToggleShortcut } from './sidebar-state'
@@ -71,16 +72,30 @@ const main = css({
 })
 
 /**
- * The page inside the frame, rendered just after the frame when the app starts: the frame is one short
- * task, and React builds the page in a background render that yields to the browser every few
+ * The page inside the layout, rendered just after the layout when the app starts: the layout is one
+ * short task, and React builds the page in a background render that yields to the browser every few
  * milliseconds, so the start is not one long task. Later pages render as usual (this stays mounted).
+ * Over a page frame the frame's page stays on screen until then; a frame made at build time has its
+ * page at once.
  */
 function AfterFrame({ children }: { children: ReactNode }) {
-  const frameShown = useDeferredValue(true, false)
+  const frameShown = useDeferredValue(true, renderingFrame)
   useEffect(() => {
     if (frameShown) markPageShown()
   }, [frameShown])
-  return frameShown ? children : null
+  if (frameShown) return children
+  return framePageNodes.length ? <FramePage /> : null
+}
+
+const framePage = css({ display: 'contents' })
+
+/** The page part of the frame the app started over (app/page-frame), moved into the new layout as it is. */
+function FramePage() {
+  const ref = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    ref.current?.append(...framePageNodes)
+  }, [])
+  return <div ref={ref} className={framePage} inert />
 }
 
 /**

@@ -5,6 +5,7 @@ import { useRequiredSession, userKind } from '~/lib/session'
 import { usePublicConfig } from '~/lib/public-config'
 import { ExternalIcon, FaqsIcon } from '~/ui/shell-icons'
 import { navItemsFor } from './nav-items'
+import { renderingFrame } from './page-frame'
 
 export const SIDEBAR_NAV_ID = 'sidebar-navigation'
 
@@ -56,7 +57,8 @@ const srOnly = css({ srOnly: true })
  */
 export function SidebarNav({ id, collapsed = false, onNavigate }: { id?: string; collapsed?: boolean; onNavigate?: () => void }) {
   const session = useRequiredSession()
-  const items = navItemsFor(session)
+  // A page frame is the same for every user of the area: its menu fills in when the app renders.
+  const items = renderingFrame ? [] : navItemsFor(session)
   const config = usePublicConfig()
   const faqsUrl = userKind(session.user) === 'client' ? config.data?.faqsUrl : undefined
 

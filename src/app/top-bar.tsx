@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { IconButton } from '~/ui/button'
 import { Brand } from './brand'
+import { renderingFrame } from './page-frame'
 import { afterPageShown } from './page-shown'
 import { MenuIcon, SidebarIcon } from '~/ui/shell-icons'
 import { NotificationBell } from '~/features/notifications'
@@ -22,6 +23,10 @@ function usePageShown(): boolean {
   useEffect(() => afterPageShown(() => setShown(true)), [])
   return shown
 }
+
+// A page frame is made once for every screen: what differs on phones is chosen by the style sheet.
+const onPhones = css({ display: { base: 'contents', md: 'none' } })
+const onWiderScreens = css({ display: { base: 'none', md: 'contents' } })
 
 const bar = css({
   position: 'sticky',
@@ -58,9 +63,28 @@ export function TopBar({ isMobile, sidebarExpanded, drawerOpen, onToggleSidebar 
         aria-keyshortcuts="Control+B Meta+B"
         onClick={onToggleSidebar}
       >
-        {isMobile ? <MenuIcon /> : <SidebarIcon />}
+        {renderingFrame ? (
+          <>
+            <span className={onPhones}>
+              <MenuIcon />
+            </span>
+            <span className={onWiderScreens}>
+              <SidebarIcon />
+            </span>
+          </>
+        ) : isMobile ? (
+          <MenuIcon />
+        ) : (
+          <SidebarIcon />
+        )}
       </IconButton>
-      {isMobile && <Brand compact />}
+      {renderingFrame ? (
+        <span className={onPhones}>
+          <Brand compact />
+        </span>
+      ) : (
+        isMobile && <Brand compact />
+      )}
       <div className={css({ flex: '1' })} />
       {pageShown && (
         <Suspense fallback={null}>

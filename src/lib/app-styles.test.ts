@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { applyAppStyles } from './app-styles'
+import { applyAppStyles, releaseAppStyles } from './app-styles'
 
 afterEach(() => {
   document.head.innerHTML = ''
@@ -31,5 +31,20 @@ describe('applyAppStyles', () => {
     document.head.innerHTML = ''
     await expect(applyAppStyles()).resolves.toBeUndefined()
     expect(document.head.querySelector('link[rel="stylesheet"]')).toBeNull()
+  })
+})
+
+describe('a held style sheet', () => {
+  it('loads without applying until released', async () => {
+    document.head.innerHTML = '<link rel="preload" as="style" href="/assets/index-abc.css" data-app-styles>'
+    const applied = applyAppStyles(document, { held: true })
+    const sheet = document.head.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')!
+    expect(sheet.media).toBe('print')
+    sheet.dispatchEvent(new Event('load'))
+    await applied
+    expect(sheet.media).toBe('print')
+    releaseAppStyles()
+    expect(sheet.media).toBe('all')
+    expect(sheet.hasAttribute('data-held')).toBe(false)
   })
 })

@@ -5,8 +5,13 @@
  * and nothing moves when the styles arrive. By the time the app's script has run, the preload has
  * long finished: applying it takes a moment. Without a preload (the dev server, where styles come
  * with the scripts) there is nothing to wait for.
+ *
+ * `held`: the sheet loads but does not apply yet (media `print`) until `releaseAppStyles()`. Over a
+ * page frame (which carries its own rules inline) the app releases it in its first commit, so the
+ * browser restyles the page once, as the app's render replaces the frame, rather than restyling the
+ * frame first and the app's page again just after.
  */
-export function applyAppStyles(doc: Document = document): Promise<void> {
+export function applyAppStyles(doc: Document = document, { held = false } = {}): Promise<void> {
   const preloads = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"][data-app-styles]')]
   return Promise.all(
     preloads.map(
@@ -17,6 +22,10 @@ export function applyAppStyles(doc: Document = document): Promise<void> {
           // The same request mode as the preload, so the sheet is taken from it rather than fetched again.
           const cors = preload.getAttribute('crossorigin')
           if (cors !== null) sheet.setAttribute('crossorigin', cors)
+          if (held) {
+            sheet.media = 'print'
+            sheet.setAttribute('data-held', '')
+          }
           sheet.setAttribute('href', preload.getAttribute('href') ?? '')
           // A sheet that fails to load must not keep the app from starting (it renders unstyled then).
           sheet.addEventListener('load', () => resolve(), { once: true })
@@ -25,4 +34,12 @@ export function applyAppStyles(doc: Document = document): Promise<void> {
         }),
     ),
   ).then(() => undefined)
+}
+
+/** Applies a sheet loaded `held`. */
+export function releaseAppStyles(doc: Document = document): void {
+  for (const sheet of doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-held]')) {
+    sheet.media = 'all'
+    sheet.removeAttribute('data-held')
+  }
 }

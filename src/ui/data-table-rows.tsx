@@ -15,8 +15,18 @@ export const MAX_SKELETON_ROWS = 50
 function skeletonRowCount(pageSize: number): number {
   return Math.max(1, Math.min(pageSize, MAX_SKELETON_ROWS))
 }
+/**
+ * The first placeholder rows (what a screen shows) have a cell per column, like the rows to come; the
+ * rest, further down the page, hold their height with one cell spanning the row, a few elements instead
+ * of two per column: a page of placeholders costs a phone little to lay out.
+ */
+export const DETAILED_SKELETON_ROWS = 6
 
 const skeletonReserve = css({ visibility: 'hidden' })
+// The spanning cell is as tall as a row of cells: one bar, and the columns' own placeholders (a button, a badge) laid out invisibly beside it.
+// Stacked (a narrow table), the cell takes the row's whole line.
+const plainSkeletonCell = css({ flexBasis: '100%', '& > *': { display: 'flex', alignItems: 'center', gap: '4', overflow: 'hidden' } })
+const plainSkeletonFill = css({ flex: '1' })
 // One line of table text (the body's line height, 1.5) so a placeholder row is as tall as a row of plain text.
 const skeletonBar = css({
   display: 'block',
@@ -136,22 +146,39 @@ export function DataTableBody<T>({
       {rows.length === 0 && loading ? (
         // Placeholder rows as tall as the page they stand for, so the pager and what follows do
         // not move when the rows arrive.
-        Array.from({ length: skeletonRowCount(pageSize) }, (_, index) => (
-          <tr key={`skeleton-${index}`} className={classes.row} data-skeleton="">
-            {visibleColumns.map((column, columnIndex) => (
-              <td key={column.id} className={classes.cell} {...stackedCellProps(column)}>
-                {index === 0 && columnIndex === 0 && announceLoading ? <span role="status" className={visuallyHiddenClass}>Loading</span> : null}
-                {column.columnDef.meta?.placeholder !== undefined ? (
-                  <div aria-hidden="true" className={skeletonReserve}>
-                    {column.columnDef.meta.placeholder}
-                  </div>
-                ) : (
-                  <span aria-hidden="true" className={skeletonBar} />
-                )}
+        Array.from({ length: skeletonRowCount(pageSize) }, (_, index) =>
+          index < DETAILED_SKELETON_ROWS ? (
+            <tr key={`skeleton-${index}`} className={classes.row} data-skeleton="">
+              {visibleColumns.map((column, columnIndex) => (
+                <td key={column.id} className={classes.cell} {...stackedCellProps(column)}>
+                  {index === 0 && columnIndex === 0 && announceLoading ? <span role="status" className={visuallyHiddenClass}>Loading</span> : null}
+                  {column.columnDef.meta?.placeholder !== undefined ? (
+                    <div aria-hidden="true" className={skeletonReserve}>
+                      {column.columnDef.meta.placeholder}
+                    </div>
+                  ) : (
+                    <span aria-hidden="true" className={skeletonBar} />
+                  )}
+                </td>
+              ))}
+            </tr>
+          ) : (
+            <tr key={`skeleton-${index}`} className={classes.row} data-skeleton="">
+              <td colSpan={visibleColumns.length} className={cx(classes.cell, plainSkeletonCell)}>
+                <div aria-hidden="true">
+                  <span className={cx(skeletonBar, plainSkeletonFill)} />
+                  {visibleColumns.map((column) =>
+                    column.columnDef.meta?.placeholder !== undefined ? (
+                      <div key={column.id} className={skeletonReserve}>
+                        {column.columnDef.meta.placeholder}
+                      </div>
+                    ) : null,
+                  )}
+                </div>
               </td>
-            ))}
-          </tr>
-        ))
+            </tr>
+          ),
+        )
       ) : rows.length === 0 ? (
         <tr>
           <td colSpan={visibleColumns.length} className={classes.empty}>

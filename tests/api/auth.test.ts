@@ -6,7 +6,7 @@ import { createApp } from '../../server/app'
 import { commonPasswordIssue } from '../../contract/common-passwords'
 import { CALLER_TTL_MS } from '../../server/auth/caller-cache'
 import { IN_PROCESS_ADDRESS_HEADER } from '../../server/auth/rate-limit'
-import { REFRESH_COOKIE } from '../../server/auth/session'
+import { AREA_COOKIE, REFRESH_COOKIE } from '../../server/auth/session'
 import { sha256, signAccessToken } from '../../server/auth/tokens'
 import { loginAttempts, refreshSessions, users } from '../../server/db/schema'
 import { createTestServer, DEMO_ACCOUNTS, DEMO_PASSWORD, login, type TestServer } from './harness'
@@ -127,6 +127,22 @@ describe('sign-in', () => {
     expect(session.headers.get('set-cookie')).not.toMatch(/Max-Age|Expires/)
     expect(persistent.headers.get('set-cookie')).toMatch(new RegExp(`Max-Age=${server.env.REFRESH_TOKEN_TTL_DAYS * 86400}`))
     expect(session.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it("sets the area cookie the server picks a signed-in page's frame by: the user's area, for the whole site, for this browser session", async () => {
+    const areaCookie = (res: { headers: Headers }) => res.headers.getSetCookie().find((cookie) => cookie.startsWith(`${AREA_COOKIE}=`))
+    const client = await signIn(DEMO_ACCOUNTS.client, DEMO_PASSWORD, { remember: true })
+    const agent = await signIn(DEMO_ACCOUNTS.clerk, DEMO_PASSWORD, { remember: true })
+    expect(areaCookie(client)).toMatch(new RegExp(`^${AREA_COOKIE}=client;`))
+    expect(areaCookie(agent)).toMatch(new RegExp(`^${AREA_COOKIE}=agent;`))
+    for (const cookie of [areaCookie(client), areaCookie(agent)]) {
+      expect(cookie).toMatch(/Path=\//)
+      expect(cookie).toMatch(/HttpOnly/)
+      expect(cookie).toMatch(/SameSite=Lax/)
+      expect(cookie).not.toMatch(/Max-Age|Expires/)
+    }
+    // A failed sign-in sets nothing.
+    expect((await signIn(DEMO_ACCOUNTS.client, 'Wrong-pass-2026!')).headers.get('set-cookie')).toBeNull()
   })
 
   it('marks the refresh cookie Secure when the portal is served over https', async () => {
@@ -330,6 +346,7 @@ describe('refresh and log out', () => {
     expect(claimsOf(res.json.token).exp).toBeGreaterThan(claimsOf(first.token).exp)
     const next = cookieOf(res)
     expect(next).toMatch(new RegExp(`^${REFRESH_COOKIE}=`))
+    expect(res.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^${AREA_COOKIE}=client;`)))
     expect(next).not.toBe(first.cookie)
     // A remembered session stays persistent across rotations.
     expect(res.headers.get('set-cookie')).toMatch(/Max-Age=\d+/)
@@ -371,6 +388,7 @@ describe('refresh and log out', () => {
     const out = await server.request('POST', '/api/auth/logout', { token: session.token, headers: { cookie: session.cookie } })
     expect(out.status).toBe(204)
     expect(out.headers.get('set-cookie')).toMatch(new RegExp(`${REFRESH_COOKIE}=;.*Max-Age=0`))
+    expect(out.headers.getSetCookie().find((cookie) => cookie.startsWith(`${AREA_COOKIE}=`))).toMatch(/Max-Age=0/)
     const after = await server.request('GET', '/api/permissions', { token: session.token })
     expect(after.status).toBe(401)
     expect((await refresh(session.cookie)).status).toBe(401)

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { expect, test } from '@playwright/test'
+import { expect, loginAs, test } from './fixtures'
 
 /**
  * How the server sends the app shell on client-side routes (server/index.ts, servePwa): compressed by
  * Accept-Encoding, never cached without revalidation, and the built index.html with the page's route
- * scripts named as modulepreload links at the end of its head; on the public pages, with the page's
- * frame (server/http/page-frames.ts) in place of the boot screen.
+ * scripts named as modulepreload links at the end of its head; on the public pages, and on the signed-in
+ * pages for a browser signed in to their area, with the page's frame (server/http/page-frames.ts) in
+ * place of the boot screen.
  */
 const built = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'dist', 'index.html'))
 
@@ -87,5 +88,56 @@ test.describe('the sign-in page from its frame', () => {
     await page.getByLabel('E-mail').fill('client@demo.test')
     await expect(page.getByLabel('E-mail')).toHaveValue('client@demo.test')
     await expect(page.getByLabel('E-mail')).toBeFocused()
+  })
+})
+
+test.describe('a signed-in page from its frame', () => {
+  // The server's answer to a page load: an installed service worker would answer from its own shell.
+  test.use({ serviceWorkers: 'block' })
+
+  test('is sent only to a browser signed in to its area, and painted from the HTML alone', async ({ page, context, browser }) => {
+    await loginAs(page, 'client')
+    // A new tab of the signed-in browser, with every script refused.
+    const tab = await context.newPage()
+    await tab.route(/\.js$/, (route) => route.abort())
+    await tab.goto('/client/invoices')
+    const frame = tab.locator('#root[data-frame] > [inert]')
+    await expect(frame.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible()
+    await expect(frame.getByPlaceholder('Search by invoice # or company…')).toBeVisible()
+    await expect(frame.locator('tbody tr[data-skeleton]').first()).toBeVisible()
+    // Nothing of one user: no name in the top bar, no menu of their permissions.
+    await expect(frame.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveCount(0)
+    await expect(frame).not.toContainText('Sunshine')
+
+    // Another area's page, and the same page for a browser not signed in: the plain shell.
+    await tab.goto('/provider/documents')
+    await expect(tab.locator('#root .boot')).toBeVisible()
+    await expect(tab.locator('#root[data-frame]')).toHaveCount(0)
+    const visitor = await browser.newPage()
+    await visitor.route(/\.js$/, (route) => route.abort())
+    await visitor.goto('/client/invoices')
+    await expect(visitor.locator('#root .boot')).toBeVisible()
+    await expect(visitor.locator('#root[data-frame]')).toHaveCount(0)
+    await visitor.close()
+  })
+
+  test("is replaced by the app's page without the page ever leaving the screen", async ({ page }) => {
+    await loginAs(page, 'client')
+    // Every change to the page is checked as it lands: once the frame's heading is in, it stays.
+    await page.addInitScript(() => {
+      const gaps: string[] = []
+      let painted = false
+      Object.assign(window, { frameGaps: gaps })
+      new MutationObserver(() => {
+        if (document.querySelector('#root h1')) painted = true
+        else if (painted) gaps.push(document.getElementById('root')?.innerHTML.slice(0, 200) ?? '')
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto('/client/invoices')
+    await expect(page.locator('#root[data-frame]')).toHaveCount(1)
+    await expect(page.locator('tbody tr:not([data-skeleton])').first()).toBeVisible()
+    await expect(page.locator('#root [inert]')).toHaveCount(0)
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { frameGaps: string[] }).frameGaps)).toEqual([])
   })
 })

@@ -14,6 +14,7 @@ import { DOCUMENT_FILTER_COLUMNS, DOCUMENT_PAGE_SIZES, type DocumentFilterColumn
 /** Under this many days left, the count is shown as a warning. */
 const FEW_DAYS_LEFT = 7
 
+const iconBox = css({ display: 'inline-block', w: '1em', h: '1em' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', alignItems: 'center' })
 const linkButton = css({
   display: 'inline-flex',
@@ -190,16 +191,17 @@ export function DocumentsTable(props: DocumentsTableProps) {
       header: 'Actions',
       enableSorting: false,
       enableColumnFilter: false,
-      // While loading, the usual actions of an active document hold the row's height.
+      // While loading, the usual actions of an active document hold the row's size (each icon's box
+      // stands in for it).
       meta: {
         placeholder: (
           <div className={actions}>
             <span className={linkButton}>
-              <EyeIcon />
+              <span className={iconBox} />
               View
             </span>
             <span className={linkButton}>
-              <MoreIcon />
+              <span className={iconBox} />
             </span>
           </div>
         ),
