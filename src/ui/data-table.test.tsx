@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DataTable, pageWindow, type ColumnDef, type PaginationState } from './data-table.tsx'
+import { DataTable, DETAILED_SKELETON_ROWS, pageWindow, type ColumnDef, type PaginationState } from './data-table.tsx'
 import { Toaster } from './toaster-root.tsx'
 
 type Invoice = { id: string; number: string; company: string; total: number; status: 1 | 2 | 3 }
@@ -201,6 +201,20 @@ describe('DataTable', () => {
     expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(50)
     expect(screen.getByRole('status')).toHaveTextContent('Loading')
     expect(screen.queryByRole('searchbox', { name: 'Search invoices' })).toBeNull()
+  })
+
+  it('gives the placeholder rows a screen shows a cell per column, and the rest one cell holding their height', () => {
+    const withActions: ColumnDef<Invoice, any>[] = [...columns, { id: 'actions', header: 'Actions', cell: () => <button type="button">Pay</button>, meta: { placeholder: <span>Pay now</span> } }]
+    const { container } = render(<DataTable label="Invoices" data={[]} columns={withActions} loading defaultPageSize={20} />)
+    const rows = [...container.querySelectorAll('tbody tr[data-skeleton]')]
+    expect(rows).toHaveLength(20)
+    const cellCounts = rows.map((row) => row.querySelectorAll('td').length)
+    expect(cellCounts).toEqual([...Array(DETAILED_SKELETON_ROWS).fill(withActions.length), ...Array(20 - DETAILED_SKELETON_ROWS).fill(1)])
+    const spanning = rows[DETAILED_SKELETON_ROWS].querySelector('td')!
+    expect(spanning).toHaveAttribute('colspan', String(withActions.length))
+    // The column's own placeholder sets the row's height there too, unseen.
+    expect(spanning).toHaveTextContent('Pay now')
+    expect(spanning.firstElementChild).toHaveAttribute('aria-hidden', 'true')
   })
 
   it('computes the page window at the edges', () => {

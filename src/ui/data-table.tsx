@@ -26,7 +26,7 @@ import { Spinner, visuallyHiddenClass } from './spinner.tsx'
 export type { ColumnDef, ColumnFiltersState, PaginationState, RowSelectionState, SortingState }
 export { createColumnHelper } from '@tanstack/react-table'
 export { PAGE_SIZES, PAGE_WINDOW, pageWindow } from './data-table-pagination.tsx'
-export { FILTER_DEBOUNCE_MS, MAX_SKELETON_ROWS } from './data-table-rows.tsx'
+export { DETAILED_SKELETON_ROWS, FILTER_DEBOUNCE_MS, MAX_SKELETON_ROWS } from './data-table-rows.tsx'
 
 declare module '@tanstack/react-table' {
   // Type parameters must match the library's declaration.
