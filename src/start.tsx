@@ -10,17 +10,20 @@ import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
 import { applyAppStyles, releaseAppStyles } from '~/lib/app-styles'
 import { whenIdle } from '~/lib/idle'
-import { createQueryClient, markCacheRestored, persistOptions, startCacheRestore } from '~/lib/query-client'
+import { createQueryClient, markCacheRestored, persistOptions, queriesSettled, startCacheRestore } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
 import { listenForInstallOffer } from '~/lib/install'
 import { isBrowserOffline } from '~/lib/online-status'
 import { getSession } from '~/lib/session'
 import { requestToaster } from '~/lib/toaster-host'
 import { startedFromFrame } from './app/page-frame'
+import { pageDataIn, setPageDataSignal } from './app/page-shown'
 import { createAppRouter } from './router'
 
 startCacheRestore()
 const queryClient = createQueryClient()
+// Work the page does not need waits for the page's data (app/page-shown).
+setPageDataSignal(() => queriesSettled(queryClient))
 const router = createAppRouter(queryClient)
 // The page's own chunks start loading now, alongside the saved cache being read back: the router would
 // ask for them only once the signed-in layout's wait for that cache is over, and a page the service
@@ -69,12 +72,16 @@ void Promise.all([applyAppStyles(document, { held: startedFromFrame }), pageLoad
   else render()
 })
 
-// Work the first page does not need waits until that page is on screen and the browser is idle
-// (at most a few seconds): re-reading the permission codes (a role may have changed since the session
-// began; the page renders with the codes saved at sign-in meanwhile) and registering the service worker.
+// Work the first page does not need waits until that page is on screen with its data and the browser
+// is idle (at most a few seconds): re-reading the permission codes (a role may have changed since the
+// session began; the page renders with the codes saved at sign-in meanwhile) and registering the
+// service worker.
 const idle = (run: () => void, timeout: number) => whenIdle(run, timeout, Math.min(timeout, 1000))
 const stopWaiting = router.subscribe('onResolved', () => {
   stopWaiting()
+  void pageDataIn().then(startChores)
+})
+function startChores() {
   // Shared devices: a log out made offline reaches the server at the first contact, and what an ended
   // session left behind is wiped before anyone else signs in (a sign-in also wipes another user's
   // data first, features/auth). Neither is needed for the first page.
@@ -90,7 +97,7 @@ const stopWaiting = router.subscribe('onResolved', () => {
   idle(() => void import('~/lib/outbox/outbox').then(({ startOutbox }) => startOutbox(queryClient)), 1000)
   const afterLoad = (run: () => void) => (document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true }))
   afterLoad(() => idle(() => registerSW(), 3000))
-})
+}
 
 /** Applies the style sheet, if it was held, in the app's first commit (before that commit is painted). */
 function StylesApplied({ children }: { children: ReactNode }) {

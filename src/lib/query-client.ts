@@ -194,6 +194,25 @@ export function isCacheRestored(): boolean {
   return restored
 }
 
+/**
+ * Settles once the saved cache is back and then no query is on its way: the data the page asked for has
+ * come in (or failed). Queries held while the cache was read back start on the render after it, a frame
+ * later, hence the wait before looking.
+ */
+export async function queriesSettled(client: QueryClient): Promise<void> {
+  await cacheRestored
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+  await new Promise<void>((resolve) => {
+    const check = () => {
+      if (client.isFetching() > 0) return
+      unsubscribe()
+      resolve()
+    }
+    const unsubscribe = client.getQueryCache().subscribe(check)
+    check()
+  })
+}
+
 function shouldRetry(failureCount: number, error: unknown): boolean {
   // A refused or invalid request fails the same way again; offline, the page says so at once.
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
