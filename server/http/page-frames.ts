@@ -60,7 +60,8 @@ const modulePreloads = /<link rel="modulepreload"[^>]*>/g
 /**
  * The shell with the page's frame in place of its boot screen, and the styles the frame uses inline
  * (the full style sheet still loads without blocking the paint). The frame is inert: the app's first
- * render replaces it, and would drop anything typed into it. #root is marked `data-frame` for the app.
+ * render replaces it, and would drop anything typed into it. #root is marked `data-frame` with the frame's
+ * page path for the app.
  *
  * The frame's paint needs none of the app's scripts: their modulepreload links wait in a template
  * (`#app-preloads`) that the entry adds to the head once the frame is painted (src/main.tsx), so that
@@ -74,6 +75,6 @@ export function withFrame(html: string, frame: PageFrame | null): string {
     .replace(modulePreloads, '')
     .replace(/<link rel="preload" /g, '<link rel="preload" fetchpriority="low" ')
     .replace('</head>', () => `<style>${frame.css}</style><template id="app-preloads">${preloads}</template></head>`)
-    .replace('<div id="root">', '<div id="root" data-frame>')
+    .replace('<div id="root">', () => `<div id="root" data-frame="${frame.path.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`)
     .replace(bootShell, () => `<div inert>${frame.html}</div>`)
 }

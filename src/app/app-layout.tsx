@@ -5,7 +5,7 @@ import { Brand } from './brand'
 import { Footer } from './footer'
 import { InsideAppLayout } from './layout-context'
 import { OfflineBanner } from './offline-banner'
-import { framePageNodes, renderingFrame } from './page-frame'
+import { framePageNodes, framePath, renderingFrame } from './page-frame'
 import { afterPageShown, markPageShown } from './page-shown'
 import { SIDEBAR_NAV_ID, SidebarNav } from './sidebar'
 import { MOBILE_QUERY, useMediaQuery, useSidebarExpanded, useToggleShortcut } from './sidebar-state'
@@ -78,13 +78,13 @@ const main = css({
  * Over a page frame the frame's page stays on screen until then; a frame made at build time has its
  * page at once.
  */
-function AfterFrame({ children }: { children: ReactNode }) {
+function AfterFrame({ pathname, children }: { pathname: string; children: ReactNode }) {
   const frameShown = useDeferredValue(true, renderingFrame)
   useEffect(() => {
     if (frameShown) markPageShown()
   }, [frameShown])
   if (frameShown) return children
-  return framePageNodes.length ? <FramePage /> : null
+  return pathname.replace(/(.)\/$/, '$1') === framePath ? <FramePage /> : null
 }
 
 const framePage = css({ display: 'contents' })
@@ -147,7 +147,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <TopBar isMobile={isMobile} sidebarExpanded={expanded} drawerOpen={drawerOpen} onToggleSidebar={toggle} />
           <OfflineBanner />
           <main id="main-content" tabIndex={-1} className={main}>
-            <AfterFrame>{children}</AfterFrame>
+            <AfterFrame pathname={pathname}>{children}</AfterFrame>
           </main>
           <Footer />
         </div>

@@ -50,7 +50,7 @@ test.describe('the app shell on client-side routes', () => {
     const { headers, body } = await rawShell(baseURL!, '/login', 'gzip, deflate, br')
     expect(headers['content-encoding']).toBe('br')
     const html = brotliDecompressSync(body).toString('utf8')
-    expect(html).toMatch(/<div id="root" data-frame>\s*<div inert>/)
+    expect(html).toMatch(/<div id="root" data-frame="\/login">\s*<div inert>/)
     expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/)
     expect(html).not.toContain('class="boot"')
     expect(html).toMatch(/<style>@layer reset\{[^<]+<\/style>/)
@@ -139,5 +139,21 @@ test.describe('a signed-in page from its frame', () => {
     await expect(page.locator('#root [inert]')).toHaveCount(0)
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { frameGaps: string[] }).frameGaps)).toEqual([])
+  })
+
+  test("a signed-in user sent on from the sign-in page's frame never sees that page inside the signed-in layout", async ({ page }) => {
+    await loginAs(page, 'client')
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { signInInLayout: seen })
+      new MutationObserver(() => {
+        const main = document.querySelector('#root > :not([inert]) main')
+        if (main?.textContent?.includes('Keep me signed in')) seen.push(main.textContent.slice(0, 80))
+      }).observe(document, { childList: true, subtree: true })
+    })
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/client\/dashboard$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { signInInLayout: string[] }).signInInLayout)).toEqual([])
   })
 })
