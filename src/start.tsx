@@ -4,7 +4,7 @@
  */
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
-import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react'
+import { startTransition, StrictMode, useInsertionEffect, type ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
@@ -99,9 +99,12 @@ function startChores() {
   afterLoad(() => idle(() => registerSW(), 3000))
 }
 
-/** Applies the style sheet, if it was held, in the app's first commit (before that commit is painted). */
+/**
+ * Applies the style sheet, if it was held, in the app's first commit: before that commit is painted, and
+ * before any layout effect (which runs first in the components inside) reads a style.
+ */
 function StylesApplied({ children }: { children: ReactNode }) {
-  useLayoutEffect(() => releaseAppStyles(), [])
+  useInsertionEffect(() => releaseAppStyles(), [])
   return children
 }
 

@@ -47,7 +47,7 @@ describe('page frames', () => {
 
   it('puts the frame, inert, in place of the boot screen, with its styles inline, and the preloads after its paint', () => {
     const html = withFrame(shell, { path: '/login', area: 'public', html: '<h1>Sign in $& $1</h1>', css: '.a{color:red}' })
-    expect(html).toContain('<div id="root" data-frame="/login"><div inert><h1>Sign in $& $1</h1></div></div>')
+    expect(html).toContain('<div id="root" data-frame="/login"><div inert aria-hidden="true"><h1>Sign in $& $1</h1></div></div>')
     expect(html).not.toContain('boot')
     expect(html).toContain('<style>.a{color:red}</style><template')
     expect(html).toContain('<template id="app-preloads"><link rel="modulepreload" crossorigin href="/assets/shell.js"></template></head>')

@@ -95,7 +95,7 @@ function FramePage() {
   useLayoutEffect(() => {
     ref.current?.append(...framePageNodes)
   }, [])
-  return <div ref={ref} className={framePage} inert />
+  return <div ref={ref} className={framePage} inert aria-hidden="true" data-frame-page="" />
 }
 
 /**

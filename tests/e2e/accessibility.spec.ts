@@ -1,4 +1,4 @@
-import { expect, expectAccessible, loginAs, test } from './fixtures'
+import { expect, expectAccessible, expectAppRendered, loginAs, test } from './fixtures'
 
 const publicPages = ['/login', '/forgot-password', '/reset-password', '/reset/expired-token', '/signup/company-details', '/no/such/page']
 
@@ -42,9 +42,10 @@ const providerPages = [
   '/no/such/page',
 ]
 
-/** Waits for the page's content (its one h1) rather than a fixed time. */
+/** Waits for the app's page (its one h1, not the frame's) rather than a fixed time. */
 async function open(page: import('@playwright/test').Page, path: string) {
   await page.goto(path)
+  await expectAppRendered(page)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 }
 

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, loginAs, test } from './fixtures'
+import { expect, expectAppRendered, loginAs, test } from './fixtures'
 
 test.describe('layout', () => {
   // These checks need no service worker; without one, a newer build cannot reload the page under them.
@@ -163,6 +163,7 @@ test.describe('layout', () => {
     await expect(search).toBeVisible()
     expect(await placeholderFits()).toBe(true)
     await page.goto('/provider/requested-documents')
+    await expectAppRendered(page)
     const requests = page.getByRole('searchbox').first()
     await expect(requests).toBeVisible()
     expect(await placeholderFits(requests)).toBe(true)
