@@ -130,6 +130,7 @@ export function DataTableBody<T>({
   loading,
   announceLoading,
   emptyMessage,
+  drawnRows,
 }: {
   table: Table<T>
   classes: TableClasses
@@ -137,6 +138,8 @@ export function DataTableBody<T>({
   /** No toolbar shows the spinner: the first placeholder cell says 'Loading' to screen readers. */
   announceLoading: boolean
   emptyMessage: ReactNode
+  /** Rows drawn so far (the rest hold their place as placeholders); all of them when not given. */
+  drawnRows?: number
 }) {
   const rows = table.getRowModel().rows
   const visibleColumns = table.getVisibleLeafColumns()
@@ -163,20 +166,7 @@ export function DataTableBody<T>({
               ))}
             </tr>
           ) : (
-            <tr key={`skeleton-${index}`} className={classes.row} data-skeleton="">
-              <td colSpan={visibleColumns.length} className={cx(classes.cell, plainSkeletonCell)}>
-                <div aria-hidden="true">
-                  <span className={cx(skeletonBar, plainSkeletonFill)} />
-                  {visibleColumns.map((column) =>
-                    column.columnDef.meta?.placeholder !== undefined ? (
-                      <div key={column.id} className={skeletonReserve}>
-                        {column.columnDef.meta.placeholder}
-                      </div>
-                    ) : null,
-                  )}
-                </div>
-              </td>
-            </tr>
+            <PlainSkeletonRow key={`skeleton-${index}`} columns={visibleColumns} classes={classes} />
           ),
         )
       ) : rows.length === 0 ? (
@@ -186,16 +176,41 @@ export function DataTableBody<T>({
           </td>
         </tr>
       ) : (
-        rows.map((row) => (
-          <tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
-            {row.getVisibleCells().map((cell) => (
-              <td key={cell.id} className={cx(classes.cell, alignClass(cell.column))} {...stackedCellProps(cell.column)}>
-                {flexRender(cell.column.columnDef.cell, cell.getContext())}
-              </td>
-            ))}
-          </tr>
-        ))
+        <>
+          {rows.slice(0, drawnRows).map((row) => (
+            <tr key={row.id} className={classes.row} data-selected={row.getIsSelected() || undefined}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className={cx(classes.cell, alignClass(cell.column))} {...stackedCellProps(cell.column)}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {rows.slice(drawnRows ?? rows.length).map((row) => (
+            <PlainSkeletonRow key={`placeholder-${row.id}`} columns={visibleColumns} classes={classes} />
+          ))}
+        </>
       )}
     </tbody>
+  )
+}
+
+/** A placeholder row below the first ones: one cell holding a row's height (see DETAILED_SKELETON_ROWS). */
+function PlainSkeletonRow<T>({ columns, classes }: { columns: Column<T, unknown>[]; classes: TableClasses }) {
+  return (
+    <tr className={classes.row} data-skeleton="">
+      <td colSpan={columns.length} className={cx(classes.cell, plainSkeletonCell)}>
+        <div aria-hidden="true">
+          <span className={cx(skeletonBar, plainSkeletonFill)} />
+          {columns.map((column) =>
+            column.columnDef.meta?.placeholder !== undefined ? (
+              <div key={column.id} className={skeletonReserve}>
+                {column.columnDef.meta.placeholder}
+              </div>
+            ) : null,
+          )}
+        </div>
+      </td>
+    </tr>
   )
 }

@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DataTable, DETAILED_SKELETON_ROWS, pageWindow, type ColumnDef, type PaginationState } from './data-table.tsx'
@@ -215,6 +215,30 @@ describe('DataTable', () => {
     // The column's own placeholder sets the row's height there too, unseen.
     expect(spanning).toHaveTextContent('Pay now')
     expect(spanning.firstElementChild).toHaveAttribute('aria-hidden', 'true')
+  })
+
+  it('draws a long first page in two steps, the rows a screen shows and then the rest, and never puts drawn rows back', async () => {
+    const { rerender, container } = render(<DataTable label="Invoices" data={[]} columns={columns} loading defaultPageSize={20} />)
+    const added: string[] = []
+    const observer = new MutationObserver((records) => {
+      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLTableRowElement) added.push(node.hasAttribute('data-skeleton') ? 'placeholder' : 'row')
+    })
+    observer.observe(container, { childList: true, subtree: true })
+    rerender(<DataTable label="Invoices" data={invoices(20)} columns={columns} defaultPageSize={20} />)
+    await waitFor(() => expect(container.querySelectorAll('tbody tr:not([data-skeleton])')).toHaveLength(20))
+    const rest = 20 - DETAILED_SKELETON_ROWS
+    await waitFor(() => expect(added).toHaveLength(20 + rest))
+    expect(added).toEqual([...Array(DETAILED_SKELETON_ROWS).fill('row'), ...Array(rest).fill('placeholder'), ...Array(rest).fill('row')])
+    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(0)
+
+    // Other rows later (the next page, a refresh) replace the drawn ones at once.
+    added.length = 0
+    const next = invoices(20).map((invoice) => ({ ...invoice, id: `next-${invoice.id}`, number: `NEXT-${invoice.number}` }))
+    rerender(<DataTable label="Invoices" data={next} columns={columns} defaultPageSize={20} />)
+    await waitFor(() => expect(firstCells()[19]).toBe('NEXT-INV-0020'))
+    observer.disconnect()
+    expect(added).not.toContain('placeholder')
+    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(0)
   })
 
   it('computes the page window at the edges', () => {

@@ -14,12 +14,12 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table'
-import { useDeferredValue, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { table as tableRecipe } from 'styled-system/recipes'
 import { useLeadingColumns } from './data-table-columns.tsx'
 import { PAGE_SIZES, PaginationBar } from './data-table-pagination.tsx'
-import { DataTableBody, DataTableHead, FILTER_DEBOUNCE_MS } from './data-table-rows.tsx'
+import { DataTableBody, DataTableHead, DETAILED_SKELETON_ROWS, FILTER_DEBOUNCE_MS } from './data-table-rows.tsx'
 import { DebouncedInput } from './search-input.tsx'
 import { Spinner, visuallyHiddenClass } from './spinner.tsx'
 
@@ -170,6 +170,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // (An empty list passed anew is no change: it must not flash the placeholders.)
   const drawingRows = shownData.length === 0 && data.length > 0
   const loading = props.loading === true || drawingRows
+  // The table's first rows are drawn in two steps: those a screen shows, the rest still placeholders,
+  // then the rest in a background render, so a long first page is two shorter tasks rather than one.
+  // Only the first time: rows already on screen are never put back to placeholders.
+  const [drawnOnce, setDrawnOnce] = useState(false)
+  const drawingInTwo = !drawnOnce && shownData.length > DETAILED_SKELETON_ROWS
+  useEffect(() => {
+    if (drawingInTwo) startTransition(() => setDrawnOnce(true))
+  }, [drawingInTwo])
 
   const [pagination, setPagination] = useControllable<PaginationState>(props.pagination, props.onPaginationChange, () => ({
     pageIndex: 0,
@@ -269,7 +277,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <table className={classes.table} aria-busy={loading || undefined}>
           <caption className={visuallyHiddenClass}>{label}</caption>
           <DataTableHead table={table} classes={classes} filterableColumns={filterableColumns} />
-          <DataTableBody table={table} classes={classes} loading={loading} announceLoading={!(searchable || toolbar)} emptyMessage={emptyMessage} />
+          <DataTableBody
+            table={table}
+            classes={classes}
+            loading={loading}
+            announceLoading={!(searchable || toolbar)}
+            emptyMessage={emptyMessage}
+            drawnRows={drawingInTwo ? DETAILED_SKELETON_ROWS : undefined}
+          />
         </table>
       </div>
 
