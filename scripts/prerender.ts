@@ -8,6 +8,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Window } from 'happy-dom'
 import { build } from 'vite'
+import type { PageFrame } from '../server/http/page-frames.ts'
 import { alias, appPlugins } from '../vite.plugins.ts'
 import { criticalCss } from './critical-css.ts'
 
@@ -46,7 +47,8 @@ const sheets = readdirSync(assets).filter((name) => name.endsWith('.css'))
 if (sheets.length !== 1) throw new Error(`prerender: expected one style sheet in dist/assets, found ${sheets.length}`)
 const sheet = readFileSync(path.join(assets, sheets[0]), 'utf8')
 
-const frames: Record<string, { html: string; css: string; area: string }> = {}
+// What the server reads back (server/http/page-frames.ts), keyed by the frame's path.
+const frames: Record<string, Omit<PageFrame, 'path'>> = {}
 const skipped: string[] = []
 for (const pagePath of framePaths()) {
   const frame = await renderFrame(pagePath)

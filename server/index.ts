@@ -125,7 +125,8 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
     const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding, Cookie' }
     if (encoding) headers['Content-Encoding'] = encoding
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
-    return c.body(shell(c.req.path, frameArea((name) => getCookie(c, name)))[encoding ?? 'identity'], 200, headers)
+    const cookies = getCookie(c)
+    return c.body(shell(c.req.path, frameArea((name) => cookies[name]))[encoding ?? 'identity'], 200, headers)
   })
   const built = statSync(indexFile).mtime.toISOString()
   logger.info('serving the PWA', { dir: distDir, built })

@@ -1,11 +1,12 @@
 /**
  * The page's frame in the HTML the server sent: the page's first render before any data, made at build
- * time (src/prerender.tsx). The server puts it in #root, marked `data-frame` (the page path it is for), with the styles it uses
- * inline, so the browser paints the page before any script has arrived: the public pages (sign-in,
- * password reset) for everyone, and the signed-in pages of the client and provider areas for a browser
- * whose session is of that area. The frame is inert (nothing in it can be focused or typed into, since
- * the app's render replaces it and would lose what was typed), and the app's first render, the same
- * page, replaces it in one commit.
+ * time (src/prerender.tsx). The server puts it in #root, marked `data-frame` (the page path it is
+ * for), with the styles it uses inline, so the browser paints the page before any script has arrived:
+ * the public pages (sign-in, password reset) for everyone, and the signed-in pages of the client and
+ * provider areas for a browser whose session is of that area. The frame is inert (nothing in it can be
+ * focused or typed into, since the app's render replaces it and would lose what was typed). The app's
+ * first render replaces it; a signed-in page's frame keeps its page part on screen until the app's page
+ * takes its place (`framePageNodes`).
  */
 const frameRoot = typeof document !== 'undefined' ? document.getElementById('root') : null
 export const startedFromFrame = frameRoot?.hasAttribute('data-frame') === true
