@@ -77,7 +77,8 @@ void Promise.all([applyAppStyles(document, { held: startedFromFrame }), pageLoad
 // session began; the page renders with the codes saved at sign-in meanwhile) and registering the
 // service worker.
 const idle = (run: () => void, timeout: number) => whenIdle(run, timeout, Math.min(timeout, 1000))
-const stopWaiting = router.subscribe('onResolved', () => {
+// (Rendered, not only resolved: over a page frame the router has resolved the page before the first render.)
+const stopWaiting = router.subscribe('onRendered', () => {
   stopWaiting()
   void pageDataIn().then(startChores)
 })
