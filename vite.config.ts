@@ -291,6 +291,12 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: the chunk graph scripts/bundle-size.mjs measures routes with.
     manifest: true,
+    // No <link rel="modulepreload"> added at run time for a lazy chunk's imports: each link added to the
+    // head makes the browser restyle and lay out the whole page again (about 10 ms on a desktop, 40 on a
+    // phone, for every menu, chore and page loaded after the first). The page's own chunks are still
+    // preloaded from the HTML (server/http/route-preload.ts), and the service worker keeps every chunk
+    // once installed, so a later chunk's imports are fetched as the browser finds them.
+    modulePreload: false,
     // Route chunks are split by the router plugin (autoCodeSplitting); the entry keeps only the shell.
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
@@ -312,7 +318,8 @@ export default defineConfig({
             // one file compresses far better than two dozen small ones (about 8 KB of gzip on each route).
             // React DOM apart from the rest of the first script: the browser compiles each file in a task
             // of its own, and one 400 KB file made one long task before anything could respond.
-            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
+            // With it, the module through which the app imports it (the entry runs this chunk first).
+            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]app[\\/]react-dom-client\.ts$/, priority: 3 },
             { name: 'shell', test: start.test, priority: 2, includeDependenciesRecursively: false },
             { name: 'shell', test: shared.everyPage, priority: 2, includeDependenciesRecursively: false },
             // Their dependencies stay where they are: the public pages share them.

@@ -5,10 +5,11 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode, useInsertionEffect, type ReactNode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot } from './app/react-dom-client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
 import { applyAppStyles, releaseAppStyles } from '~/lib/app-styles'
+import { prepareZonedFormat } from '~/lib/dates'
 import { whenIdle } from '~/lib/idle'
 import { createQueryClient, markCacheRestored, persistOptions, queriesSettled, startCacheRestore } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
@@ -18,19 +19,15 @@ import { getSession } from '~/lib/session'
 import { requestToaster } from '~/lib/toaster-host'
 import { startedFromFrame } from './app/page-frame'
 import { pageDataIn, setPageDataSignal } from './app/page-shown'
-import { createAppRouter } from './router'
+import { createAppRouter, type AppRouter } from './router'
 
+// The style sheet first: a lazy chunk's loader adds the sheet itself, not held, unless it is already in
+// the document (the page's chunks start loading a few lines down).
+const stylesApplied = applyAppStyles(document, { held: startedFromFrame })
 startCacheRestore()
 const queryClient = createQueryClient()
 // Work the page does not need waits for the page's data (app/page-shown).
 setPageDataSignal(() => queriesSettled(queryClient))
-const router = createAppRouter(queryClient)
-// The page's own chunks start loading now, alongside the saved cache being read back: the router would
-// ask for them only once the signed-in layout's wait for that cache is over, and a page the service
-// worker serves (offline, or any later visit) has no modulepreload links for them.
-for (const match of router.matchRoutes(router.latestLocation)) {
-  void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined)
-}
 
 // The toast of a network error (api-client removes the session).
 // The toaster loads on demand, keeping sonner out of the first page's script.
@@ -42,6 +39,27 @@ keepAccessTokenFresh()
 keepPermissionsFresh()
 // The browser's install offer comes soon after load: listened for from the start (a few lines).
 listenForInstallOffer()
+
+// Building the router (the route tree, the first match) and rendering is the larger part of the start:
+// it runs in a task of its own, so that neither task holds back a tap for long on a phone.
+setTimeout(startRouter, 0)
+
+function startRouter() {
+  const router = createAppRouter(queryClient)
+  // The page's own chunks start loading now, alongside the saved cache being read back: the router would
+  // ask for them only once the signed-in layout's wait for that cache is over, and a page the service
+  // worker serves (offline, or any later visit) has no modulepreload links for them.
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined)
+  }
+  void firstRender(router)
+  // Work the first page does not need waits until that page is on screen with its data (start-up chores).
+  // (Rendered, not only resolved: over a page frame the router has resolved the page before the first render.)
+  const stopWaiting = router.subscribe('onRendered', () => {
+    stopWaiting()
+    void pageDataIn().then(startChores)
+  })
+}
 
 // The first render waits for the style sheet (preloaded by the shell, so it is normally in already):
 // the shell's frame stays on screen until the page can be painted styled.
@@ -55,8 +73,9 @@ const onRecoverableError = (error: unknown) => console.warn('React rendered agai
 // router has loaded the page first (its chunks, guards and loaders; a framed page's loaders do not wait
 // for data), so that first commit is the page, not the empty screen of a route still loading. The
 // frame has its own rules inline: the full sheet applies with the commit that replaces it.
-const pageLoaded = startedFromFrame ? Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]) : undefined
-void Promise.all([applyAppStyles(document, { held: startedFromFrame }), pageLoaded]).then(() => {
+async function firstRender(router: AppRouter) {
+  const pageLoaded = startedFromFrame ? Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]) : undefined
+  await Promise.all([stylesApplied, pageLoaded])
   const root = createRoot(document.getElementById('root')!, { onRecoverableError })
   const render = () =>
     root.render(
@@ -70,18 +89,16 @@ void Promise.all([applyAppStyles(document, { held: startedFromFrame }), pageLoad
     )
   if (startedFromFrame) startTransition(render)
   else render()
-})
+  // Most pages show a date on the provider's clock, once their data is in; while it is on its way, the
+  // browser has time to build that clock.
+  whenIdle(prepareZonedFormat, 2000)
+}
 
 // Work the first page does not need waits until that page is on screen with its data and the browser
 // is idle (at most a few seconds): re-reading the permission codes (a role may have changed since the
 // session began; the page renders with the codes saved at sign-in meanwhile) and registering the
 // service worker.
 const idle = (run: () => void, timeout: number) => whenIdle(run, timeout, Math.min(timeout, 1000))
-// (Rendered, not only resolved: over a page frame the router has resolved the page before the first render.)
-const stopWaiting = router.subscribe('onRendered', () => {
-  stopWaiting()
-  void pageDataIn().then(startChores)
-})
 function startChores() {
   // Shared devices: a log out made offline reaches the server at the first contact, and what an ended
   // session left behind is wiped before anyone else signs in (a sign-in also wipes another user's

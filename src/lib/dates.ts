@@ -55,6 +55,15 @@ const zonedParts = (at: Date) =>
     hourCycle: 'h23',
     timeZoneName: 'short',
   })).formatToParts(at)
+
+/**
+ * Builds the provider's clock ahead of need, at an idle moment of the start (src/start.tsx): loading the
+ * zone's data in the commit that shows a list's rows would make that commit longer by as much.
+ */
+export function prepareZonedFormat(): void {
+  zonedParts(new Date())
+}
+
 let relativeFormat: Intl.RelativeTimeFormat | undefined
 const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }))
 

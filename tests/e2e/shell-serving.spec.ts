@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { expect, loginAs, test } from './fixtures'
+import { expect, expectAppRendered, loginAs, test } from './fixtures'
 
 /**
  * How the server sends the app shell on client-side routes (server/index.ts, servePwa): compressed by
@@ -140,6 +140,23 @@ test.describe('a signed-in page from its frame', () => {
     await expect(page.locator('#root [inert]')).toHaveCount(0)
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { frameGaps: string[] }).frameGaps)).toEqual([])
+  })
+
+  test('applies one style sheet, and later pages load without adding links to the head', async ({ page }) => {
+    await loginAs(page, 'client')
+    await page.goto('/client/invoices')
+    await expectAppRendered(page)
+    await expect(page.locator('tbody tr:not([data-skeleton])').first()).toBeVisible()
+    // The app's own sheet, held until its page replaces the frame: no second copy applied before it.
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1)
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveAttribute('media', 'all')
+    // Every link added to the head makes the browser restyle the whole page: a page loaded later (its
+    // code and the code it imports) adds none.
+    const links = await page.locator('head > link').count()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documents List' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible()
+    await expect(page.locator('tbody tr:not([data-skeleton])').first()).toBeVisible()
+    expect(await page.locator('head > link').count()).toBe(links)
   })
 
   test("a signed-in user sent on from the sign-in page's frame never sees that page inside the signed-in layout", async ({ page }) => {
