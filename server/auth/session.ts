@@ -112,13 +112,13 @@ async function storeRefreshToken(
   setRefreshCookie(c, token, values.remember ? lifetime : null)
 }
 
+const secureCookies = (c: Context<AppEnv>) => c.get('deps').env.PUBLIC_URL.startsWith('https:')
+const refreshCookieOptions = (c: Context<AppEnv>) => ({ httpOnly: true, sameSite: 'Strict', path: REFRESH_COOKIE_PATH, secure: secureCookies(c) }) as const
+const areaCookieOptions = (c: Context<AppEnv>) => ({ httpOnly: true, sameSite: 'Lax', path: '/', secure: secureCookies(c) }) as const
+
 function setRefreshCookie(c: Context<AppEnv>, token: string, persistentMs: number | null) {
-  const deps = c.get('deps')
   setCookie(c, REFRESH_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Strict',
-    path: REFRESH_COOKIE_PATH,
-    secure: deps.env.PUBLIC_URL.startsWith('https:'),
+    ...refreshCookieOptions(c),
     // A browser-session cookie unless the user chose to stay signed in.
     ...(persistentMs !== null ? { maxAge: Math.floor(persistentMs / 1000) } : {}),
   })
@@ -139,16 +139,14 @@ export const AREA_COOKIE = 'portal_area'
 
 export function setAreaCookie(c: Context<AppEnv>, user: Pick<SessionUser, 'clientId' | 'agentId'>) {
   const area = user.clientId != null ? 'client' : user.agentId != null ? 'agent' : null
-  const options = { path: '/', secure: c.get('deps').env.PUBLIC_URL.startsWith('https:'), httpOnly: true, sameSite: 'Lax' } as const
-  if (area) setCookie(c, AREA_COOKIE, area, options)
-  else deleteCookie(c, AREA_COOKIE, options)
+  if (area) setCookie(c, AREA_COOKIE, area, areaCookieOptions(c))
+  else deleteCookie(c, AREA_COOKIE, areaCookieOptions(c))
 }
 
 /** Clears the refresh cookie and the area cookie: the session is over on this browser. */
 export function clearSessionCookies(c: Context<AppEnv>) {
-  const secure = c.get('deps').env.PUBLIC_URL.startsWith('https:')
-  deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, secure, httpOnly: true, sameSite: 'Strict' })
-  deleteCookie(c, AREA_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' })
+  deleteCookie(c, REFRESH_COOKIE, refreshCookieOptions(c))
+  deleteCookie(c, AREA_COOKIE, areaCookieOptions(c))
 }
 
 export const readRefreshCookie = (c: Context<AppEnv>) => getCookie(c, REFRESH_COOKIE)

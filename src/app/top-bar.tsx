@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { IconButton } from '~/ui/button'
 import { Brand } from './brand'
-import { renderingFrame } from './page-frame'
 import { afterPageShown } from './page-shown'
 import { MenuIcon, SidebarIcon } from '~/ui/shell-icons'
 import { NotificationBell } from '~/features/notifications'
@@ -24,7 +23,8 @@ function usePageShown(): boolean {
   return shown
 }
 
-// A page frame is made once for every screen: what differs on phones is chosen by the style sheet.
+// What differs on phones is chosen by the style sheet, so that a page frame, made once for every
+// screen, is the app's top bar as it is.
 const onPhones = css({ display: { base: 'contents', md: 'none' } })
 const onWiderScreens = css({ display: { base: 'none', md: 'contents' } })
 
@@ -63,28 +63,16 @@ export function TopBar({ isMobile, sidebarExpanded, drawerOpen, onToggleSidebar 
         aria-keyshortcuts="Control+B Meta+B"
         onClick={onToggleSidebar}
       >
-        {renderingFrame ? (
-          <>
-            <span className={onPhones}>
-              <MenuIcon />
-            </span>
-            <span className={onWiderScreens}>
-              <SidebarIcon />
-            </span>
-          </>
-        ) : isMobile ? (
-          <MenuIcon />
-        ) : (
-          <SidebarIcon />
-        )}
-      </IconButton>
-      {renderingFrame ? (
         <span className={onPhones}>
-          <Brand compact />
+          <MenuIcon />
         </span>
-      ) : (
-        isMobile && <Brand compact />
-      )}
+        <span className={onWiderScreens}>
+          <SidebarIcon />
+        </span>
+      </IconButton>
+      <span className={onPhones}>
+        <Brand compact />
+      </span>
       <div className={css({ flex: '1' })} />
       {pageShown && (
         <Suspense fallback={null}>
