@@ -3,10 +3,10 @@ import { FIRST_MAILBOX_NUMBER, formatMailboxNumber, type Client, type ClientList
 import { centsToDollars } from '../../contract/common'
 import { recordAudit, type AuditEvent } from '../audit'
 import type { Db } from '../db/client'
-import { matchingCount, withPageTotal } from '../db/page-total'
+import { keptList, matchingCount } from '../db/page-total'
 import { affiliates, businessEntityTypes, clientServices, clients, countries, documents, documentTypes, servicePackages, services, users } from '../db/schema'
 import { isUniqueViolation } from '../db/pg-error'
-import { clientSearchCondition } from './search'
+import { clientSearchCondition, resolveClientSearch, type ClientSearchShape } from './search'
 
 /** Client data: the provider's list, one client's profile, its mailbox and profile changes. */
 
@@ -30,16 +30,19 @@ const SORT_COLUMNS: Record<ClientSortField, SQL | typeof clients.id | typeof cli
 }
 
 
-/** A page of the provider's client list: searched, sorted and paged in the database. */
-export async function listClients(db: Db, { page, pageSize, sort, order, q }: ClientListQuery): Promise<ClientPage> {
-  const search = q?.trim()
-  const where = search ? await clientSearchCondition(db, search) : undefined
-  const column = SORT_COLUMNS[sort ?? 'createdAt']
-  const direction = (order ?? (sort ? 'asc' : 'desc')) === 'desc' ? desc : asc
-  const matching = db.select({ one: sql`1` }).from(clients).where(where)
-  const { rows, ...total } = await withPageTotal(
-    db,
-    await db
+/** The provider's client list's search and sort: what its statement's text depends on. */
+interface ClientListShape {
+  search: ClientSearchShape | null
+  sort: ClientSortField
+  order: 'asc' | 'desc'
+}
+
+const clientList = keptList<ClientListShape, Omit<ClientListItem, 'createdAt'> & { createdAt: Date }>({
+  name: 'client list',
+  matching: (db, shape, value) => db.select({ one: sql`1` }).from(clients).where(shape.search ? clientSearchCondition(shape.search, value) : undefined),
+  page: (db, shape, value, matching) => {
+    const direction = shape.order === 'desc' ? desc : asc
+    return db
       .select({
         id: clients.id,
         companyName: clients.companyName,
@@ -56,12 +59,19 @@ export async function listClients(db: Db, { page, pageSize, sort, order, q }: Cl
         matchingCount: matchingCount(matching),
       })
       .from(clients)
-      .where(where)
-      .orderBy(direction(column), direction(clients.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    matching,
-  )
+      .where(shape.search ? clientSearchCondition(shape.search, value) : undefined)
+      .orderBy(direction(SORT_COLUMNS[shape.sort]), direction(clients.id))
+      .limit(value('limit'))
+      .offset(value('offset'))
+  },
+})
+
+/** A page of the provider's client list: searched, sorted and paged in the database. */
+export async function listClients(db: Db, { page, pageSize, sort, order, q }: ClientListQuery): Promise<ClientPage> {
+  const text = q?.trim()
+  const search = text ? await resolveClientSearch(db, text) : undefined
+  const shape: ClientListShape = { search: search?.shape ?? null, sort: sort ?? 'createdAt', order: order ?? (sort ? 'asc' : 'desc') }
+  const { rows, ...total } = await clientList(db, shape, search?.values ?? {}, { page, pageSize })
   const data: ClientListItem[] = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
   return { data, ...total, page, pageSize }
 }

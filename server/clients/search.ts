@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { contains } from '../db/contains'
+import { contains, containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
+import type { ValueOf } from '../db/page-total'
 import { clients, users } from '../db/schema'
 
 /**
@@ -13,24 +14,42 @@ const CLIENT_SEARCH_TEXT = sql`(${clients.companyName} || ' ' || ${clients.first
 /** A search matching more sign-in e-mails than this matches them inside the query instead. */
 const MAX_LISTED_CLIENTS = 500
 
+/** How the clients list's search is asked: what its statement's text depends on. */
+export interface ClientSearchShape {
+  text: ContainsForm
+  /** Clients whose users' e-mails match: as a list of ids, inside the query (too many to list), or none. */
+  emails: 'ids' | 'query' | null
+  /** The text is a whole number, so also a client id. */
+  id: boolean
+}
+
 /**
- * The condition for the clients list's search box: the search text above, a user's e-mail (looked up
- * first in the users' own trigram index, so the clients query gets a plain id list), or the client id.
+ * The clients list's search box looks in the search text above, a user's e-mail (looked up first in the
+ * users' own trigram index, so the clients query gets a plain id list), or the client id. Here the
+ * e-mails are looked up; `clientSearchCondition` is the condition, with the values given here.
  */
-export async function clientSearchCondition(db: Db, search: string): Promise<SQL | undefined> {
+export async function resolveClientSearch(db: Db, search: string): Promise<{ shape: ClientSearchShape; values: Record<string, unknown> }> {
   const byEmail = await db
     .selectDistinct({ clientId: users.clientId })
     .from(users)
     .where(and(contains(users.email, search), isNotNull(users.clientId)))
     .limit(MAX_LISTED_CLIENTS + 1)
   const emailIds = byEmail.map((row) => row.clientId!)
+  const id = /^\d{1,9}$/.test(search)
+  return {
+    shape: { text: containsPatterns(search).form, emails: emailIds.length > MAX_LISTED_CLIENTS ? 'query' : emailIds.length ? 'ids' : null, id },
+    values: { ...searchValues('q', search), emailIds, searchId: id ? Number(search) : undefined },
+  }
+}
+
+export function clientSearchCondition(shape: ClientSearchShape, value: ValueOf): SQL | undefined {
   return or(
-    contains(CLIENT_SEARCH_TEXT, search),
-    emailIds.length > MAX_LISTED_CLIENTS
-      ? inArray(clients.id, sql`(select ${users.clientId} from ${users} where ${contains(users.email, search)})`)
-      : emailIds.length
-        ? inArray(clients.id, emailIds)
+    containsValue(CLIENT_SEARCH_TEXT, shape.text, 'q', value),
+    shape.emails === 'query'
+      ? inArray(clients.id, sql`(select ${users.clientId} from ${users} where ${containsValue(users.email, shape.text, 'q', value)})`)
+      : shape.emails === 'ids'
+        ? sql`${clients.id} = any(${value('emailIds')})`
         : undefined,
-    /^\d{1,9}$/.test(search) ? eq(clients.id, Number(search)) : undefined,
+    shape.id ? eq(clients.id, value('searchId')) : undefined,
   )
 }

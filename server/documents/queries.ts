@@ -2,9 +2,9 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from
 import { LIVE_REQUEST_STATUSES, OPEN_REQUEST_STATUSES, requestStatusName, SENT_REQUEST_STATUSES } from '../../contract/document-requests'
 import { JURISDICTIONS, type Document, type DocumentFileType } from '../../contract/documents'
 import { recordAudit } from '../audit'
-import { contains } from '../db/contains'
+import { contains, containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
 import type { Db, Tx } from '../db/client'
-import { matchingCount, withPageTotal, type PageTotal } from '../db/page-total'
+import { keptList, matchingCount, type PageTotal, type ValueOf } from '../db/page-total'
 import { clients, documentRequestEvents, documentRequests, documents, documentTypes, notifications } from '../db/schema'
 import { downloadFileName } from './naming'
 import { daysLeft, shredDueAt, withinRequestWindow } from './retention'
@@ -173,28 +173,46 @@ export async function resolveDocumentSearch(db: Db | Tx, filters: DocumentFilter
   }
 }
 
-export function documentConditions(filters: DocumentFilters, search?: DocumentSearch): SQL | undefined {
-  const conditions: (SQL | undefined)[] = []
-  if (filters.clientId !== undefined) conditions.push(eq(documents.clientId, filters.clientId))
-  if (filters.documentTypeId !== undefined) conditions.push(eq(documents.documentTypeId, filters.documentTypeId))
-  if (filters.jurisdiction !== undefined) conditions.push(eq(documents.jurisdiction, filters.jurisdiction))
-  if (filters.isRead !== undefined) conditions.push(eq(documents.isRead, filters.isRead))
-  if (filters.status !== undefined) conditions.push(eq(documents.status, filters.status))
-  if (filters.receivedFrom) conditions.push(gte(documents.dateReceived, filters.receivedFrom))
-  if (filters.receivedTo) conditions.push(lte(documents.dateReceived, filters.receivedTo))
+/** Which of a document list's filters are present, how its search is asked and how it is sorted. */
+interface DocumentListShape {
+  filters: (keyof typeof FILTER_CONDITIONS)[]
+  search?: {
+    /** How the text is matched (file names, and company names inside the query). */
+    text: ContainsForm
+    typeIds: boolean
+    /** Company names: as a list of ids, inside the query (too many to list), or not searched. */
+    companies: 'ids' | 'query' | null
+    jurisdiction: boolean
+  }
+  sort: string | null
+  order: 'asc' | 'desc' | null
+}
+
+/** The plain filters, each on its own value of the same name. */
+const FILTER_CONDITIONS = {
+  clientId: (value: ValueOf) => eq(documents.clientId, value('clientId')),
+  documentTypeId: (value: ValueOf) => eq(documents.documentTypeId, value('documentTypeId')),
+  jurisdiction: (value: ValueOf) => eq(documents.jurisdiction, value('jurisdiction')),
+  isRead: (value: ValueOf) => eq(documents.isRead, value('isRead')),
+  status: (value: ValueOf) => eq(documents.status, value('status')),
+  receivedFrom: (value: ValueOf) => gte(documents.dateReceived, value('receivedFrom')),
+  receivedTo: (value: ValueOf) => lte(documents.dateReceived, value('receivedTo')),
+} satisfies Partial<Record<keyof DocumentFilters, (value: ValueOf) => SQL>>
+
+function documentConditions(shape: DocumentListShape, value: ValueOf): SQL | undefined {
+  const conditions: (SQL | undefined)[] = shape.filters.map((filter) => FILTER_CONDITIONS[filter](value))
+  const { search } = shape
   if (search) {
     conditions.push(
       or(
-        search.typeIds.length ? inArray(documents.documentTypeId, search.typeIds) : undefined,
-        contains(documents.fileName, search.text),
-        filters.searchCompany
-          ? search.clientIds === null
-            ? inArray(documents.clientId, sql`(select ${clients.id} from ${clients} where ${contains(clients.companyName, search.text)})`)
-            : search.clientIds.length
-              ? inArray(documents.clientId, search.clientIds)
-              : undefined
-          : undefined,
-        search.jurisdiction ? eq(documents.jurisdiction, search.jurisdiction) : undefined,
+        search.typeIds ? sql`${documents.documentTypeId} = any(${value('typeIds')})` : undefined,
+        containsValue(documents.fileName, search.text, 'q', value),
+        search.companies === 'query'
+          ? inArray(documents.clientId, sql`(select ${clients.id} from ${clients} where ${containsValue(clients.companyName, search.text, 'q', value)})`)
+          : search.companies === 'ids'
+            ? sql`${documents.clientId} = any(${value('clientIds')})`
+            : undefined,
+        search.jurisdiction ? eq(documents.jurisdiction, value('searchJurisdiction')) : undefined,
       ),
     )
   }
@@ -232,23 +250,38 @@ export function documentOrder(sort: string | undefined, requested: 'asc' | 'desc
   }
 }
 
+const documentList = keptList<DocumentListShape, DocumentRow>({
+  name: 'document list',
+  matching: (db, shape, value) => db.select({ one: sql`1` }).from(documents).where(documentConditions(shape, value)),
+  page: (db, shape, value, matching) =>
+    selectDocuments(db, { matchingCount: matchingCount(matching) })
+      .where(documentConditions(shape, value))
+      .orderBy(...documentOrder(shape.sort ?? undefined, shape.order ?? undefined))
+      .limit(value('limit'))
+      .offset(value('offset')),
+})
+
 /** One page of documents and the total matching the filters. */
 export async function listDocuments(
   db: Db,
   filters: DocumentFilters,
   paging: { page: number; pageSize: number; sort?: string; order?: 'asc' | 'desc' },
 ): Promise<{ rows: DocumentRow[] } & PageTotal> {
-  const where = documentConditions(filters, await resolveDocumentSearch(db, filters))
-  const matching = db.select({ one: sql`1` }).from(documents).where(where)
-  const { rows, ...total } = await withPageTotal(
-    db,
-    await selectDocuments(db, { matchingCount: matchingCount(matching) })
-      .where(where)
-      .orderBy(...documentOrder(paging.sort, paging.order))
-      .limit(paging.pageSize)
-      .offset((paging.page - 1) * paging.pageSize),
-    matching,
-  )
+  const search = await resolveDocumentSearch(db, filters)
+  const present = (Object.keys(FILTER_CONDITIONS) as (keyof typeof FILTER_CONDITIONS)[]).filter((filter) => filters[filter] !== undefined && filters[filter] !== '')
+  const values: Record<string, unknown> = Object.fromEntries(present.map((filter) => [filter, filters[filter]]))
+  let searchShape: DocumentListShape['search']
+  if (search) {
+    Object.assign(values, searchValues('q', search.text), { typeIds: search.typeIds, clientIds: search.clientIds, searchJurisdiction: search.jurisdiction })
+    searchShape = {
+      text: containsPatterns(search.text).form,
+      typeIds: search.typeIds.length > 0,
+      companies: !filters.searchCompany ? null : search.clientIds === null ? 'query' : search.clientIds.length ? 'ids' : null,
+      jurisdiction: Boolean(search.jurisdiction),
+    }
+  }
+  const shape: DocumentListShape = { filters: present, search: searchShape, sort: paging.sort ?? null, order: paging.order ?? null }
+  const { rows, ...total } = await documentList(db, shape, values, paging)
   return { rows: rows as DocumentRow[], ...total }
 }
 

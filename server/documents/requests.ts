@@ -12,7 +12,8 @@ import {
 import { hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppDeps, Caller } from '../context'
 import type { Db, Tx } from '../db/client'
-import { matchingCount, withPageTotal } from '../db/page-total'
+import { containing } from '../db/contains'
+import { keptList, matchingCount, type ValueOf } from '../db/page-total'
 import { isUniqueViolation } from '../db/pg-error'
 import { clients, countries, documentRequestEvents, documentRequests, documents, documentTypes, users } from '../db/schema'
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/errors'
@@ -153,17 +154,25 @@ export interface RequestListQuery {
   clientId?: number
 }
 
-export async function listRequests(db: Db, caller: Caller, query: RequestListQuery) {
-  assertCanSeeRequests(caller)
-  const clientId = isClient(caller) ? caller.clientId! : query.clientId
-  const q = query.q?.trim()
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : undefined
-  const where = and(
-    clientId !== undefined ? eq(documentRequests.clientId, clientId) : undefined,
-    query.status !== undefined ? eq(documentRequests.status, query.status) : undefined,
-    query.open === true ? inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES]) : undefined,
-    query.open === false ? sql`${documentRequests.status} not in (1, 2)` : undefined,
-    query.documentId !== undefined ? eq(documentRequests.documentId, query.documentId) : undefined,
+/** Which of a mail request list's filters are present, and how it is sorted: what its statement's text depends on. */
+interface RequestListShape {
+  clientId: boolean
+  status: boolean
+  open: boolean | null
+  documentId: boolean
+  search: boolean
+  sort: string | null
+  order: 'asc' | 'desc'
+}
+
+function requestConditions(shape: RequestListShape, value: ValueOf): SQL | undefined {
+  const pattern = shape.search ? value('pattern') : undefined
+  return and(
+    shape.clientId ? eq(documentRequests.clientId, value('clientId')) : undefined,
+    shape.status ? eq(documentRequests.status, value('status')) : undefined,
+    shape.open === true ? inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES]) : undefined,
+    shape.open === false ? sql`${documentRequests.status} not in (1, 2)` : undefined,
+    shape.documentId ? eq(documentRequests.documentId, value('documentId')) : undefined,
     pattern
       ? or(
           ilike(documentTypes.name, pattern),
@@ -174,37 +183,59 @@ export async function listRequests(db: Db, caller: Caller, query: RequestListQue
         )
       : undefined,
   )
-  const order = query.order ?? (query.sort === 'company' || query.sort === 'type' || query.sort === 'status' ? 'asc' : 'desc')
+}
+
+function requestOrder({ sort, order }: RequestListShape): SQL[] {
   const dir = order === 'asc' ? asc : desc
   const orderBy: SQL[] =
-    query.sort === 'updatedAt'
+    sort === 'updatedAt'
       ? [dir(documentRequests.updatedAt)]
-      : query.sort === 'status'
+      : sort === 'status'
         ? [dir(documentRequests.status), desc(documentRequests.createdAt)]
-        : query.sort === 'company'
+        : sort === 'company'
           ? [dir(clients.companyName), desc(documentRequests.createdAt)]
-          : query.sort === 'type'
+          : sort === 'type'
             ? [dir(documentTypes.name), desc(documentRequests.createdAt)]
             : [dir(documentRequests.createdAt)]
+  return [...orderBy, dir(documentRequests.id)]
+}
+
+const requestList = keptList<RequestListShape, RequestRow>({
+  name: 'mail request list',
   // The search matches the type and company names, so only then does the total need the joins.
-  const matching = pattern
-    ? db
-        .select({ one: sql`1` })
-        .from(documentRequests)
-        .innerJoin(documents, eq(documents.id, documentRequests.documentId))
-        .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-        .innerJoin(clients, eq(clients.id, documentRequests.clientId))
-        .where(where)
-    : db.select({ one: sql`1` }).from(documentRequests).where(where)
-  const { rows, ...total } = await withPageTotal(
-    db,
-    await selectRequests(db, { matchingCount: matchingCount(matching) })
-      .where(where)
-      .orderBy(...orderBy, dir(documentRequests.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    matching,
-  )
+  matching: (db, shape, value) =>
+    shape.search
+      ? db
+          .select({ one: sql`1` })
+          .from(documentRequests)
+          .innerJoin(documents, eq(documents.id, documentRequests.documentId))
+          .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+          .innerJoin(clients, eq(clients.id, documentRequests.clientId))
+          .where(requestConditions(shape, value))
+      : db.select({ one: sql`1` }).from(documentRequests).where(requestConditions(shape, value)),
+  page: (db, shape, value, matching) =>
+    selectRequests(db, { matchingCount: matchingCount(matching) })
+      .where(requestConditions(shape, value))
+      .orderBy(...requestOrder(shape))
+      .limit(value('limit'))
+      .offset(value('offset')),
+})
+
+export async function listRequests(db: Db, caller: Caller, query: RequestListQuery) {
+  assertCanSeeRequests(caller)
+  const clientId = isClient(caller) ? caller.clientId! : query.clientId
+  const q = query.q?.trim()
+  const shape: RequestListShape = {
+    clientId: clientId !== undefined,
+    status: query.status !== undefined,
+    open: query.open ?? null,
+    documentId: query.documentId !== undefined,
+    search: Boolean(q),
+    sort: query.sort ?? null,
+    order: query.order ?? (query.sort === 'company' || query.sort === 'type' || query.sort === 'status' ? 'asc' : 'desc'),
+  }
+  const values = { clientId, status: query.status, documentId: query.documentId, pattern: q ? containing(q) : undefined }
+  const { rows, ...total } = await requestList(db, shape, values, query)
   return { data: rows.map((row) => toDocumentRequest(row, caller)), ...total, page: query.page, pageSize: query.pageSize }
 }
 

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle
 import { centsToDollars } from '../../contract/common'
 import type { Invoice, InvoiceDetail, InvoiceListQuery, InvoicePage, InvoiceSortField } from '../../contract/invoices'
 import type { Db } from '../db/client'
-import { contains } from '../db/contains'
-import { matchingCount, withPageTotal } from '../db/page-total'
+import { containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
+import { keptList, matchingCount, type ValueOf } from '../db/page-total'
 import { agents, clients, countries, coupons, invoiceLines, invoices, paymentInvoices, payments } from '../db/schema'
 import type { Env } from '../env'
 import { endOfPortalDay, startOfPortalDay } from './format'
@@ -63,24 +63,55 @@ const selectInvoices = <Extra extends Record<string, SQL> = Record<never, never>
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .leftJoin(countries, eq(countries.id, clients.countryId))
 
+/** Which of an invoice list's filters are present, and how it is sorted: what its statement's text depends on. */
+interface InvoiceListShape {
+  clientId: boolean
+  status: boolean
+  /** The search box: the invoice number (upper-cased) or the company name. */
+  q?: { number: ContainsForm; company: ContainsForm }
+  invoiceId?: ContainsForm
+  company?: ContainsForm
+  dates: string[]
+  sort: InvoiceSortField
+  order: 'asc' | 'desc'
+}
+
+const DATE_FILTERS = ['invoiceDateFrom', 'invoiceDateTo', 'dueDateFrom', 'dueDateTo', 'paidDateFrom', 'paidDateTo'] as const
+type DateFilter = (typeof DATE_FILTERS)[number]
+const DATE_FILTER_COLUMNS: Record<DateFilter, [typeof invoices.invoiceDate | typeof invoices.dueDate | typeof invoices.paidDate, 'from' | 'to']> = {
+  invoiceDateFrom: [invoices.invoiceDate, 'from'],
+  invoiceDateTo: [invoices.invoiceDate, 'to'],
+  dueDateFrom: [invoices.dueDate, 'from'],
+  dueDateTo: [invoices.dueDate, 'to'],
+  paidDateFrom: [invoices.paidDate, 'from'],
+  paidDateTo: [invoices.paidDate, 'to'],
+}
+
 /**
  * Invoice numbers are upper case ("INV-2026-000123"), so a plain LIKE on the upper-cased text finds
  * them regardless of how they were typed; it is several times cheaper than ILIKE on a large table.
  */
-const numberContains = (text: string) => contains(invoices.invoiceNumber, text.toUpperCase(), { caseSensitive: true })
+const numberContains = (form: ContainsForm, name: string, value: ValueOf) => containsValue(invoices.invoiceNumber, form, name, value, { caseSensitive: true })
 
 /**
  * Company names are matched in the (much smaller) clients table first; invoices then follow by
  * client_id, which is indexed. Keeps the invoice query free of a join in its filter and its count.
  */
-const companyContains = (text: string) =>
-  inArray(invoices.clientId, sql`(select ${clients.id} from ${clients} where ${contains(clients.companyName, text)})`)
+const companyContains = (form: ContainsForm, name: string, value: ValueOf) =>
+  inArray(invoices.clientId, sql`(select ${clients.id} from ${clients} where ${containsValue(clients.companyName, form, name, value)})`)
 
-function dateRange(column: typeof invoices.invoiceDate | typeof invoices.paidDate, from?: string, to?: string): SQL[] {
-  const parts: SQL[] = []
-  if (from) parts.push(gte(column, startOfPortalDay(from)))
-  if (to) parts.push(lt(column, endOfPortalDay(to)))
-  return parts
+function invoiceConditions(shape: InvoiceListShape, value: ValueOf): SQL | undefined {
+  const conditions: SQL[] = []
+  if (shape.clientId) conditions.push(eq(invoices.clientId, value('clientId')))
+  if (shape.status) conditions.push(sql`${invoices.status} = any(${value('status')})`)
+  if (shape.q) conditions.push(or(numberContains(shape.q.number, 'qNumber', value), companyContains(shape.q.company, 'qCompany', value))!)
+  if (shape.invoiceId) conditions.push(numberContains(shape.invoiceId, 'invoiceId', value))
+  if (shape.company) conditions.push(companyContains(shape.company, 'company', value))
+  for (const filter of shape.dates) {
+    const [column, end] = DATE_FILTER_COLUMNS[filter as DateFilter]
+    conditions.push(end === 'from' ? gte(column, value(filter)) : lt(column, value(filter)))
+  }
+  return conditions.length ? and(...conditions) : undefined
 }
 
 function orderFor(sort: InvoiceSortField, order: 'asc' | 'desc'): SQL[] {
@@ -106,35 +137,41 @@ function orderFor(sort: InvoiceSortField, order: 'asc' | 'desc'): SQL[] {
   }
 }
 
+const invoiceList = keptList<InvoiceListShape, InvoiceRow>({
+  name: 'invoice list',
+  matching: (db, shape, value) => db.select({ one: sql`1` }).from(invoices).where(invoiceConditions(shape, value)),
+  page: (db, shape, value, matching) =>
+    selectInvoices(db, { matchingCount: matchingCount(matching) })
+      .where(invoiceConditions(shape, value))
+      .orderBy(...orderFor(shape.sort, shape.order))
+      .limit(value('limit'))
+      .offset(value('offset')),
+})
+
 /**
  * One page of invoices and the number matching, filtered and sorted in the database.
  * `clientId` (from the path, or the provider list's filter) limits it to one client's invoices.
  */
 export async function listInvoices(db: Db, query: InvoiceListQuery & { clientId?: number }): Promise<InvoicePage> {
   const { page, pageSize } = query
-  const conditions: SQL[] = []
-  if (query.clientId !== undefined) conditions.push(eq(invoices.clientId, query.clientId))
-  if (query.status?.length) conditions.push(inArray(invoices.status, query.status))
-  if (query.q) conditions.push(or(numberContains(query.q), companyContains(query.q))!)
-  if (query.invoiceId) conditions.push(numberContains(query.invoiceId))
-  if (query.company) conditions.push(companyContains(query.company))
-  conditions.push(...dateRange(invoices.invoiceDate, query.invoiceDateFrom, query.invoiceDateTo))
-  conditions.push(...dateRange(invoices.dueDate, query.dueDateFrom, query.dueDateTo))
-  conditions.push(...dateRange(invoices.paidDate, query.paidDateFrom, query.paidDateTo))
-  const where = conditions.length ? and(...conditions) : undefined
-
   const sort = query.sort ?? 'invoiceDate'
-  const order = query.order ?? (query.sort ? 'asc' : 'desc')
-  const matching = db.select({ one: sql`1` }).from(invoices).where(where)
-  const { rows, ...total } = await withPageTotal(
-    db,
-    await selectInvoices(db, { matchingCount: matchingCount(matching) })
-      .where(where)
-      .orderBy(...orderFor(sort, order))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    matching,
-  )
+  const values: Record<string, unknown> = { clientId: query.clientId, status: query.status }
+  const dates = DATE_FILTERS.filter((filter) => query[filter])
+  for (const filter of dates) values[filter] = DATE_FILTER_COLUMNS[filter][1] === 'from' ? startOfPortalDay(query[filter]!) : endOfPortalDay(query[filter]!)
+  if (query.q) Object.assign(values, searchValues('qNumber', query.q.toUpperCase()), searchValues('qCompany', query.q))
+  if (query.invoiceId) Object.assign(values, searchValues('invoiceId', query.invoiceId.toUpperCase()))
+  if (query.company) Object.assign(values, searchValues('company', query.company))
+  const shape: InvoiceListShape = {
+    clientId: query.clientId !== undefined,
+    status: Boolean(query.status?.length),
+    q: query.q ? { number: containsPatterns(query.q.toUpperCase()).form, company: containsPatterns(query.q).form } : undefined,
+    invoiceId: query.invoiceId ? containsPatterns(query.invoiceId.toUpperCase()).form : undefined,
+    company: query.company ? containsPatterns(query.company).form : undefined,
+    dates,
+    sort,
+    order: query.order ?? (query.sort ? 'asc' : 'desc'),
+  }
+  const { rows, ...total } = await invoiceList(db, shape, values, { page, pageSize })
   return { data: rows.map(toWireInvoice), ...total, page, pageSize }
 }
 

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { UNREAD_COUNT_CAP, type Notification } from '../../contract/notifications'
 import type { NotificationKind } from '../../contract/preferences'
 import type { Db, Tx } from '../db/client'
-import { matchingCount, withPageTotal } from '../db/page-total'
+import { keptList, matchingCount, type ValueOf } from '../db/page-total'
 import { clients, notificationReadMarks, notificationReads, notifications } from '../db/schema'
 import { outgoingQueued } from './signal'
 
@@ -89,8 +89,13 @@ export type NotificationReader = { kind: 'client' } | { kind: 'staff'; userId: n
 /** Who sees what: a client its own client's; staff everything, or only staff-addressed ones, or one client's. */
 export type NotificationScope = { clientId: number } | { agents: 'all' | 'agents' }
 
+/** An id in a statement: the id itself, or the placeholder of a kept statement (server/db/page-total.ts). */
+type IdValue = number | Placeholder
+type ScopeValue = { clientId: IdValue } | { agents: 'all' | 'agents' }
+type ReaderValue = { kind: 'client' } | { kind: 'staff'; userId: IdValue }
+
 /** The audience of `scope` as a condition. */
-export function notificationAudience(scope: NotificationScope): SQL | undefined {
+export function notificationAudience(scope: ScopeValue): SQL | undefined {
   if ('clientId' in scope) return eq(notifications.clientId, scope.clientId)
   return scope.agents === 'agents' ? isNull(notifications.clientId) : undefined
 }
@@ -98,7 +103,7 @@ export function notificationAudience(scope: NotificationScope): SQL | undefined 
 const NEVER = sql`'-infinity'::timestamptz`
 
 /** A staff member's read-up-to mark (never earlier than allUpTo for staff notices), as one value per statement. */
-function readMark(userId: number, which: 'staff' | 'all'): SQL {
+function readMark(userId: IdValue, which: 'staff' | 'all'): SQL {
   const column = which === 'staff' ? notificationReadMarks.staffUpTo : notificationReadMarks.allUpTo
   return sql`coalesce((select ${column} from ${notificationReadMarks} where ${notificationReadMarks.userId} = ${userId}), ${NEVER})`
 }
@@ -108,19 +113,19 @@ function readMark(userId: number, which: 'staff' | 'all'): SQL {
  * is an index condition: what is unread lies past the read-up-to mark, and only that part is checked
  * for single read marks.
  */
-function unreadBy(reader: NotificationReader, scope: NotificationScope): SQL {
+function unreadBy(reader: ReaderValue, scope: ScopeValue): SQL {
   if (reader.kind === 'client') return sql`not ${notifications.isRead}`
   const noSingleMark = sql`not exists (select 1 from ${notificationReads} where ${notificationReads.notificationId} = ${notifications.id} and ${notificationReads.userId} = ${reader.userId})`
   if ('agents' in scope && scope.agents === 'agents') return sql`${notifications.createdAt} > ${readMark(reader.userId, 'staff')} and ${noSingleMark}`
   return sql`${notifications.createdAt} > ${readMark(reader.userId, 'all')} and (${notifications.clientId} is not null or ${notifications.createdAt} > ${readMark(reader.userId, 'staff')}) and ${noSingleMark}`
 }
 
-function isReadBy(reader: NotificationReader, scope: NotificationScope): SQL<boolean> {
+function isReadBy(reader: ReaderValue, scope: ScopeValue): SQL<boolean> {
   if (reader.kind === 'client') return sql<boolean>`${notifications.isRead}`
   return sql<boolean>`not (${unreadBy(reader, scope)})`
 }
 
-const notificationColumns = (reader: NotificationReader, scope: NotificationScope) => ({
+const notificationColumns = (reader: ReaderValue, scope: ScopeValue) => ({
   id: notifications.id,
   message: notifications.message,
   isRead: isReadBy(reader, scope).mapWith(Boolean),
@@ -148,6 +153,36 @@ async function cappedUnreadCount(db: Db | Tx, scope: NotificationScope, reader: 
   return Number(n)
 }
 
+/** Whose notifications a list shows, to whom, and whether only the unread: what its statement's text depends on. */
+interface NotificationListShape {
+  reader: NotificationReader['kind']
+  scope: 'client' | 'all' | 'agents'
+  unreadOnly: boolean
+}
+
+function listAudience(shape: NotificationListShape, value: ValueOf): { reader: ReaderValue; scope: ScopeValue; where: SQL | undefined } {
+  const reader: ReaderValue = shape.reader === 'client' ? { kind: 'client' } : { kind: 'staff', userId: value('userId') }
+  const scope: ScopeValue = shape.scope === 'client' ? { clientId: value('clientId') } : { agents: shape.scope }
+  return { reader, scope, where: and(notificationAudience(scope), shape.unreadOnly ? unreadBy(reader, scope) : undefined) }
+}
+
+const notificationList = keptList<NotificationListShape, NotificationRow & { supportConversationId: number | null; companyName: string | null }>({
+  name: 'notification list',
+  // Ordered like the list for the same reason as the unread count.
+  matching: (db, shape, value) => db.select({ one: sql`1` }).from(notifications).where(listAudience(shape, value).where).orderBy(desc(notifications.createdAt)),
+  page: (db, shape, value, matching) => {
+    const { reader, scope, where } = listAudience(shape, value)
+    return db
+      .select({ ...notificationColumns(reader, scope), matchingCount: matchingCount(matching) })
+      .from(notifications)
+      .leftJoin(clients, eq(clients.id, notifications.clientId))
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(value('limit'))
+      .offset(value('offset'))
+  },
+})
+
 /**
  * One page of the notifications of `scope`, as `reader` sees them; the total as pageTotal counts it
  * (an estimate past its limit), and unreadCount the unread of the whole scope up to UNREAD_COUNT_CAP.
@@ -158,21 +193,9 @@ export async function listNotifications(
   reader: NotificationReader,
   options: { page: number; pageSize: number; unreadOnly?: boolean },
 ) {
-  const where = and(notificationAudience(scope), options.unreadOnly ? unreadBy(reader, scope) : undefined)
-  // Ordered like the list for the same reason as the unread count.
-  const matching = db.select({ one: sql`1` }).from(notifications).where(where).orderBy(desc(notifications.createdAt))
-  const [page, unreadCount] = await Promise.all([
-    db
-      .select({ ...notificationColumns(reader, scope), matchingCount: matchingCount(matching) })
-      .from(notifications)
-      .leftJoin(clients, eq(clients.id, notifications.clientId))
-      .where(where)
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize)
-      .then((rows) => withPageTotal(db, rows, matching)),
-    cappedUnreadCount(db, scope, reader),
-  ])
+  const shape: NotificationListShape = { reader: reader.kind, scope: 'clientId' in scope ? 'client' : scope.agents, unreadOnly: Boolean(options.unreadOnly) }
+  const values = { userId: reader.kind === 'staff' ? reader.userId : undefined, clientId: 'clientId' in scope ? scope.clientId : undefined }
+  const [page, unreadCount] = await Promise.all([notificationList(db, shape, values, options), cappedUnreadCount(db, scope, reader)])
   return { ...page, unreadCount }
 }
 

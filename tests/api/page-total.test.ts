@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { matchingCount, pageTotal, withPageTotal } from '../../server/db/page-total'
+import { keptList, matchingCount, pageTotal, withPageTotal } from '../../server/db/page-total'
 import { invoices } from '../../server/db/schema'
 import { createTestServer, DEMO_PASSWORD, login, type TestServer } from './harness'
 
@@ -63,6 +63,53 @@ describe('withPageTotal (the page and its total in one statement)', () => {
     expect(result.rows).toHaveLength(2)
     expect(result.totalIsEstimate).toBe(true)
     expect(result.total).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('keptList (a list statement built once per shape)', () => {
+  type Shape = { status: boolean }
+  let builds = 0
+  const list = keptList<Shape, { id: number; status: number }>({
+    name: 'test list',
+    matching: (db, shape, value) => db.select({ one: sql`1` }).from(invoices).where(shape.status ? eq(invoices.status, value('status')) : undefined),
+    page: (db, shape, value, matching) => {
+      builds++
+      return db
+        .select({ id: invoices.id, status: invoices.status, matchingCount: matchingCount(matching) })
+        .from(invoices)
+        .where(shape.status ? eq(invoices.status, value('status')) : undefined)
+        .orderBy(asc(invoices.id))
+        .limit(value('limit'))
+        .offset(value('offset'))
+    },
+  })
+  const countOf = async (status?: number) =>
+    (await server.db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(status === undefined ? undefined : eq(invoices.status, status)))[0].n
+
+  it('builds a shape once and binds each call its own values', async () => {
+    builds = 0
+    const paid = await list(server.db, { status: true }, { status: 1 }, { page: 1, pageSize: 50 })
+    const unpaid = await list(server.db, { status: true }, { status: 2 }, { page: 1, pageSize: 50 })
+    expect(builds).toBe(1)
+    expect(paid.rows.length).toBeGreaterThan(0)
+    expect(paid.rows.every((row) => row.status === 1)).toBe(true)
+    expect(unpaid.rows.every((row) => row.status === 2)).toBe(true)
+    expect(paid.total).toBe(await countOf(1))
+    expect(unpaid.total).toBe(await countOf(2))
+    const all = await list(server.db, { status: false }, {}, { page: 1, pageSize: 500 })
+    expect(builds).toBe(2)
+    expect(all.total).toBe(await countOf())
+    expect(new Set(all.rows.map((row) => row.status)).size).toBeGreaterThan(1)
+  })
+
+  it('pages with the bound limit and offset, and counts a page past the end with its values', async () => {
+    expect(await countOf()).toBeGreaterThan(3)
+    const first = await list(server.db, { status: false }, {}, { page: 1, pageSize: 2 })
+    const second = await list(server.db, { status: false }, {}, { page: 2, pageSize: 2 })
+    expect(first.rows).toHaveLength(2)
+    expect(second.rows[0].id).toBeGreaterThan(first.rows[1].id)
+    const past = await list(server.db, { status: true }, { status: 1 }, { page: 1000, pageSize: 50 })
+    expect(past).toEqual({ rows: [], total: await countOf(1), totalIsEstimate: false })
   })
 })
 
