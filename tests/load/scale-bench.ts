@@ -12,7 +12,7 @@
  * SCALE_BENCH_ONLY (comma-separated parts of line names) runs only some lines.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -136,8 +136,35 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv): Promise
   })
 }
 
+/** CPU time (user and system) a process has used so far, in ms; null where /proc cannot tell (not Linux). */
+function cpuTimeMs(pid: number | undefined): number | null {
+  try {
+    // Fields after the command name: state is the 3rd field of the line, utime and stime the 14th and 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
+/** USER_HZ, which /proc counts CPU time in: 100 on Linux whatever the kernel's own tick. */
+const CLOCK_TICKS = 100
+
+/**
+ * A load run and the server's own CPU time per answer, in ms. Unlike requests per second, this does not
+ * move with what else the machine runs (the load generator and PostgreSQL share its cores), so it is
+ * the figure to compare between runs of the same server.
+ */
+async function withCpu(server: ChildProcess, run: () => Promise<LoadResult>): Promise<LoadResult & { cpuMs: number | null }> {
+  const before = cpuTimeMs(server.pid)
+  const result = await run()
+  const after = cpuTimeMs(server.pid)
+  return { ...result, cpuMs: before === null || after === null || !result.requests ? null : (after - before) / result.requests }
+}
+
 interface LoadResult {
   rps: number
+  /** Answers with status 200. */
+  requests: number
   p50: number
   p95: number
   p99: number
@@ -180,7 +207,7 @@ export async function load(port: number, urlPath: string, token: string | undefi
   const elapsed = (performance.now() - started) / 1000
   agent.destroy()
   latencies.sort((a, b) => a - b)
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors }
+  return { rps: latencies.length / elapsed, requests: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors }
 }
 
 async function login(port: number, email: string): Promise<string> {
@@ -229,8 +256,9 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
   console.log(fillSeconds === null ? 'reused the existing data set' : `filled in ${fillSeconds} s`)
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-scale-'))
-  const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
-  const app = await start(tsx, [path.join(root, 'server', 'index.ts')], {
+  // Node itself (not the tsx launcher) is the child, so its CPU time can be read from /proc.
+  const node = (file: string) => ['--import', 'tsx', file]
+  const app = await start(process.execPath, node(path.join(root, 'server', 'index.ts')), {
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -241,9 +269,9 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
     LOG_LEVEL: 'info',
     JWT_SECRET: 'scale-benchmark-secret-not-for-production-use',
   })
-  const helloServer = await start(tsx, [path.join(root, 'tests', 'load', 'hello-server.ts')], { ...process.env, PORT: '0' })
-  const floorServer = await start(tsx, [path.join(root, 'tests', 'load', 'list-floor-server.ts')], { ...process.env, PORT: '0', FLOOR_DATABASE_URL: url })
-  const rows: { name: string; connections: number; result: LoadResult; ratio: number }[] = []
+  const helloServer = await start(process.execPath, node(path.join(root, 'tests', 'load', 'hello-server.ts')), { ...process.env, PORT: '0' })
+  const floorServer = await start(process.execPath, node(path.join(root, 'tests', 'load', 'list-floor-server.ts')), { ...process.env, PORT: '0', FLOOR_DATABASE_URL: url })
+  const rows: { name: string; connections: number; result: LoadResult; ratio: number; cpuMs: number | null }[] = []
   try {
     const adminToken = await login(app.port, ADMIN_EMAIL)
     const clientToken = await login(app.port, CLIENT_EMAIL)
@@ -272,7 +300,7 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
       await load(helloServer.port, '/', undefined, connections, 1) // warm-up
       // Each line is measured right after a hello-world round of its own and divided by it, so a change in
       // what else the machine is doing shifts both alike.
-      const helloRuns: LoadResult[] = []
+      const helloRuns: (LoadResult & { cpuMs: number | null })[] = []
       for (const [name, urlPath, token, port = app.port] of targets) {
         const probe = await fetch(`http://127.0.0.1:${port}${urlPath}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
         if (probe.status !== 200) {
@@ -280,13 +308,14 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
           continue
         }
         await load(port, urlPath, token, connections, 1) // warm-up (plans, caches)
-        const hello = await load(helloServer.port, '/', undefined, connections, seconds)
+        const hello = await withCpu(helloServer.child, () => load(helloServer.port, '/', undefined, connections, seconds))
         helloRuns.push(hello)
-        const result = await load(port, urlPath, token, connections, seconds)
-        rows.push({ name, connections, result, ratio: result.rps / hello.rps })
+        const server = port === floorServer.port ? floorServer : app
+        const result = await withCpu(server.child, () => load(port, urlPath, token, connections, seconds))
+        rows.push({ name, connections, result, ratio: result.rps / hello.rps, cpuMs: result.cpuMs })
       }
       const median = [...helloRuns].sort((a, b) => a.rps - b.rps)[Math.floor(helloRuns.length / 2)]
-      if (median) rows.push({ name: 'Hono hello-world (median of its rounds)', connections, result: median, ratio: 1 })
+      if (median) rows.push({ name: 'Hono hello-world (median of its rounds)', connections, result: median, ratio: 1, cpuMs: median.cpuMs })
     }
   } finally {
     app.child.kill('SIGTERM')
@@ -295,9 +324,9 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
     rmSync(dataDir, { recursive: true, force: true })
   }
 
-  const header = `| what | connections | req/s | vs hello-world | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|---|---|---|`
+  const header = `| what | connections | req/s | vs hello-world | server CPU ms per answer | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|---|---|---|---|`
   const table = rows
-    .map(({ name, connections, result: r, ratio }) => `| ${name} | ${connections} | ${Math.round(r.rps)} | ${(ratio * 100).toFixed(1)} % | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`)
+    .map(({ name, connections, result: r, ratio, cpuMs }) => `| ${name} | ${connections} | ${Math.round(r.rps)} | ${(ratio * 100).toFixed(1)} % | ${cpuMs === null ? 'n/a' : cpuMs.toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`)
     .join('\n')
   console.log(`\n${header}\n${table}`)
   if (options.writeDoc) {
@@ -310,7 +339,10 @@ ${DOCUMENTS.toLocaleString('en-US')} documents, ${REQUESTS.toLocaleString('en-US
 notifications, beside a Hono hello-world on the same Node in the same run. Each line is ${SECONDS_AT_1} s at one connection or
 ${SECONDS_AT_64} s at 64 connections after a one-second warm-up; "vs hello-world" divides its requests per second by those of a
 hello-world round run just before it (the hello-world line shows the median of those rounds). The load generator shares the machine (2 cores) with the server and PostgreSQL, so the
-ratios are the figure to compare between runs, not the absolute numbers.
+ratios are the figure to compare between runs, not the absolute numbers. "Server CPU ms per answer" is
+the CPU time (user and system) the server process used during the line's run divided by its answers:
+what one answer costs the server itself, PostgreSQL's work aside. It moves least with what else the
+machine runs, so it is the figure to compare two versions of the server by.
 
 ${header}
 ${table}
