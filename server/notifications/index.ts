@@ -2,7 +2,8 @@ import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-
 import { UNREAD_COUNT_CAP, type Notification } from '../../contract/notifications'
 import type { NotificationKind } from '../../contract/preferences'
 import type { Db, Tx } from '../db/client'
-import { keptList, matchingCount, type ValueOf } from '../db/page-total'
+import { keptList, keptStatement, type ValueOf } from '../db/kept'
+import { matchingCount } from '../db/page-total'
 import { clients, notificationReadMarks, notificationReads, notifications } from '../db/schema'
 import { outgoingQueued } from './signal'
 
@@ -138,21 +139,6 @@ const notificationColumns = (reader: ReaderValue, scope: ScopeValue) => ({
   companyName: clients.companyName,
 })
 
-/** Unread notifications of `scope` for `reader`, counted up to UNREAD_COUNT_CAP (the badge shows "99+" past 99). */
-async function cappedUnreadCount(db: Db | Tx, scope: NotificationScope, reader: NotificationReader): Promise<number> {
-  const unread = db
-    .select({ one: sql`1` })
-    .from(notifications)
-    .where(and(notificationAudience(scope), unreadBy(reader, scope)))
-    // Newest first, so the plan walks a created_at index from the newest down to the read-up-to mark
-    // (the planner cannot know how far away the mark is and would otherwise scan the table).
-    .orderBy(desc(notifications.createdAt))
-    .limit(UNREAD_COUNT_CAP)
-    .as('unread')
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(unread)
-  return Number(n)
-}
-
 /** Whose notifications a list shows, to whom, and whether only the unread: what its statement's text depends on. */
 interface NotificationListShape {
   reader: NotificationReader['kind']
@@ -165,6 +151,33 @@ function listAudience(shape: NotificationListShape, value: ValueOf): { reader: R
   const scope: ScopeValue = shape.scope === 'client' ? { clientId: value('clientId') } : { agents: shape.scope }
   return { reader, scope, where: and(notificationAudience(scope), shape.unreadOnly ? unreadBy(reader, scope) : undefined) }
 }
+
+/** Unread notifications of a shape's scope for its reader, counted up to UNREAD_COUNT_CAP. */
+const unreadCount = keptStatement('unread notification count', (db, shape: Omit<NotificationListShape, 'unreadOnly'>, value) => {
+  const { reader, scope } = listAudience({ ...shape, unreadOnly: false }, value)
+  const unread = db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .where(and(notificationAudience(scope), unreadBy(reader, scope)))
+    // Newest first, so the plan walks a created_at index from the newest down to the read-up-to mark
+    // (the planner cannot know how far away the mark is and would otherwise scan the table).
+    .orderBy(desc(notifications.createdAt))
+    .limit(UNREAD_COUNT_CAP)
+    .as('unread')
+  return db.select({ n: sql<number>`count(*)::int` }).from(unread)
+})
+
+/** Unread notifications of `scope` for `reader`, counted up to UNREAD_COUNT_CAP (the badge shows "99+" past 99). */
+async function cappedUnreadCount(db: Db | Tx, scope: NotificationScope, reader: NotificationReader): Promise<number> {
+  const [{ n }] = await unreadCount(db, { reader: reader.kind, scope: scopeShape(scope) }, audienceValues(scope, reader))
+  return Number(n)
+}
+
+const scopeShape = (scope: NotificationScope): NotificationListShape['scope'] => ('clientId' in scope ? 'client' : scope.agents)
+const audienceValues = (scope: NotificationScope, reader: NotificationReader) => ({
+  userId: reader.kind === 'staff' ? reader.userId : undefined,
+  clientId: 'clientId' in scope ? scope.clientId : undefined,
+})
 
 const notificationList = keptList<NotificationListShape, NotificationRow & { supportConversationId: number | null; companyName: string | null }>({
   name: 'notification list',
@@ -193,10 +206,9 @@ export async function listNotifications(
   reader: NotificationReader,
   options: { page: number; pageSize: number; unreadOnly?: boolean },
 ) {
-  const shape: NotificationListShape = { reader: reader.kind, scope: 'clientId' in scope ? 'client' : scope.agents, unreadOnly: Boolean(options.unreadOnly) }
-  const values = { userId: reader.kind === 'staff' ? reader.userId : undefined, clientId: 'clientId' in scope ? scope.clientId : undefined }
-  const [page, unreadCount] = await Promise.all([notificationList(db, shape, values, options), cappedUnreadCount(db, scope, reader)])
-  return { ...page, unreadCount }
+  const shape: NotificationListShape = { reader: reader.kind, scope: scopeShape(scope), unreadOnly: Boolean(options.unreadOnly) }
+  const [page, unread] = await Promise.all([notificationList(db, shape, audienceValues(scope, reader), options), cappedUnreadCount(db, scope, reader)])
+  return { ...page, unreadCount: unread }
 }
 
 export async function findNotification(db: Db, id: number, reader: NotificationReader) {

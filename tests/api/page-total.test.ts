@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { keptList, matchingCount, pageTotal, withPageTotal } from '../../server/db/page-total'
+import { keptList } from '../../server/db/kept'
+import { matchingCount, pageTotal, withPageTotal } from '../../server/db/page-total'
 import { invoices } from '../../server/db/schema'
 import { createTestServer, DEMO_PASSWORD, login, type TestServer } from './harness'
 

@@ -11,10 +11,10 @@
  * the numbers and the plans of the main list queries. Bounded in time; talks only to 127.0.0.1.
  * SCALE_BENCH_ONLY (comma-separated parts of line names) runs only some lines.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
@@ -331,6 +331,9 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
   console.log(`\n${header}\n${table}`)
   if (options.writeDoc) {
     const explained = await plans(url)
+    const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || 'unknown'
+    const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== ''
+    const machine = `${cpus().length} cores (${cpus()[0]?.model?.trim() ?? 'unknown CPU'}), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`
     const doc = `# API benchmark
 
 Measured by \`npm run bench -- scale --write-doc\` (tests/load/scale-bench.ts) on ${new Date().toISOString().slice(0, 10)}: the real
@@ -339,7 +342,8 @@ ${DOCUMENTS.toLocaleString('en-US')} documents, ${REQUESTS.toLocaleString('en-US
 notifications, beside a Hono hello-world on the same Node in the same run. Each line is ${SECONDS_AT_1} s at one connection or
 ${SECONDS_AT_64} s at 64 connections after a one-second warm-up; "vs hello-world" divides its requests per second by those of a
 hello-world round run just before it (the hello-world line shows the median of those rounds). The load generator shares the machine (2 cores) with the server and PostgreSQL, so the
-ratios are the figure to compare between runs, not the absolute numbers. "Server CPU ms per answer" is
+ratios are the figure to compare between runs, not the absolute numbers. Tree at commit ${head}${dirty ? ' with uncommitted changes' : ''}; ${machine}.
+Machines differ several times over in speed: the hello-world line says how fast this one was. "Server CPU ms per answer" is
 the CPU time (user and system) the server process used during the line's run divided by its answers:
 what one answer costs the server itself, PostgreSQL's work aside. It moves least with what else the
 machine runs, so it is the figure to compare two versions of the server by.
