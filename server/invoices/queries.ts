@@ -72,7 +72,7 @@ interface InvoiceListShape {
   q?: { number: ContainsForm; company: ContainsForm }
   invoiceId?: ContainsForm
   company?: ContainsForm
-  dates: string[]
+  dates: DateFilter[]
   sort: InvoiceSortField
   order: 'asc' | 'desc'
 }
@@ -109,7 +109,7 @@ function invoiceConditions(shape: InvoiceListShape, value: ValueOf): SQL | undef
   if (shape.invoiceId) conditions.push(numberContains(shape.invoiceId, 'invoiceId', value))
   if (shape.company) conditions.push(companyContains(shape.company, 'company', value))
   for (const filter of shape.dates) {
-    const [column, end] = DATE_FILTER_COLUMNS[filter as DateFilter]
+    const [column, end] = DATE_FILTER_COLUMNS[filter]
     conditions.push(end === 'from' ? gte(column, value(filter)) : lt(column, value(filter)))
   }
   return conditions.length ? and(...conditions) : undefined
