@@ -36,6 +36,17 @@ export function storageKeyCreatedAt(key: string): Date | null {
 
 /** "Sunshine Holdings, LLC" -> "Sunshine-Holdings-LLC": ASCII letters, digits and single hyphens. */
 export function fileNamePart(text: string): string {
+  // A page of documents names the same companies and types again and again.
+  let part = namePartCache.get(text)
+  if (part === undefined) {
+    if (namePartCache.size >= 1000) namePartCache.clear()
+    namePartCache.set(text, (part = toFileNamePart(text)))
+  }
+  return part
+}
+const namePartCache = new Map<string, string>()
+
+function toFileNamePart(text: string): string {
   const ascii = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -26,6 +26,6 @@ export function sniffFileType(head: Uint8Array): { type: DocumentFileType; conte
 
 /** The file type of a stored content type ('application/pdf' -> 'pdf'). */
 export function fileTypeOf(contentType: string): DocumentFileType {
-  for (const [type, info] of Object.entries(DOCUMENT_FILE_TYPES)) if (info.contentType === contentType) return type as DocumentFileType
-  return 'pdf'
+  return TYPE_BY_CONTENT_TYPE.get(contentType) ?? 'pdf'
 }
+const TYPE_BY_CONTENT_TYPE = new Map<string, DocumentFileType>(Object.entries(DOCUMENT_FILE_TYPES).map(([type, info]) => [info.contentType, type as DocumentFileType]))
