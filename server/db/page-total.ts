@@ -41,7 +41,8 @@ export function matchingCount(matching: SQLWrapper, exactLimit = EXACT_TOTAL_LIM
 
 /**
  * The page's rows without their `matchingCount` column, and the total it gives. A page past the end
- * has no row to carry the count, so only then is it asked for on its own.
+ * has no row to carry the count, so only then is it asked for on its own. `matching` may be given as a
+ * function that makes it, called only then or for the estimate past `exactLimit`.
  */
 export async function withPageTotal<Row extends { matchingCount: number }>(
   db: Db,
