@@ -79,13 +79,18 @@ export interface ListStatement<Shape, Row> {
 export function keptList<Shape, Row>(list: ListStatement<Shape, Row>) {
   const page = keptStatement<Shape, Row & { matchingCount: number }>(list.name, (db, shape, value) => list.page(db as Db, shape, value, list.matching(db as Db, shape, value)))
   return async (db: Db, shape: Shape, values: Record<string, unknown>, paging: { page: number; pageSize: number }): Promise<{ rows: Row[] } & PageTotal> => {
-    const bound = driverValues({ ...values, limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize })
-    const rows = await page(db, shape, bound)
-    const given: ValueOf = (name) => {
-      if (!(name in bound)) throw new Error(`${list.name}: no value for ${name}`)
-      // A bound parameter where the kept statement has a placeholder: the same text, run once.
-      return new Param(bound[name]) as unknown as Placeholder
+    const all = { ...values, limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize }
+    const rows = await page(db, shape, all)
+    // Only for a page past the end or past EXACT_TOTAL_LIMIT: `matching` built for this call.
+    const countedAlone = () => {
+      const bound = driverValues(all)
+      const given: ValueOf = (name) => {
+        if (!(name in bound)) throw new Error(`${list.name}: no value for ${name}`)
+        // A bound parameter where the kept statement has a placeholder: the same text, run once.
+        return new Param(bound[name]) as unknown as Placeholder
+      }
+      return list.matching(db, shape, given)
     }
-    return withPageTotal(db, rows, () => list.matching(db, shape, given)) as Promise<{ rows: Row[] } & PageTotal>
+    return withPageTotal(db, rows, countedAlone) as Promise<{ rows: Row[] } & PageTotal>
   }
 }

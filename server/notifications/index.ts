@@ -90,7 +90,7 @@ export type NotificationReader = { kind: 'client' } | { kind: 'staff'; userId: n
 /** Who sees what: a client its own client's; staff everything, or only staff-addressed ones, or one client's. */
 export type NotificationScope = { clientId: number } | { agents: 'all' | 'agents' }
 
-/** An id in a statement: the id itself, or the placeholder of a kept statement (server/db/page-total.ts). */
+/** An id in a statement: the id itself, or the placeholder of a kept statement (server/db/kept.ts). */
 type IdValue = number | Placeholder
 type ScopeValue = { clientId: IdValue } | { agents: 'all' | 'agents' }
 type ReaderValue = { kind: 'client' } | { kind: 'staff'; userId: IdValue }
