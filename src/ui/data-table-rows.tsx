@@ -28,15 +28,11 @@ const skeletonReserve = css({ visibility: 'hidden' })
 const plainSkeletonCell = css({ flexBasis: '100%', '& > *': { display: 'flex', alignItems: 'center', gap: '4', overflow: 'hidden' } })
 const plainSkeletonFill = css({ flex: '1' })
 // One line of table text (the body's line height, 1.5) so a placeholder row is as tall as a row of plain text.
-const skeletonBar = css({
-  display: 'block',
-  h: '1.5em',
-  w: '100%',
-  minW: '8',
-  borderRadius: 'sm',
-  bg: 'bg.muted',
-  '@media (prefers-reduced-motion: no-preference)': { animation: 'pulse 1.5s ease-in-out infinite' },
-})
+const skeletonBar = css({ display: 'block', h: '1.5em', w: '100%', minW: '8', borderRadius: 'sm', bg: 'bg.muted' })
+// The placeholders pulse together: one animation on the rows' group, not one per bar. A page of
+// placeholders has 60-70 bars, and as many animations cost a phone a long task as they start (each
+// its own layer and its own animationstart event).
+const pulsing = css({ '@media (prefers-reduced-motion: no-preference)': { animation: 'pulse 1.5s ease-in-out infinite' } })
 
 const ACTION_COLUMNS = new Set(['action', 'actions'])
 
@@ -144,9 +140,10 @@ export function DataTableBody<T>({
   const rows = table.getRowModel().rows
   const visibleColumns = table.getVisibleLeafColumns()
   const { pageSize } = table.getState().pagination
+  const placeholders = rows.length === 0 && loading
   return (
-    <tbody className={classes.body}>
-      {rows.length === 0 && loading ? (
+    <tbody className={cx(classes.body, placeholders && pulsing)}>
+      {placeholders ? (
         // Placeholder rows as tall as the page they stand for, so the pager and what follows do
         // not move when the rows arrive.
         Array.from({ length: skeletonRowCount(pageSize) }, (_, index) =>
