@@ -18,7 +18,8 @@
 //
 // Options: --runs N, --only <page name>[,<name>...], --write-doc, --strict (exit 1 when a page's median
 // accessibility is under 100 or performance under 95), --http2 (through a local TLS proxy speaking
-// HTTP/2, as the portal is deployed behind TLS; needs openssl; reports/lighthouse-http2*).
+// HTTP/2, as the portal is deployed behind TLS; needs openssl; reports/lighthouse-http2*),
+// --explain-lcp (prints, for each page's median run, the simulated timeline behind its LCP estimate).
 // CHROME_PATH overrides /usr/bin/chromium.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -58,7 +59,7 @@ function fail(message) {
   console.error(`lighthouse: ${message}`)
   process.exit(1)
 }
-const known = new Set(['--runs', '--only', '--write-doc', '--strict', '--http2'])
+const known = new Set(['--runs', '--only', '--write-doc', '--strict', '--http2', '--explain-lcp'])
 for (const a of args) if (a.startsWith('--') && !known.has(a)) fail(`unknown option ${a} (known: ${[...known].join(', ')})`)
 const runs = Number(option('--runs') ?? 3)
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail('--runs must be a whole number from 1 to 9')
@@ -68,6 +69,7 @@ if (only && pages.length !== only.length) fail(`--only: known pages are ${PAGES.
 const writeDoc = args.includes('--write-doc')
 const strict = args.includes('--strict')
 const http2 = args.includes('--http2')
+const explainLcp = args.includes('--explain-lcp')
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
 
 if (!existsSync(path.join(root, 'dist', 'index.html'))) fail('no production build in dist/: run `npm run build` first')
@@ -232,11 +234,36 @@ async function measure(url, session) {
     const flags = { logLevel: 'error', output: 'json', onlyCategories: CATEGORIES, ...(session ? { extraHeaders: { Cookie: session.cookie } } : {}) }
     const result = await lighthouse(url, flags, undefined, page)
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-    return { lhr: result.lhr, version: await browser.version() }
+    const lcpLines = explainLcp && !result.lhr.runtimeError ? await lcpTimeline(result.artifacts, result.lhr.configSettings) : undefined
+    return { lhr: result.lhr, version: await browser.version(), lcpLines }
   } finally {
     await browser?.disconnect().catch(() => {})
     await chrome.kill()
   }
+}
+
+/**
+ * --explain-lcp: how the simulation arrives at a run's largest contentful paint. Lighthouse rebuilds what
+ * the page did before that paint as a graph (each request after the task that started it, each task after
+ * the scripts it ran) and replays it at slow-4G speed with the CPU four times slower; the estimate is the
+ * end of the last node. The lines are the requests and the tasks of 5 ms or more of that replay (the
+ * pessimistic one), in simulated milliseconds, latest last: the last ones are what to make earlier.
+ */
+async function lcpTimeline(artifacts, settings) {
+  const { LanternLargestContentfulPaint } = await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js')
+  const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings, simulator: null, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps ?? [], HostDPR: artifacts.HostDPR }
+  const result = await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings })
+  const { pessimisticEstimate: pessimistic, optimisticEstimate: optimistic } = result
+  const describe = (node) => {
+    if (node.type === 'network') return `${node.request.url.replace(/^https?:\/\/[^/]+/, '')} (${Math.round(node.request.transferSize / 1024)} KB)`
+    const named = node.childEvents.filter((e) => e.dur >= 1000).slice(0, 3)
+    return `task, ${(node.duration / 1000).toFixed(1)} ms unthrottled: ${named.map((e) => e.args?.data?.url?.replace(/^.*\//, '') ?? e.name).join(', ')}`
+  }
+  const rows = [...pessimistic.nodeTimings.entries()].filter(([node]) => node.type === 'network' || node.duration >= 5000).sort((a, b) => a[1].endTime - b[1].endTime)
+  return [
+    `simulated LCP ${Math.round(result.timing)} ms (optimistic ${Math.round(optimistic.timeInMs)}, pessimistic ${Math.round(pessimistic.timeInMs)}); start and end of each node of the pessimistic replay:`,
+    ...rows.map(([node, t]) => `${String(Math.round(t.startTime)).padStart(5)} ${String(Math.round(t.endTime)).padStart(5)}  ${describe(node)}`),
+  ]
 }
 
 /**
@@ -378,9 +405,11 @@ try {
     // A fresh sign-in per page keeps the short-lived access token valid for all of the page's runs.
     const session = page.account ? await signIn(server.origin, page.account) : null
     const lhrs = []
+    const lcpExplained = new Map()
     for (let i = 1; i <= runs; i++) {
       process.stderr.write(`lighthouse: ${page.path}${page.account ? ` as ${page.account}` : ''}, run ${i} of ${runs}\n`)
-      const { lhr, version } = await measureWithRetries(url, session)
+      const { lhr, version, lcpLines } = await measureWithRetries(url, session)
+      if (lcpLines) lcpExplained.set(lhr, lcpLines)
       chromeVersion = version
       lighthouseVersion = lhr.lighthouseVersion
       // A page that is not the one asked for (e.g. sent to /login) would be measured for nothing.
@@ -402,6 +431,7 @@ try {
       runs: perRun,
       findings: findings(representative),
       report: path.relative(root, path.join(reportDir, `${page.name}.report.html`)),
+      lcpLines: lcpExplained.get(representative),
     })
   }
 } catch (error) {
@@ -453,6 +483,11 @@ if (benchmarkIndexes.length) console.log(`\nChromium benchmark index (higher is 
 for (const r of below) {
   console.log(`\n${r.path} is under target (performance ${TARGETS.performance}, accessibility ${TARGETS.accessibility}); from its median run (${r.report}):`)
   for (const f of r.findings) console.log(`  - ${f}`)
+}
+for (const r of results) {
+  if (!r.lcpLines) continue
+  console.log(`\n${r.path}, median run: ${r.lcpLines[0]}`)
+  for (const line of r.lcpLines.slice(1)) console.log(`  ${line}`)
 }
 console.log(`\nWrote reports/${reportName}.json and reports/${reportName}/*.report.{json,html}`)
 
