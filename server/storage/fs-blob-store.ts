@@ -33,10 +33,14 @@ export function fsBlobStore(root: string): BlobStore {
         },
       })
       const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.from(body as AsyncIterable<Uint8Array>)
+      const out = createWriteStream(temp, { flags: 'wx' })
       try {
-        await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }))
+        await pipeline(source, meter, out)
         await rename(temp, target)
       } catch (error) {
+        // A stream stopped while its file is still being opened creates that file a moment later, and
+        // removing it before then would leave it behind: it is removed once the stream has closed.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()))
         await rm(temp, { force: true })
         throw error
       }
