@@ -65,14 +65,15 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
   app.use('/api/*', async (c, next) => {
     // Only requests that carry a body are measured; uploads set their own, larger limit.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next()
-    // Any write may change who may do what (log out, a role's permissions, a password): the callers this
-    // server keeps are dropped before the answer leaves, so the caller's next request reads them afresh.
-    // Other servers hear of it from the database.
+    // Any write may change who may do what (log out, a role's permissions, a password) or what a kept
+    // answer says: the callers and answers this server keeps are dropped before the answer leaves, so the
+    // caller's next request reads them afresh. Other servers hear of it from the database.
     try {
       if (c.req.header('content-type')?.startsWith('multipart/form-data')) await next()
       else await jsonBodyLimit(c, next)
     } finally {
       deps.callers?.clear()
+      deps.answers?.clear()
     }
   })
 

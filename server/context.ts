@@ -1,4 +1,6 @@
 import type { CallerCache } from './auth/caller-cache'
+import type { AnswerCache } from './http/kept-answers'
+import type { JsonBytes } from './http/compress-json'
 import type { Env } from './env'
 import type { Db } from './db/client'
 import type { Logger } from './logger'
@@ -34,6 +36,8 @@ export interface AppDeps {
    * cache (server start-up wires them); without it every request reads its caller from the database.
    */
   callers?: CallerCache
+  /** Answers of the invoice lists, kept likewise (server/http/kept-answers.ts); without it none are kept. */
+  answers?: AnswerCache
   /** Secret key for access tokens (HS256). */
   jwtKey: Uint8Array
   /** Extra origins the Content-Security-Policy allows (an external card processor's frames). */
@@ -61,5 +65,7 @@ export interface AppEnv {
     caller: Caller
     /** Set by an access policy; a route without one is refused. */
     policy: string
+    /** Set by keptAnswer: keeps the answer `c.json` makes for this request. */
+    keepAnswer?: (bytes: JsonBytes) => void
   }
 }

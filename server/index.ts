@@ -9,6 +9,7 @@ import type { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createApp } from './app'
 import { AUTH_CHANGED, CallerCache } from './auth/caller-cache'
+import { AnswerCache, ANSWERS_CHANGED } from './http/kept-answers'
 import { systemClock, type AppDeps, type AppEnv } from './context'
 import { openDatabase } from './db/client'
 import { ensureReferenceData } from './db/reference'
@@ -177,6 +178,8 @@ async function main() {
   const vapid = loadVapidKeys(env, env.DATA_DIR)
   const callers = new CallerCache()
   await database.listen(AUTH_CHANGED, () => callers.clear())
+  const answers = env.ANSWER_CACHE_SECONDS > 0 ? new AnswerCache(env.ANSWER_CACHE_SECONDS * 1000) : undefined
+  if (answers) await database.listen(ANSWERS_CHANGED, () => answers.clear())
   const deps: AppDeps = {
     env,
     db,
@@ -188,6 +191,7 @@ async function main() {
     push: { publicKey: vapid.publicKey, transport: webPushTransport(vapid) },
     jwtKey,
     callers,
+    answers,
   }
   const app = createApp(deps)
   if (env.NODE_ENV === 'production') servePwa(app, logger)

@@ -1,4 +1,5 @@
 import type { Caller } from '../context'
+import { KeptUntilChanged } from '../db/kept-until-changed'
 
 /** The longest a signed-in caller is kept when nothing announces a change. */
 export const CALLER_TTL_MS = 5_000
@@ -12,35 +13,11 @@ export const AUTH_CHANGED = 'auth_changed'
  *
  * Whatever could make an entry wrong empties the whole cache: the database announces every change to
  * users, roles, role permissions and revoked tokens (the `auth_changed` notification, from any server or
- * code path), and this server's own write requests clear it before they answer. The time limit only
- * bounds the damage of a notification that never arrives. A caller read before a clear is not stored
- * after it (the generation check), so a request racing a log out cannot keep the old answer.
+ * code path), and this server's own write requests clear it before they answer. A caller read before a
+ * clear is not stored after it, so a request racing a log out cannot keep the old answer.
  */
-export class CallerCache {
-  #entries = new Map<string, { caller: Caller; untilMs: number }>()
-  #generation = 0
-
-  get(tokenHash: string, nowMs: number): Caller | undefined {
-    const entry = this.#entries.get(tokenHash)
-    if (!entry) return undefined
-    if (entry.untilMs > nowMs) return entry.caller
-    this.#entries.delete(tokenHash)
-    return undefined
-  }
-
-  /** Taken before reading a caller from the database and handed back to `set`. */
-  get generation(): number {
-    return this.#generation
-  }
-
-  set(tokenHash: string, caller: Caller, untilMs: number, generation: number): void {
-    if (generation !== this.#generation) return
-    if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!)
-    this.#entries.set(tokenHash, { caller, untilMs })
-  }
-
-  clear(): void {
-    this.#generation++
-    this.#entries.clear()
+export class CallerCache extends KeptUntilChanged<Caller> {
+  constructor() {
+    super(MAX_ENTRIES)
   }
 }

@@ -23,7 +23,7 @@ const GZIP = { level: 3, windowBits: 12, memLevel: 5 }
  */
 export function compressJson(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const gzip = /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')
+    const gzip = acceptsGzip(c)
     // Whether the handler shaped the answer with c.header or c.status before calling c.json: if not, the
     // answer is made directly from its body and a plain header object, which the adapter writes as they
     // are (Hono would first copy several headers into a web Headers object, and the adapter copy them out).
@@ -43,14 +43,34 @@ export function compressJson(): MiddlewareHandler<AppEnv> {
   }
 }
 
+export const acceptsGzip = (c: Context<AppEnv>) => /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')
+
+/** A JSON answer's bytes as `c.json` makes them: gzipped (`gzip`) or the text itself. */
+export interface JsonBytes {
+  data: string | Uint8Array<ArrayBuffer>
+  gzip: boolean
+}
+
+/** The response for JSON bytes, with every header it needs, when the handler shaped nothing of its own. */
+export function jsonAnswer(c: Context<AppEnv>, bytes: JsonBytes, status = 200): Response {
+  const headers = jsonAnswerHeaders(c, bytes.gzip ? { Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip' } : { Vary: 'Accept-Encoding' })
+  return markComplete(new Response(bytes.data, { status, headers: headers as Record<string, string> }))
+}
+
 function writeJson(c: Context<AppEnv>, text: string, how: { gzip: boolean; shaped: boolean }, arg: number | ResponseInit | undefined, headers: HeaderRecord | undefined): Response {
-  const base = jsonAnswerHeaders(c, { Vary: 'Accept-Encoding', ...headers })
   // String length counts UTF-16 units, not bytes: close enough for a threshold.
   const compress = how.gzip && text.length >= MIN_BYTES
-  const data = compress ? new Uint8Array(gzipSync(text, GZIP)) : text
+  const bytes: JsonBytes = { data: compress ? new Uint8Array(gzipSync(text, GZIP)) : text, gzip: compress }
+  if (!how.shaped && typeof arg !== 'object' && !headers) {
+    const status = arg ?? 200
+    // A route that keeps its answers (server/http/kept-answers.ts) keeps what it answered in full.
+    if (status === 200) c.get('keepAnswer')?.(bytes)
+    return jsonAnswer(c, bytes, status)
+  }
+  const base = jsonAnswerHeaders(c, { Vary: 'Accept-Encoding', ...headers })
   const all = compress ? { ...base, 'Content-Encoding': 'gzip' } : base
-  if (!how.shaped && typeof arg !== 'object' && !Object.values(all).some(Array.isArray)) return markComplete(new Response(data, { status: arg ?? 200, headers: all as Record<string, string> }))
+  if (!how.shaped && typeof arg !== 'object' && !Object.values(all).some(Array.isArray)) return markComplete(new Response(bytes.data, { status: arg ?? 200, headers: all as Record<string, string> }))
   // c.body keeps what the handler set with c.header and c.status; its overloads are narrower than c.json's.
   const body = c.body as (data: string | Uint8Array<ArrayBuffer>, arg?: number | ResponseInit, headers?: HeaderRecord) => Response
-  return markComplete(body(data, arg, all))
+  return markComplete(body(bytes.data, arg, all))
 }

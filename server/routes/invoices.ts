@@ -12,6 +12,7 @@ import {
 import { access, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { forbidden, HttpError, notFound } from '../http/errors'
+import { keptAnswer } from '../http/kept-answers'
 import { validate } from '../http/validate'
 import { idempotencyKeyOf } from '../idempotency'
 import { payInvoices } from '../invoices/pay'
@@ -22,7 +23,8 @@ import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceSheet, toWireDeta
  * Invoices: lists (a client's, and the provider's across clients), detail and PDF, the pay dialog's
  * reads, and paying by card. Clients reach only their own client's invoices (another client's read as
  * missing); agents open details with ICV and select invoices with ICP; only clients pay
- * (docs/decisions/2026-11-21-invoice-lists.md and 2026-11-21-invoice-payments.md).
+ * (docs/decisions/2026-11-21-invoice-lists.md and 2026-11-21-invoice-payments.md). The lists' answers
+ * are kept until the database announces a change to invoices or clients (server/http/kept-answers.ts).
  */
 
 /** Clients see their own invoices; agents need ICV. Checked before looking the invoice up. */
@@ -55,6 +57,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
     access.ownClient('clientId'),
     validate('param', ClientIdParamsSchema),
     validate('query', InvoiceListQuerySchema),
+    keptAnswer(),
     async (c) => {
       const { clientId } = c.req.valid('param')
       const query = c.req.valid('query')
@@ -62,7 +65,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
     },
   )
 
-  .get('/invoices', access.agent('ICV'), validate('query', InvoiceListQuerySchema), async (c) => {
+  .get('/invoices', access.agent('ICV'), validate('query', InvoiceListQuerySchema), keptAnswer(), async (c) => {
     return c.json(await listInvoices(c.get('deps').db, c.req.valid('query')))
   })
 

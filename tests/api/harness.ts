@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm'
 import type { SessionUser } from '../../contract/auth'
 import { createApp } from '../../server/app'
 import { AUTH_CHANGED, CallerCache } from '../../server/auth/caller-cache'
+import { AnswerCache, ANSWERS_CHANGED } from '../../server/http/kept-answers'
 import { hashPassword } from '../../server/auth/passwords'
 import { signAccessToken } from '../../server/auth/tokens'
 import type { AppDeps, Clock } from '../../server/context'
@@ -100,6 +101,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   vapidKeys ??= webpush.generateVAPIDKeys()
   const callers = new CallerCache()
   await database.listen(AUTH_CHANGED, () => callers.clear())
+  const answers = env.ANSWER_CACHE_SECONDS > 0 ? new AnswerCache(env.ANSWER_CACHE_SECONDS * 1000) : undefined
+  if (answers) await database.listen(ANSWERS_CHANGED, () => answers.clear())
   const deps: AppDeps = {
     env,
     db,
@@ -111,6 +114,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
     push: { publicKey: vapidKeys.publicKey, transport: pushService },
     callers,
+    answers,
     ...options.deps,
   }
   if (options.seed) await seedDemo({ db, blobs: deps.blobs, clock })

@@ -258,17 +258,22 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-scale-'))
   // Node itself (not the tsx launcher) is the child, so its CPU time can be read from /proc.
   const node = (file: string) => ['--import', 'tsx', file]
-  const app = await start(process.execPath, node(path.join(root, 'server', 'index.ts')), {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-    JWT_SECRET: 'scale-benchmark-secret-not-for-production-use',
-  })
+  const portal = (answerCacheSeconds?: string) =>
+    start(process.execPath, node(path.join(root, 'server', 'index.ts')), {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+      JWT_SECRET: 'scale-benchmark-secret-not-for-production-use',
+      ...(answerCacheSeconds ? { ANSWER_CACHE_SECONDS: answerCacheSeconds } : {}),
+    })
+  const app = await portal()
+  // The same portal keeping no answers: what an invoice list costs when its answer is not kept.
+  const unkept = await portal('0')
   const helloServer = await start(process.execPath, node(path.join(root, 'tests', 'load', 'hello-server.ts')), { ...process.env, PORT: '0' })
   const floorServer = await start(process.execPath, node(path.join(root, 'tests', 'load', 'list-floor-server.ts')), { ...process.env, PORT: '0', FLOOR_DATABASE_URL: url })
   const rows: { name: string; connections: number; result: LoadResult; ratio: number; cpuMs: number | null }[] = []
@@ -280,11 +285,13 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
       ['GET /api/health', '/api/health', undefined],
       ['invoice statuses (auth only)', '/api/client/invoices/status', clientToken],
       ["client's invoices", '/api/client/invoices/1', clientToken],
+      ["client's invoices, no answer kept", '/api/client/invoices/1', clientToken, unkept.port],
       ["floor: client's invoices, bare (no portal around the query)", '/client/1/invoices', undefined, floorServer.port],
       ["client's documents", '/api/client/documents/1', clientToken],
       ["client's notifications", '/api/system-notifications?clientId=1', clientToken],
       ['provider invoices', '/api/invoices', adminToken],
       ['provider invoices, overdue', '/api/invoices?status=3', adminToken],
+      ['provider invoices, overdue, no answer kept', '/api/invoices?status=3', adminToken, unkept.port],
       ['provider documents', '/api/documents', adminToken],
       ['provider documents, search', '/api/documents?q=scan-12345', adminToken],
       ['provider mail requests', '/api/client/document-requests', adminToken],
@@ -310,7 +317,7 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
         await load(port, urlPath, token, connections, 1) // warm-up (plans, caches)
         const hello = await withCpu(helloServer.child, () => load(helloServer.port, '/', undefined, connections, seconds))
         helloRuns.push(hello)
-        const server = port === floorServer.port ? floorServer : app
+        const server = port === floorServer.port ? floorServer : port === unkept.port ? unkept : app
         const result = await withCpu(server.child, () => load(port, urlPath, token, connections, seconds))
         rows.push({ name, connections, result, ratio: result.rps / hello.rps, cpuMs: result.cpuMs })
       }
@@ -319,6 +326,7 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
     }
   } finally {
     app.child.kill('SIGTERM')
+    unkept.child.kill('SIGTERM')
     helloServer.child.kill('SIGTERM')
     floorServer.child.kill('SIGTERM')
     rmSync(dataDir, { recursive: true, force: true })
@@ -369,6 +377,13 @@ anything: a client's list cannot come closer to the hello-world than that line, 
 under the 25 % target, the target is out of reach on that machine. Between it and the portal's own line
 lie the token check, drizzle building and mapping the statement, the permission check, gzip and the log
 line.
+
+The invoice lists' answers are kept until the database announces a change to what they are read from
+([decision note](../decisions/2026-11-28-kept-list-answers.md)). The benchmark asks the same page again
+and again, so the "client's invoices" and "provider invoices" lines measure kept answers, as a client
+reopening the list, or a list asked again by several agents, does. The "no answer kept" lines ask a
+second portal started with \`ANSWER_CACHE_SECONDS=0\`: every answer read from the database, which is what
+the first request after a change costs.
 
 ## Query plans (EXPLAIN ANALYZE)
 

@@ -1,0 +1,39 @@
+/**
+ * Values read from the database, kept by key for a short time and dropped all at once when the database
+ * announces a change to what they were read from (a trigger's NOTIFY, heard by every server) or when
+ * this server answers a write of its own.
+ *
+ * The time limit only bounds the damage of an announcement that never arrives. A value read before a
+ * clear is not stored after it (the generation check): a read racing a change cannot keep the old value.
+ */
+export class KeptUntilChanged<V> {
+  #entries = new Map<string, { value: V; untilMs: number }>()
+  #generation = 0
+
+  constructor(private readonly maxEntries: number) {}
+
+  get(key: string, nowMs: number): V | undefined {
+    const entry = this.#entries.get(key)
+    if (!entry) return undefined
+    if (entry.untilMs > nowMs) return entry.value
+    this.#entries.delete(key)
+    return undefined
+  }
+
+  /** Taken before reading a value from the database and handed back to `set`. */
+  get generation(): number {
+    return this.#generation
+  }
+
+  set(key: string, value: V, untilMs: number, generation: number): void {
+    if (generation !== this.#generation) return
+    // The oldest entry makes room (a Map iterates in insertion order).
+    if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) this.#entries.delete(this.#entries.keys().next().value!)
+    this.#entries.set(key, { value, untilMs })
+  }
+
+  clear(): void {
+    this.#generation++
+    this.#entries.clear()
+  }
+}

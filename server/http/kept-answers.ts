@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../context'
+import { KeptUntilChanged } from '../db/kept-until-changed'
+import { acceptsGzip, jsonAnswer, type JsonBytes } from './compress-json'
+
+/** Answers are 1-15 KB each (a gzipped page of a list is about 1 KB): a few tens of MB at most. */
+const MAX_ENTRIES = 5_000
+/** The notification channel the database's triggers announce changes on (migration 0013). */
+export const ANSWERS_CHANGED = 'answers_changed'
+
+/**
+ * Answers of read routes that depend only on their address (path and validated query) and on tables the
+ * database announces changes to: the invoice lists, read from invoices, clients and countries. They are
+ * kept as sent (compressed or not), so a page of a list asked again costs what a small read does: the
+ * caller's access check, then the kept bytes.
+ *
+ * Emptied as a whole whenever one of those tables changes (the `answers_changed` notification, from any
+ * server, job or operator) and whenever this server answers a write; never shared across what the caller
+ * may see, because the route's access policy runs before the cache is asked.
+ */
+export class AnswerCache extends KeptUntilChanged<JsonBytes> {
+  /** `ttlMs`: the longest an answer is kept when nothing announces a change (ANSWER_CACHE_SECONDS). */
+  constructor(readonly ttlMs: number) {
+    super(MAX_ENTRIES)
+  }
+}
+
+/**
+ * Keeps a route's successful JSON answers by path and validated query. Goes after the route's access
+ * policy and validators, and only on routes whose answer is a function of those and of the announced
+ * tables: nothing of the caller, the clock or another table.
+ */
+export function keptAnswer(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const deps = c.get('deps')
+    const answers = deps.answers
+    if (!answers) return next()
+    const gzip = acceptsGzip(c)
+    const query = (c.req.valid as (target: 'query') => unknown)('query')
+    const key = `${gzip ? 'gzip' : 'identity'} ${c.req.path} ${JSON.stringify(query ?? null)}`
+    const nowMs = deps.clock.now().getTime()
+    const kept = answers.get(key, nowMs)
+    if (kept) return jsonAnswer(c, kept)
+    const generation = answers.generation
+    c.set('keepAnswer', (bytes) => answers.set(key, bytes, nowMs + answers.ttlMs, generation))
+    await next()
+  }
+}

@@ -1,0 +1,124 @@
+import { gunzipSync } from 'node:zlib'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clients, invoices } from '../../server/db/schema'
+import { createInvoice } from '../../server/invoices/create'
+import { createTestServer, type TestServer } from './harness'
+import { sandboxCardToken } from './sandbox-card'
+
+/**
+ * The invoice lists' answers are kept between requests (server/http/kept-answers.ts). What a user must
+ * never see is an old answer after a change, or an answer kept for someone or something else.
+ */
+
+let server: TestServer
+let ANSWER_TTL_MS: number
+const NOW = new Date('2026-03-01T17:00:00Z')
+
+beforeAll(async () => {
+  server = await createTestServer({ now: NOW })
+  ANSWER_TTL_MS = server.deps.answers!.ttlMs
+})
+afterAll(() => server?.close())
+
+async function clientWithInvoices(count = 2) {
+  const { client, user } = await server.factories.client()
+  const token = await server.tokenFor(user.id)
+  const made = []
+  for (let i = 0; i < count; i++) {
+    made.push(
+      await createInvoice(server.db, {
+        clientId: client.id,
+        invoiceDate: new Date(Date.UTC(2026, 1, 1 + i, 15)),
+        dueDate: new Date('2026-03-20T15:00:00Z'),
+        lines: [{ description: 'Registered agent service', unitAmountCents: 12_500 + i }],
+      }),
+    )
+  }
+  return { client, token, invoices: made }
+}
+
+const listOf = (clientId: number, token: string, query = '') => server.request('GET', `/api/client/invoices/${clientId}${query}`, { token })
+const statusesIn = (res: { json: { data: { id: number; status: number }[] } }) => Object.fromEntries(res.json.data.map((row) => [row.id, row.status]))
+
+/** Runs `write` with the database's triggers switched off: a change whose announcement never arrives. */
+const unannounced = (write: (tx: Parameters<Parameters<TestServer['db']['transaction']>[0]>[0]) => Promise<unknown>) =>
+  server.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`)
+    await write(tx)
+  })
+
+describe('kept invoice list answers', () => {
+  it('are kept: an unannounced change shows only once the time limit has passed', async () => {
+    const { client, token, invoices: [first] } = await clientWithInvoices()
+    expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
+    await unannounced((tx) => tx.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id)))
+    expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
+    server.clock.advance(ANSWER_TTL_MS)
+    expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(4)
+  })
+
+  it('drop everything when the database announces a change, whoever made it (a job, an operator, another server)', async () => {
+    const { client, token, invoices: [first] } = await clientWithInvoices()
+    expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
+    await server.db.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id))
+    await expect.poll(async () => statusesIn(await listOf(client.id, token))[first.id], { timeout: ANSWER_TTL_MS / 6, interval: 20 }).toBe(4)
+  })
+
+  it('show a company name changed on the clients table, in the provider list too', async () => {
+    const { client, token } = await clientWithInvoices(1)
+    const { user } = await server.factories.agent(['ICV'])
+    const agentToken = await server.tokenFor(user.id)
+    const providerList = () => server.request('GET', `/api/invoices?company=${encodeURIComponent(client.companyName)}`, { token: agentToken })
+    expect((await providerList()).json.data[0].client.companyName).toBe(client.companyName)
+    expect((await listOf(client.id, token)).json.data[0].client.companyName).toBe(client.companyName)
+    await server.db.update(clients).set({ companyName: `${client.companyName} Renamed` }).where(eq(clients.id, client.id))
+    await expect.poll(async () => (await listOf(client.id, token)).json.data[0].client.companyName, { timeout: ANSWER_TTL_MS / 6, interval: 20 }).toBe(`${client.companyName} Renamed`)
+    expect((await providerList()).json.data[0].client.companyName).toBe(`${client.companyName} Renamed`)
+  })
+
+  it('are dropped by this server\'s own writes before they answer: a payment shows on the very next read', async () => {
+    const { client, token, invoices: [first] } = await clientWithInvoices()
+    expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
+    const card = await sandboxCardToken(server)
+    const paid = await server.request('POST', '/api/client/invoices/pay', { token, body: { invoiceIds: [String(first.id)], token: card } })
+    expect(paid.status).toBe(200)
+    expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(1)
+  })
+
+  it('are kept per address: another page, filter or client never gets an answer kept for one', async () => {
+    const a = await clientWithInvoices(11)
+    const b = await clientWithInvoices(1)
+    const page1 = await listOf(a.client.id, a.token, '?pageSize=10')
+    const page2 = await listOf(a.client.id, a.token, '?pageSize=10&page=2')
+    expect(page1.json.data).toHaveLength(10)
+    expect(page2.json.data).toHaveLength(1)
+    expect(page2.json.data[0].id).not.toBe(page1.json.data[0].id)
+    expect((await listOf(a.client.id, a.token, '?status=1')).json.data).toHaveLength(0)
+    expect((await listOf(b.client.id, b.token)).json.data.map((row: { id: number }) => row.id)).toEqual([b.invoices[0].id])
+  })
+
+  it('are asked only after the caller\'s access check: a kept answer never reaches another client', async () => {
+    const a = await clientWithInvoices(1)
+    const b = await clientWithInvoices(1)
+    expect((await listOf(a.client.id, a.token)).status).toBe(200)
+    const refused = await listOf(a.client.id, b.token)
+    expect(refused.status).toBe(404)
+    expect(refused.text).not.toContain(a.client.companyName)
+  })
+
+  it('are kept as sent: a caller that takes gzip and one that does not each get the whole answer', async () => {
+    const a = await clientWithInvoices(20)
+    const ask = (encoding: string) =>
+      server.app.request(`/api/client/invoices/${a.client.id}`, { headers: { authorization: `Bearer ${a.token}`, 'accept-encoding': encoding } })
+    for (let round = 0; round < 2; round++) {
+      const zipped = await ask('gzip')
+      expect(zipped.headers.get('content-encoding')).toBe('gzip')
+      const unzipped = JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString())
+      const plain = await ask('identity')
+      expect(plain.headers.get('content-encoding')).toBeNull()
+      expect(unzipped.data).toHaveLength(20)
+      expect(await plain.json()).toEqual(unzipped)
+    }
+  })
+})
