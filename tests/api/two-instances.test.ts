@@ -179,6 +179,24 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     expect(status).toBe(1)
   })
 
+  it('an invoice list kept by one shows a payment made through the other within moments', async () => {
+    const client = await signIn(a, 'client@demo.test')
+    const [{ id: clientId }] = await sql`select client_id as id from users where email = 'client@demo.test'`
+    const [invoice] = await sql`select id from invoices where client_id = ${clientId} and status in (2, 3) order by id limit 1`
+    const statusOnB = async () => {
+      const list = await call(b, 'GET', `/api/client/invoices/${clientId}?pageSize=100`, { token: client.token })
+      return list.json.data.find((row: { id: number }) => row.id === invoice.id)?.status
+    }
+    // Asked twice, the second answer is B's kept one.
+    expect(await statusOnB()).not.toBe(1)
+    expect(await statusOnB()).not.toBe(1)
+    const body = { invoiceIds: [String(invoice.id)], token: await sandboxToken(a) }
+    const paid = await call(a, 'POST', '/api/client/invoices/pay', { token: client.token, body, headers: { 'Idempotency-Key': `pay-kept-${randomBytes(4).toString('hex')}` } })
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200)
+    // B hears of the change from the database, long before the time limit of a kept answer (30 s).
+    await expect.poll(statusOnB, { timeout: 5_000, interval: 50 }).toBe(1)
+  })
+
   it('a scheduled job runs once across both', async () => {
     const periodic = jobs.filter((job) => !job.quiet).map((job) => job.name)
     // Both schedulers check a few seconds after start; every job's period is claimed by one of them.
