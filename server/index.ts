@@ -8,8 +8,8 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createApp } from './app'
-import { AUTH_CHANGED, CallerCache } from './auth/caller-cache'
-import { AnswerCache, ANSWERS_CHANGED } from './http/kept-answers'
+import { listeningCallerCache } from './auth/caller-cache'
+import { listeningAnswerCache } from './http/kept-answers'
 import { systemClock, type AppDeps, type AppEnv } from './context'
 import { openDatabase } from './db/client'
 import { ensureReferenceData } from './db/reference'
@@ -176,10 +176,8 @@ async function main() {
     if (seeded) logger.info('demo data seeded: sign in as admin@demo.test, clerk@demo.test, manager@demo.test, client@demo.test or client2@demo.test')
   }
   const vapid = loadVapidKeys(env, env.DATA_DIR)
-  const callers = new CallerCache()
-  await database.listen(AUTH_CHANGED, () => callers.clear())
-  const answers = env.ANSWER_CACHE_SECONDS > 0 ? new AnswerCache(env.ANSWER_CACHE_SECONDS * 1000) : undefined
-  if (answers) await database.listen(ANSWERS_CHANGED, () => answers.clear())
+  const callers = await listeningCallerCache(database)
+  const answers = await listeningAnswerCache(database, env.ANSWER_CACHE_SECONDS)
   const deps: AppDeps = {
     env,
     db,

@@ -1,11 +1,12 @@
 import type { Caller } from '../context'
+import type { Database } from '../db/client'
 import { KeptUntilChanged } from '../db/kept-until-changed'
 
 /** The longest a signed-in caller is kept when nothing announces a change. */
 export const CALLER_TTL_MS = 5_000
 const MAX_ENTRIES = 10_000
 /** The notification channel the database's triggers announce changes on (migration 0012). */
-export const AUTH_CHANGED = 'auth_changed'
+const AUTH_CHANGED = 'auth_changed'
 
 /**
  * Signed-in callers (user, role, permission codes, revoked or not) by the hash of their access token,
@@ -21,3 +22,6 @@ export class CallerCache extends KeptUntilChanged<Caller> {
     super(MAX_ENTRIES)
   }
 }
+
+/** A server's caller cache, emptied whenever the database announces a change to what it keeps. */
+export const listeningCallerCache = (database: Pick<Database, 'listen'>) => new CallerCache().clearOn(database, AUTH_CHANGED)

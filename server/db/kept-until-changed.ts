@@ -1,3 +1,5 @@
+import type { Database } from './client'
+
 /**
  * Values read from the database, kept by key for a short time and dropped all at once when the database
  * announces a change to what they were read from (a trigger's NOTIFY, heard by every server) or when
@@ -35,5 +37,11 @@ export class KeptUntilChanged<V> {
   clear(): void {
     this.#generation++
     this.#entries.clear()
+  }
+
+  /** Clears on every notification on `channel` (and whenever the listening connection reconnects). */
+  async clearOn(database: Pick<Database, 'listen'>, channel: string): Promise<this> {
+    await database.listen(channel, () => this.clear())
+    return this
   }
 }

@@ -51,9 +51,12 @@ export interface JsonBytes {
   gzip: boolean
 }
 
+const PLAIN = { Vary: 'Accept-Encoding' }
+const GZIPPED = { Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip' }
+
 /** The response for JSON bytes, with every header it needs, when the handler shaped nothing of its own. */
 export function jsonAnswer(c: Context<AppEnv>, bytes: JsonBytes, status = 200): Response {
-  const headers = jsonAnswerHeaders(c, bytes.gzip ? { Vary: 'Accept-Encoding', 'Content-Encoding': 'gzip' } : { Vary: 'Accept-Encoding' })
+  const headers = jsonAnswerHeaders(c, bytes.gzip ? GZIPPED : PLAIN)
   return markComplete(new Response(bytes.data, { status, headers: headers as Record<string, string> }))
 }
 

@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
+import type { Database } from '../db/client'
 import { KeptUntilChanged } from '../db/kept-until-changed'
 import { acceptsGzip, jsonAnswer, type JsonBytes } from './compress-json'
 
 /** Answers are 1-15 KB each (a gzipped page of a list is about 1 KB): a few tens of MB at most. */
 const MAX_ENTRIES = 5_000
 /** The notification channel the database's triggers announce changes on (migration 0013). */
-export const ANSWERS_CHANGED = 'answers_changed'
+const ANSWERS_CHANGED = 'answers_changed'
 
 /**
  * Answers of read routes that depend only on their address (path and validated query) and on tables the
@@ -24,6 +25,13 @@ export class AnswerCache extends KeptUntilChanged<JsonBytes> {
     super(MAX_ENTRIES)
   }
 }
+
+/**
+ * A server's answer cache, emptied whenever the database announces a change to what it keeps; none when
+ * `seconds` (ANSWER_CACHE_SECONDS) is 0.
+ */
+export const listeningAnswerCache = async (database: Pick<Database, 'listen'>, seconds: number) =>
+  seconds > 0 ? new AnswerCache(seconds * 1000).clearOn(database, ANSWERS_CHANGED) : undefined
 
 /**
  * Keeps a route's successful JSON answers by path and validated query. Goes after the route's access

@@ -24,7 +24,7 @@ import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceSheet, toWireDeta
  * reads, and paying by card. Clients reach only their own client's invoices (another client's read as
  * missing); agents open details with ICV and select invoices with ICP; only clients pay
  * (docs/decisions/2026-11-21-invoice-lists.md and 2026-11-21-invoice-payments.md). The lists' answers
- * are kept until the database announces a change to invoices or clients (server/http/kept-answers.ts).
+ * are kept until the database announces a change to what they are read from (server/http/kept-answers.ts).
  */
 
 /** Clients see their own invoices; agents need ICV. Checked before looking the invoice up. */

@@ -5,8 +5,8 @@ import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
 import type { SessionUser } from '../../contract/auth'
 import { createApp } from '../../server/app'
-import { AUTH_CHANGED, CallerCache } from '../../server/auth/caller-cache'
-import { AnswerCache, ANSWERS_CHANGED } from '../../server/http/kept-answers'
+import { listeningCallerCache } from '../../server/auth/caller-cache'
+import { listeningAnswerCache } from '../../server/http/kept-answers'
 import { hashPassword } from '../../server/auth/passwords'
 import { signAccessToken } from '../../server/auth/tokens'
 import type { AppDeps, Clock } from '../../server/context'
@@ -99,10 +99,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const blobDir = mkdtempSync(path.join(tmpdir(), 'portal-blobs-'))
   const pushService = new FakePushService()
   vapidKeys ??= webpush.generateVAPIDKeys()
-  const callers = new CallerCache()
-  await database.listen(AUTH_CHANGED, () => callers.clear())
-  const answers = env.ANSWER_CACHE_SECONDS > 0 ? new AnswerCache(env.ANSWER_CACHE_SECONDS * 1000) : undefined
-  if (answers) await database.listen(ANSWERS_CHANGED, () => answers.clear())
+  const callers = await listeningCallerCache(database)
+  const answers = await listeningAnswerCache(database, env.ANSWER_CACHE_SECONDS)
   const deps: AppDeps = {
     env,
     db,
