@@ -36,7 +36,7 @@ export interface AppDeps {
    * cache (server start-up wires them); without it every request reads its caller from the database.
    */
   callers?: CallerCache
-  /** Answers of the invoice lists, kept likewise (server/http/kept-answers.ts); without it none are kept. */
+  /** Answers of the invoice and document lists, kept likewise (server/http/kept-answers.ts); without it none are kept. */
   answers?: AnswerCache
   /** Secret key for access tokens (HS256). */
   jwtKey: Uint8Array
@@ -67,5 +67,7 @@ export interface AppEnv {
     policy: string
     /** Set by keptAnswer: keeps the answer `c.json` makes for this request. */
     keepAnswer?: (bytes: JsonBytes) => void
+    /** Set by answerChangesAt: when what the answer reads off the clock changes (ms since the epoch). */
+    answerChangesAt?: number
   }
 }

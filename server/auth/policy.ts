@@ -109,7 +109,7 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     permCodes: new Set(parseCodes(user.codes)),
     tokenHash,
   }
-  deps.callers?.set(tokenHash, caller, Math.min(now.getTime() + CALLER_TTL_MS, claims.expiresAt * 1000), generation)
+  deps.callers?.set(tokenHash, caller, { fromMs: now.getTime(), untilMs: Math.min(now.getTime() + CALLER_TTL_MS, claims.expiresAt * 1000) }, generation)
   c.set('caller', caller)
   return caller
 }

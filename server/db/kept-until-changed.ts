@@ -9,7 +9,7 @@ import type { Database } from './client'
  * clear is not stored after it (the generation check): a read racing a change cannot keep the old value.
  */
 export class KeptUntilChanged<V> {
-  #entries = new Map<string, { value: V; untilMs: number }>()
+  #entries = new Map<string, { value: V; fromMs: number; untilMs: number }>()
   #generation = 0
 
   constructor(private readonly maxEntries: number) {}
@@ -17,7 +17,8 @@ export class KeptUntilChanged<V> {
   get(key: string, nowMs: number): V | undefined {
     const entry = this.#entries.get(key)
     if (!entry) return undefined
-    if (entry.untilMs > nowMs) return entry.value
+    // Nor is a value given for an instant before it was read (a clock set back).
+    if (entry.fromMs <= nowMs && nowMs < entry.untilMs) return entry.value
     this.#entries.delete(key)
     return undefined
   }
@@ -27,11 +28,12 @@ export class KeptUntilChanged<V> {
     return this.#generation
   }
 
-  set(key: string, value: V, untilMs: number, generation: number): void {
+  /** Keeps `value`, read at `fromMs` (taken with `generation`), until `untilMs`. */
+  set(key: string, value: V, span: { fromMs: number; untilMs: number }, generation: number): void {
     if (generation !== this.#generation) return
     // The oldest entry makes room (a Map iterates in insertion order).
     if (this.#entries.size >= this.maxEntries && !this.#entries.has(key)) this.#entries.delete(this.#entries.keys().next().value!)
-    this.#entries.set(key, { value, untilMs })
+    this.#entries.set(key, { value, ...span })
   }
 
   clear(): void {

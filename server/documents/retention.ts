@@ -19,6 +19,15 @@ export function daysLeft(uploadedAt: Date, status: string, now: Date): number {
   return left <= 0 ? 0 : Math.ceil(left / DAY_MS)
 }
 
+/**
+ * The next instant after `now` at which a document's days left change (and, on the last, whether it can
+ * still be requested); null for a document whose days left stay 0.
+ */
+export function daysLeftChangeAt(uploadedAt: Date, status: string, now: Date): number | null {
+  const left = daysLeft(uploadedAt, status, now)
+  return left === 0 ? null : shredDueAt(uploadedAt).getTime() - (left - 1) * DAY_MS
+}
+
 /** Dates in messages read as the documents table shows them: DD-MMM-YYYY in America/New_York. */
 export const displayDate = (at: Date) => DateTime.fromJSDate(at).setZone('America/New_York').toFormat('dd-LLL-yyyy')
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
 import type { Database } from '../db/client'
 import { KeptUntilChanged } from '../db/kept-until-changed'
@@ -6,14 +6,16 @@ import { acceptsGzip, jsonAnswer, type JsonBytes } from './compress-json'
 
 /** Answers are 1-15 KB each (a gzipped page of a list is about 1 KB): a few tens of MB at most. */
 const MAX_ENTRIES = 5_000
-/** The notification channel the database's triggers announce changes on (migration 0013). */
+/** The notification channel the database's triggers announce changes on (migrations 0013 and 0014). */
 const ANSWERS_CHANGED = 'answers_changed'
 
 /**
- * Answers of read routes that depend only on their address (path and validated query) and on tables the
- * database announces changes to: the invoice lists, read from invoices, clients and countries. They are
- * kept as sent (compressed or not), so a page of a list asked again costs what a small read does: the
- * caller's access check, then the kept bytes.
+ * Answers of read routes that depend only on their address (path and validated query), on tables the
+ * database announces changes to, and at most on the clock in ways known in advance: the invoice lists
+ * (invoices, clients, countries) and the document lists (documents, their types, mail requests and
+ * request history, clients; their days left change at known instants). They are kept as sent
+ * (compressed or not), so a page of a list asked again costs what a small read does: the caller's access
+ * check, then the kept bytes.
  *
  * Emptied as a whole whenever one of those tables changes (the `answers_changed` notification, from any
  * server, job or operator) and whenever this server answers a write; never shared across what the caller
@@ -36,7 +38,8 @@ export const listeningAnswerCache = async (database: Pick<Database, 'listen'>, s
 /**
  * Keeps a route's successful JSON answers by path and validated query. Goes after the route's access
  * policy and validators, and only on routes whose answer is a function of those and of the announced
- * tables: nothing of the caller, the clock or another table.
+ * tables: nothing of the caller or another table, and of the clock only what the route reports with
+ * `answerChangesAt`.
  */
 export function keptAnswer(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -50,7 +53,17 @@ export function keptAnswer(): MiddlewareHandler<AppEnv> {
     const kept = answers.get(key, nowMs)
     if (kept) return jsonAnswer(c, kept)
     const generation = answers.generation
-    c.set('keepAnswer', (bytes) => answers.set(key, bytes, nowMs + answers.ttlMs, generation))
+    c.set('keepAnswer', (bytes) => answers.set(key, bytes, { fromMs: nowMs, untilMs: Math.min(nowMs + answers.ttlMs, c.get('answerChangesAt') ?? Infinity) }, generation))
     await next()
   }
+}
+
+/**
+ * For a route with keptAnswer whose answer shows something read off the clock (a document's days left):
+ * the instant that part of the answer changes, after which it is not kept. Called once per such part;
+ * the earliest counts.
+ */
+export function answerChangesAt(c: Context<AppEnv>, atMs: number): void {
+  const earliest = c.get('answerChangesAt')
+  if (earliest === undefined || atMs < earliest) c.set('answerChangesAt', atMs)
 }

@@ -19,9 +19,10 @@ import {
   toDocument,
   type DocumentRow,
 } from '../documents/queries'
-import { displayDate } from '../documents/retention'
+import { daysLeftChangeAt, displayDate } from '../documents/retention'
 import { receiveUpload } from '../documents/upload'
 import { conflict, errorBody, forbidden, HttpError, notFound } from '../http/errors'
+import { answerChangesAt, keptAnswer } from '../http/kept-answers'
 import { requestedRange } from '../http/range'
 import { validate } from '../http/validate'
 
@@ -44,6 +45,19 @@ async function loadVisibleDocument(c: Context<AppEnv>, id: number): Promise<Docu
   if (!row) throw notFound('Document')
   assertCanView(c.get('caller'), row)
   return row
+}
+
+/**
+ * A page of a document list as answered, kept (keptAnswer) no longer than until one of its documents'
+ * days left change.
+ */
+function documentPage(c: Context<AppEnv>, rows: DocumentRow[], options?: { withClient?: boolean }): Document[] {
+  const now = c.get('deps').clock.now()
+  for (const row of rows) {
+    const changesAt = daysLeftChangeAt(row.uploadedAt, row.status, now)
+    if (changesAt !== null) answerChangesAt(c, changesAt)
+  }
+  return rows.map((row) => toDocument(row, now, options))
 }
 
 export const documentRoutes = new Hono<AppEnv>()
@@ -71,25 +85,29 @@ export const documentRoutes = new Hono<AppEnv>()
     return c.json(result.body, result.status)
   })
 
-  .get('/client/documents/:clientId', access.ownClient('clientId', 'DCV'), validate('param', ClientIdParamsSchema), validate('query', DocumentListQuerySchema), async (c) => {
-    const { clientId } = c.req.valid('param')
-    const query = c.req.valid('query')
-    const deps = c.get('deps')
-    if (!isClient(c.get('caller'))) {
-      if (!(await findClient(deps.db, clientId))) throw notFound('Client')
-    }
-    const { rows, ...total } = await listDocuments(deps.db, { ...query, clientId }, query)
-    const now = deps.clock.now()
-    return c.json({ data: rows.map((row) => toDocument(row, now)), ...total, page: query.page, pageSize: query.pageSize })
-  })
+  .get(
+    '/client/documents/:clientId',
+    access.ownClient('clientId', 'DCV'),
+    validate('param', ClientIdParamsSchema),
+    validate('query', DocumentListQuerySchema),
+    keptAnswer(),
+    async (c) => {
+      const { clientId } = c.req.valid('param')
+      const query = c.req.valid('query')
+      const deps = c.get('deps')
+      if (!isClient(c.get('caller'))) {
+        if (!(await findClient(deps.db, clientId))) throw notFound('Client')
+      }
+      const { rows, ...total } = await listDocuments(deps.db, { ...query, clientId }, query)
+      return c.json({ data: documentPage(c, rows), ...total, page: query.page, pageSize: query.pageSize })
+    },
+  )
 
   // All documents across clients (provider "Documents").
-  .get('/documents', access.agent('DCV'), validate('query', DocumentListQuerySchema), async (c) => {
+  .get('/documents', access.agent('DCV'), validate('query', DocumentListQuerySchema), keptAnswer(), async (c) => {
     const query = c.req.valid('query')
-    const deps = c.get('deps')
-    const { rows, ...total } = await listDocuments(deps.db, { ...query, searchCompany: true }, query)
-    const now = deps.clock.now()
-    return c.json({ data: rows.map((row) => toDocument(row, now, { withClient: true })), ...total, page: query.page, pageSize: query.pageSize })
+    const { rows, ...total } = await listDocuments(c.get('deps').db, { ...query, searchCompany: true }, query)
+    return c.json({ data: documentPage(c, rows, { withClient: true }), ...total, page: query.page, pageSize: query.pageSize })
   })
 
   // The file itself. A client opening its own document marks it read.
@@ -115,7 +133,10 @@ export const documentRoutes = new Hono<AppEnv>()
       'Cross-Origin-Resource-Policy': 'same-origin',
     }
     const markRead = async () => {
-      if (isClient(caller) && !row.isRead) await markDocumentRead(deps.db, row, deps.clock.now())
+      if (!isClient(caller) || row.isRead) return
+      await markDocumentRead(deps.db, row, deps.clock.now())
+      // A write made by a read: the lists this server keeps are dropped at once, as after any write.
+      deps.answers?.clear()
     }
     const ifNoneMatch = c.req.header('if-none-match')
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {

@@ -1,14 +1,16 @@
 import { gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, invoices } from '../../server/db/schema'
+import { clients, documents, documentTypes, invoices } from '../../server/db/schema'
+import { AnswerCache } from '../../server/http/kept-answers'
 import { createInvoice } from '../../server/invoices/create'
 import { createTestServer, type TestServer } from './harness'
 import { sandboxCardToken } from './sandbox-card'
 
 /**
- * The invoice lists' answers are kept between requests (server/http/kept-answers.ts). What a user must
- * never see is an old answer after a change, or an answer kept for someone or something else.
+ * The invoice and document lists' answers are kept between requests (server/http/kept-answers.ts). What
+ * a user must never see is an old answer after a change (of the data, or of the days left a document has),
+ * or an answer kept for someone or something else.
  */
 
 let server: TestServer
@@ -119,6 +121,78 @@ describe('kept invoice list answers', () => {
       expect(plain.headers.get('content-encoding')).toBeNull()
       expect(unzipped.data).toHaveLength(20)
       expect(await plain.json()).toEqual(unzipped)
+    }
+  })
+})
+
+describe('kept document list answers', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000
+  let clerk: number
+  let typeId: number
+  // Signed at each use: the tests move the clock by a day.
+  const clerkToken = () => server.tokenFor(clerk)
+
+  beforeAll(async () => {
+    clerk = (await server.factories.agent(['DCV'])).user.id
+    typeId = (await server.db.select({ id: documentTypes.id }).from(documentTypes).where(eq(documentTypes.name, 'Tax Notice')))[0].id
+  })
+
+  /** The mailroom uploads a one-page PDF for a new client, at the test clock's now. */
+  async function clientWithDocument() {
+    const { client, user } = await server.factories.client()
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ documentTypeId: String(typeId), jurisdiction: '1', dateReceived: '2026-03-01' })) form.append(name, value)
+    form.append('file', new Blob(['%PDF-1.7\n%%EOF\n']), 'scan.pdf')
+    const uploaded = await server.request('POST', `/api/document/client/${client.id}`, { token: await clerkToken(), body: form })
+    expect(uploaded.status).toBe(201)
+    return { client, user: user.id, documentId: uploaded.json.documents[0].id as number }
+  }
+  const documentsOf = async (clientId: number, user: number) => {
+    const res = await server.request('GET', `/api/client/documents/${clientId}`, { token: await server.tokenFor(user) })
+    expect(res.status).toBe(200)
+    return res.json.data as { id: number; daysLeft: number; isRead: boolean; documentTypeNavigation: { name: string } }[]
+  }
+
+  it('are kept no longer than until a document on the page has a day less left', async () => {
+    const uploadedAt = server.clock.now().getTime()
+    const { client, user, documentId } = await clientWithDocument()
+    // Ten seconds before its second day starts: 60 days left, 59 from the next day on.
+    server.clock.set(new Date(uploadedAt + DAY_MS - 10_000))
+    expect((await documentsOf(client.id, user))[0]).toMatchObject({ daysLeft: 60, isRead: false })
+    await unannounced((tx) => tx.update(documents).set({ isRead: true }).where(eq(documents.id, documentId)))
+    server.clock.advance(5_000)
+    expect((await documentsOf(client.id, user))[0]).toMatchObject({ daysLeft: 60, isRead: false })
+    // Well within the time limit, but the days left changed: read afresh.
+    server.clock.advance(5_000)
+    expect(ANSWER_TTL_MS).toBeGreaterThan(10_000)
+    expect((await documentsOf(client.id, user))[0]).toMatchObject({ daysLeft: 59, isRead: true })
+  })
+
+  it('show a document read as soon as its client opened the file (a read that writes), announcement or not', async () => {
+    const { client, user, documentId } = await clientWithDocument()
+    // A cache that hears nothing from the database: only what this server does itself empties it.
+    const listening = server.deps.answers
+    server.deps.answers = new AnswerCache(ANSWER_TTL_MS)
+    try {
+      expect((await documentsOf(client.id, user))[0].isRead).toBe(false)
+      expect((await server.request('GET', `/api/document/${documentId}`, { token: await server.tokenFor(user) })).status).toBe(200)
+      expect((await documentsOf(client.id, user))[0].isRead).toBe(true)
+    } finally {
+      server.deps.answers = listening
+    }
+  })
+
+  it('show a document type renamed, announced by the database, in the provider list too', async () => {
+    const { client, user } = await clientWithDocument()
+    const providerList = async () => (await server.request('GET', `/api/documents?clientId=${client.id}`, { token: await clerkToken() })).json.data[0].documentTypeNavigation.name
+    expect((await documentsOf(client.id, user))[0].documentTypeNavigation.name).toBe('Tax Notice')
+    expect(await providerList()).toBe('Tax Notice')
+    try {
+      await server.db.update(documentTypes).set({ name: 'Tax Notice (state)' }).where(eq(documentTypes.id, typeId))
+      await expect.poll(async () => (await documentsOf(client.id, user))[0].documentTypeNavigation.name, { timeout: ANSWER_TTL_MS / 6, interval: 20 }).toBe('Tax Notice (state)')
+      expect(await providerList()).toBe('Tax Notice (state)')
+    } finally {
+      await server.db.update(documentTypes).set({ name: 'Tax Notice' }).where(eq(documentTypes.id, typeId))
     }
   })
 })
