@@ -36,7 +36,7 @@ export interface AppDeps {
    * cache (server start-up wires them); without it every request reads its caller from the database.
    */
   callers?: CallerCache
-  /** Answers of the invoice and document lists, kept likewise (server/http/kept-answers.ts); without it none are kept. */
+  /** Answers of the invoice, document and notification lists, kept likewise (server/http/kept-answers.ts); without it none are kept. */
   answers?: AnswerCache
   /** Secret key for access tokens (HS256). */
   jwtKey: Uint8Array

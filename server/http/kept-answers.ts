@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../context'
+import type { AppEnv, Caller } from '../context'
 import type { Database } from '../db/client'
 import { KeptUntilChanged } from '../db/kept-until-changed'
 import { acceptsGzip, jsonAnswer, type JsonBytes } from './compress-json'
@@ -11,11 +11,12 @@ const ANSWERS_CHANGED = 'answers_changed'
 
 /**
  * Answers of read routes that depend only on their address (path and validated query), on tables the
- * database announces changes to, and at most on the clock in ways known in advance: the invoice lists
- * (invoices, clients, countries) and the document lists (documents, their types, mail requests and
- * request history, clients; their days left change at known instants). They are kept as sent
- * (compressed or not), so a page of a list asked again costs what a small read does: the caller's access
- * check, then the kept bytes.
+ * database announces changes to, at most on the clock in ways known in advance, and on the caller only
+ * where the route says how: the invoice lists (invoices, clients, countries), the document lists
+ * (documents, their types, mail requests and request history, clients; their days left change at known
+ * instants) and the notification lists (notifications and read marks, clients; per reader). They are kept
+ * as sent (compressed or not), so a page of a list asked again costs what a small read does: the caller's
+ * access check, then the kept bytes.
  *
  * Emptied as a whole whenever one of those tables changes (the `answers_changed` notification, from any
  * server, job or operator) and whenever this server answers a write; never shared across what the caller
@@ -36,19 +37,21 @@ export const listeningAnswerCache = async (database: Pick<Database, 'listen'>, s
   seconds > 0 ? new AnswerCache(seconds * 1000).clearOn(database, ANSWERS_CHANGED) : undefined
 
 /**
- * Keeps a route's successful JSON answers by path and validated query. Goes after the route's access
- * policy and validators, and only on routes whose answer is a function of those and of the announced
- * tables: nothing of the caller or another table, and of the clock only what the route reports with
+ * Keeps a route's successful JSON answers by path and validated query, and by `perCaller`'s key when the
+ * answer also depends on who asks (whose read marks a notification list shows). Goes after the route's
+ * access policy and validators, and only on routes whose answer is a function of those and of the
+ * announced tables: nothing of another table, and of the clock only what the route reports with
  * `answerChangesAt`.
  */
-export function keptAnswer(): MiddlewareHandler<AppEnv> {
+export function keptAnswer(options: { perCaller?: (caller: Caller) => string } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const deps = c.get('deps')
     const answers = deps.answers
     if (!answers) return next()
     const gzip = acceptsGzip(c)
     const query = (c.req.valid as (target: 'query') => unknown)('query')
-    const key = `${gzip ? 'gzip' : 'identity'} ${c.req.path} ${JSON.stringify(query ?? null)}`
+    const caller = options.perCaller ? ` ${options.perCaller(c.get('caller'))}` : ''
+    const key = `${gzip ? 'gzip' : 'identity'}${caller} ${c.req.path} ${JSON.stringify(query ?? null)}`
     const nowMs = deps.clock.now().getTime()
     const kept = answers.get(key, nowMs)
     if (kept) return jsonAnswer(c, kept)

@@ -4,6 +4,7 @@ import { MarkAllReadQuerySchema, NotificationListQuerySchema } from '../../contr
 import { access, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { notFound } from '../http/errors'
+import { keptAnswer } from '../http/kept-answers'
 import { validate } from '../http/validate'
 import { findNotification, listNotifications, markAllNotificationsRead, markNotificationRead, toNotification, type NotificationReader, type NotificationScope } from '../notifications'
 
@@ -13,6 +14,9 @@ function readerOf(caller: Caller): NotificationReader {
   if (isAgent(caller)) return { kind: 'staff', userId: caller.userId }
   throw notFound('Notification')
 }
+
+/** Whose read marks an answer shows, for keeping it: the client's (shared by its users), or the staff member's. */
+const readerKey = (caller: Caller) => (isClient(caller) ? `client ${caller.clientId}` : `user ${caller.userId}`)
 
 /**
  * What the caller sees: a client its own client's (another clientId answers 404); staff every
@@ -29,7 +33,7 @@ function scopeOf(caller: Caller, query: { clientId?: number; audience?: 'all' | 
 
 export const notificationRoutes = new Hono<AppEnv>()
   /** One page of what the caller sees, newest first; unreadCount counts the unread of that same scope (up to 100). */
-  .get('/system-notifications', access.signedIn(), validate('query', NotificationListQuerySchema), async (c) => {
+  .get('/system-notifications', access.signedIn(), validate('query', NotificationListQuerySchema), keptAnswer({ perCaller: readerKey }), async (c) => {
     const query = c.req.valid('query')
     const deps = c.get('deps')
     const caller = c.get('caller')

@@ -1,16 +1,16 @@
 import { gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clients, documents, documentTypes, invoices } from '../../server/db/schema'
+import { clients, documents, documentTypes, invoices, notifications } from '../../server/db/schema'
 import { AnswerCache } from '../../server/http/kept-answers'
 import { createInvoice } from '../../server/invoices/create'
 import { createTestServer, type TestServer } from './harness'
 import { sandboxCardToken } from './sandbox-card'
 
 /**
- * The invoice and document lists' answers are kept between requests (server/http/kept-answers.ts). What
- * a user must never see is an old answer after a change (of the data, or of the days left a document has),
- * or an answer kept for someone or something else.
+ * The invoice, document and notification lists' answers are kept between requests
+ * (server/http/kept-answers.ts). What a user must never see is an old answer after a change (of the data,
+ * or of the days left a document has), or an answer kept for someone or something else.
  */
 
 let server: TestServer
@@ -42,6 +42,17 @@ async function clientWithInvoices(count = 2) {
 
 const listOf = (clientId: number, token: string, query = '') => server.request('GET', `/api/client/invoices/${clientId}${query}`, { token })
 const statusesIn = (res: { json: { data: { id: number; status: number }[] } }) => Object.fromEntries(res.json.data.map((row) => [row.id, row.status]))
+
+/** Runs `run` with a cache that hears nothing from the database: only what this server does itself empties it. */
+async function hearingNothing(run: () => Promise<void>) {
+  const listening = server.deps.answers
+  server.deps.answers = new AnswerCache(ANSWER_TTL_MS)
+  try {
+    await run()
+  } finally {
+    server.deps.answers = listening
+  }
+}
 
 /** Runs `write` with the database's triggers switched off: a change whose announcement never arrives. */
 const unannounced = (write: (tx: Parameters<Parameters<TestServer['db']['transaction']>[0]>[0]) => Promise<unknown>) =>
@@ -158,28 +169,26 @@ describe('kept document list answers', () => {
     const { client, user, documentId } = await clientWithDocument()
     // Ten seconds before its second day starts: 60 days left, 59 from the next day on.
     server.clock.set(new Date(uploadedAt + DAY_MS - 10_000))
-    expect((await documentsOf(client.id, user))[0]).toMatchObject({ daysLeft: 60, isRead: false })
-    await unannounced((tx) => tx.update(documents).set({ isRead: true }).where(eq(documents.id, documentId)))
-    server.clock.advance(5_000)
-    expect((await documentsOf(client.id, user))[0]).toMatchObject({ daysLeft: 60, isRead: false })
-    // Well within the time limit, but the days left changed: read afresh.
-    server.clock.advance(5_000)
-    expect(ANSWER_TTL_MS).toBeGreaterThan(10_000)
-    expect((await documentsOf(client.id, user))[0]).toMatchObject({ daysLeft: 59, isRead: true })
+    // (The upload's notification is announced in the background, which would empty a listening cache.)
+    await hearingNothing(async () => {
+      expect((await documentsOf(client.id, user))[0]).toMatchObject({ daysLeft: 60, isRead: false })
+      await server.db.update(documents).set({ isRead: true }).where(eq(documents.id, documentId))
+      server.clock.advance(5_000)
+      expect((await documentsOf(client.id, user))[0]).toMatchObject({ daysLeft: 60, isRead: false })
+      // Well within the time limit, but the days left changed: read afresh.
+      server.clock.advance(5_000)
+      expect(ANSWER_TTL_MS).toBeGreaterThan(10_000)
+      expect((await documentsOf(client.id, user))[0]).toMatchObject({ daysLeft: 59, isRead: true })
+    })
   })
 
   it('show a document read as soon as its client opened the file (a read that writes), announcement or not', async () => {
     const { client, user, documentId } = await clientWithDocument()
-    // A cache that hears nothing from the database: only what this server does itself empties it.
-    const listening = server.deps.answers
-    server.deps.answers = new AnswerCache(ANSWER_TTL_MS)
-    try {
+    await hearingNothing(async () => {
       expect((await documentsOf(client.id, user))[0].isRead).toBe(false)
       expect((await server.request('GET', `/api/document/${documentId}`, { token: await server.tokenFor(user) })).status).toBe(200)
       expect((await documentsOf(client.id, user))[0].isRead).toBe(true)
-    } finally {
-      server.deps.answers = listening
-    }
+    })
   })
 
   it('show a document type renamed, announced by the database, in the provider list too', async () => {
@@ -194,5 +203,26 @@ describe('kept document list answers', () => {
     } finally {
       await server.db.update(documentTypes).set({ name: 'Tax Notice' }).where(eq(documentTypes.id, typeId))
     }
+  })
+})
+
+describe('kept notification list answers', () => {
+  it("are kept per reader: one staff member's read mark shows in their own list at once and never in another's", async () => {
+    const [a, b] = await Promise.all([server.factories.agent([]), server.factories.agent([])])
+    const [tokenA, tokenB] = await Promise.all([server.tokenFor(a.user.id), server.tokenFor(b.user.id)])
+    const message = `Staff notice ${a.user.id}`
+    const [notice] = await server.db.insert(notifications).values({ message, clientId: null, createdAt: server.clock.now() }).returning()
+    const readIn = async (token: string) => {
+      const res = await server.request('GET', '/api/system-notifications?audience=agents&limit=100', { token })
+      expect(res.status).toBe(200)
+      return (res.json.data as { id: number; isRead: boolean }[]).find((row) => row.id === notice.id)?.isRead
+    }
+    await expect.poll(() => readIn(tokenA), { timeout: ANSWER_TTL_MS / 6, interval: 20 }).toBe(false)
+    expect(await readIn(tokenB)).toBe(false)
+    expect((await server.request('PATCH', `/api/system-notifications/${notice.id}/mark-read`, { token: tokenA })).status).toBe(200)
+    expect(await readIn(tokenA)).toBe(true)
+    // The same address, asked by another staff member right after: their own marks.
+    expect(await readIn(tokenB)).toBe(false)
+    expect(await readIn(tokenA)).toBe(true)
   })
 })

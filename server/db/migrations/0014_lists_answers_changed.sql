@@ -1,0 +1,16 @@
+-- The document and notification lists' answers are kept too: a change to the documents, their types,
+-- their mail requests or those requests' history, to the notifications or to anyone's read marks of them
+-- announces itself on 'answers_changed' as the invoice tables do (0013).
+CREATE TRIGGER documents_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON documents FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
+--> statement-breakpoint
+CREATE TRIGGER document_types_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON document_types FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
+--> statement-breakpoint
+CREATE TRIGGER document_requests_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON document_requests FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
+--> statement-breakpoint
+CREATE TRIGGER document_request_events_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON document_request_events FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
+--> statement-breakpoint
+CREATE TRIGGER notifications_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON notifications FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
+--> statement-breakpoint
+CREATE TRIGGER notification_reads_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON notification_reads FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
+--> statement-breakpoint
+CREATE TRIGGER notification_read_marks_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON notification_read_marks FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
