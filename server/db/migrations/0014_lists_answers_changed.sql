@@ -9,7 +9,9 @@ CREATE TRIGGER document_requests_answers_changed AFTER INSERT OR UPDATE OR DELET
 --> statement-breakpoint
 CREATE TRIGGER document_request_events_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON document_request_events FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
 --> statement-breakpoint
-CREATE TRIGGER notifications_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON notifications FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
+-- Updates only of what the lists show: announcing a notification (announce_pending) changes none of it
+-- and happens once for each new one, in bursts after a job's run.
+CREATE TRIGGER notifications_answers_changed AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF message, is_read, client_id, document_request_id, document_id, kind, support_conversation_id, created_at ON notifications FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
 --> statement-breakpoint
 CREATE TRIGGER notification_reads_answers_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON notification_reads FOR EACH STATEMENT EXECUTE FUNCTION notify_answers_changed();
 --> statement-breakpoint
