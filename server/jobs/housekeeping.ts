@@ -42,9 +42,14 @@ export async function sweepIdempotencyRecords(db: Db, now: Date, batchSize = BAT
   )!
   let deleted = 0
   for (;;) {
-    const batch = db.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(expired).limit(batchSize).for('update', { skipLocked: true })
-    // The condition is checked again on delete: a row taken over meanwhile (pay.ts renews created_at) stays.
-    const rows = await db.delete(idempotencyRecords).where(and(inArray(idempotencyRecords.key, batch), expired)).returning({ key: idempotencyRecords.key })
+    // Locked, then deleted by key, in one transaction (as the push queue claims, push/queue.ts). A record
+    // being taken over (pay.ts renews created_at) is locked by its taker and skipped here, and the lock
+    // check reads it as renewed.
+    const rows = await db.transaction(async (tx) => {
+      const batch = await tx.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(expired).limit(batchSize).for('update', { skipLocked: true })
+      if (batch.length === 0) return []
+      return tx.delete(idempotencyRecords).where(inArray(idempotencyRecords.key, batch.map((row) => row.key))).returning({ key: idempotencyRecords.key })
+    })
     deleted += rows.length
     if (rows.length < batchSize) return deleted
   }
@@ -53,8 +58,11 @@ export async function sweepIdempotencyRecords(db: Db, now: Date, batchSize = BAT
 async function deleteInBatches(db: Db, table: typeof jobRuns | typeof mailOutbox | typeof pushOutbox, where: SQL, batchSize = BATCH): Promise<number> {
   let deleted = 0
   for (;;) {
-    const batch = db.select({ id: table.id }).from(table).where(where).limit(batchSize).for('update', { skipLocked: true })
-    const rows = await db.delete(table).where(and(inArray(table.id, batch), where)).returning({ id: table.id })
+    const rows = await db.transaction(async (tx) => {
+      const batch = await tx.select({ id: table.id }).from(table).where(where).limit(batchSize).for('update', { skipLocked: true })
+      if (batch.length === 0) return []
+      return tx.delete(table).where(inArray(table.id, batch.map((row) => row.id))).returning({ id: table.id })
+    })
     deleted += rows.length
     if (rows.length < batchSize) return deleted
   }

@@ -125,18 +125,17 @@ export function deliveringOutbox(options: DeliveringOutboxOptions): Required<Mai
     /** Retries every message whose next attempt is due, up to `limit` of them. */
     async deliverDue(now = clock.now(), limit = 50) {
       const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 }
-      const due = db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, now)))
-        .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
-        .limit(limit)
-        .for('update', { skipLocked: true })
-      const claimed = await db
-        .update(mailOutbox)
-        .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_CLAIM_MS) })
-        .where(and(inArray(mailOutbox.id, due), isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, now)))
-        .returning(claimedColumns)
+      const dueNow = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, now))
+      // Locked, then marked, in one transaction (as pushes are claimed, push/queue.ts).
+      const claimed = await db.transaction(async (tx) => {
+        const due = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(dueNow).orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id)).limit(limit).for('update', { skipLocked: true })
+        if (due.length === 0) return []
+        return tx
+          .update(mailOutbox)
+          .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_CLAIM_MS) })
+          .where(inArray(mailOutbox.id, due.map((row) => row.id)))
+          .returning(claimedColumns)
+      })
       for (const row of claimed.sort((a, b) => a.id - b.id)) result[await attempt(row)]++
       return result
     },
