@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm'
+import { claimRows } from '../db/claim'
 import type { Db } from '../db/client'
 import { idempotencyRecords, jobRuns, mailOutbox, pushOutbox } from '../db/schema'
 import type { Job } from './scheduler'
@@ -42,14 +43,19 @@ export async function sweepIdempotencyRecords(db: Db, now: Date, batchSize = BAT
   )!
   let deleted = 0
   for (;;) {
-    // Locked, then deleted by key, in one transaction (as the push queue claims, push/queue.ts). A record
-    // being taken over (pay.ts renews created_at) is locked by its taker and skipped here, and the lock
-    // check reads it as renewed.
-    const rows = await db.transaction(async (tx) => {
-      const batch = await tx.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(expired).limit(batchSize).for('update', { skipLocked: true })
-      if (batch.length === 0) return []
-      return tx.delete(idempotencyRecords).where(inArray(idempotencyRecords.key, batch.map((row) => row.key))).returning({ key: idempotencyRecords.key })
-    })
+    // A record being taken over (pay.ts renews created_at) is locked by its taker and passed over here.
+    const rows = await claimRows(
+      db,
+      (tx) =>
+        tx
+          .select({ key: idempotencyRecords.key })
+          .from(idempotencyRecords)
+          .where(expired)
+          .limit(batchSize)
+          .for('update', { skipLocked: true })
+          .then((batch) => batch.map((row) => row.key)),
+      (tx, keys) => tx.delete(idempotencyRecords).where(inArray(idempotencyRecords.key, keys)).returning({ key: idempotencyRecords.key }),
+    )
     deleted += rows.length
     if (rows.length < batchSize) return deleted
   }
@@ -58,11 +64,18 @@ export async function sweepIdempotencyRecords(db: Db, now: Date, batchSize = BAT
 async function deleteInBatches(db: Db, table: typeof jobRuns | typeof mailOutbox | typeof pushOutbox, where: SQL, batchSize = BATCH): Promise<number> {
   let deleted = 0
   for (;;) {
-    const rows = await db.transaction(async (tx) => {
-      const batch = await tx.select({ id: table.id }).from(table).where(where).limit(batchSize).for('update', { skipLocked: true })
-      if (batch.length === 0) return []
-      return tx.delete(table).where(inArray(table.id, batch.map((row) => row.id))).returning({ id: table.id })
-    })
+    const rows = await claimRows(
+      db,
+      (tx) =>
+        tx
+          .select({ id: table.id })
+          .from(table)
+          .where(where)
+          .limit(batchSize)
+          .for('update', { skipLocked: true })
+          .then((batch) => batch.map((row) => row.id)),
+      (tx, ids) => tx.delete(table).where(inArray(table.id, ids)).returning({ id: table.id }),
+    )
     deleted += rows.length
     if (rows.length < batchSize) return deleted
   }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { Clock } from '../context'
+import { claimRows } from '../db/claim'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Logger } from '../logger'
@@ -126,16 +127,24 @@ export function deliveringOutbox(options: DeliveringOutboxOptions): Required<Mai
     async deliverDue(now = clock.now(), limit = 50) {
       const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 }
       const dueNow = and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt), lte(mailOutbox.nextAttemptAt, now))
-      // Locked, then marked, in one transaction (as pushes are claimed, push/queue.ts).
-      const claimed = await db.transaction(async (tx) => {
-        const due = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(dueNow).orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id)).limit(limit).for('update', { skipLocked: true })
-        if (due.length === 0) return []
-        return tx
-          .update(mailOutbox)
-          .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_CLAIM_MS) })
-          .where(inArray(mailOutbox.id, due.map((row) => row.id)))
-          .returning(claimedColumns)
-      })
+      const claimed = await claimRows(
+        db,
+        (tx) =>
+          tx
+            .select({ id: mailOutbox.id })
+            .from(mailOutbox)
+            .where(dueNow)
+            .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+            .limit(limit)
+            .for('update', { skipLocked: true })
+            .then((rows) => rows.map((row) => row.id)),
+        (tx, ids) =>
+          tx
+            .update(mailOutbox)
+            .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_CLAIM_MS) })
+            .where(inArray(mailOutbox.id, ids))
+            .returning(claimedColumns),
+      )
       for (const row of claimed.sort((a, b) => a.id - b.id)) result[await attempt(row)]++
       return result
     },

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { NOTIFICATION_KIND_LABELS } from '../../contract/preferences'
 import type { AppDeps } from '../context'
+import { claimRows } from '../db/claim'
 import type { Tx } from '../db/client'
 import { SUPER_ADMIN_ROLE } from '../db/reference'
 import { clients, documentAlerts, notifications, users } from '../db/schema'
@@ -58,24 +59,22 @@ export async function announceDue(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' 
   const result: AnnounceResult = { announced: 0, pushes: 0, emails: 0 }
 
   await db.transaction(async (tx) => {
-    // Claimed in two statements: the waiting ones locked first, then marked. As one (`where id in (select
-    // ... for update)`), the planner could rescan the locking subquery once per waiting row, minutes
-    // with tens of thousands waiting (after the overdue job's first run on a large database).
     // `announce_pending` is written as in the partial index (notifications_announce_idx), not compared with
     // a parameter, so a prepared statement's generic plan still uses the index.
-    const waiting = await tx
-      .select({ id: notifications.id })
-      .from(notifications)
-      .where(sql`${notifications.announcePending}`)
-      .orderBy(asc(notifications.id))
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    if (waiting.length === 0) return
-    const claimed = await tx
-      .update(notifications)
-      .set({ announcePending: false })
-      .where(inArray(notifications.id, waiting.map((row) => row.id)))
-      .returning()
+    const claimed = await claimRows(
+      tx,
+      (locking) =>
+        locking
+          .select({ id: notifications.id })
+          .from(notifications)
+          .where(sql`${notifications.announcePending}`)
+          .orderBy(asc(notifications.id))
+          .limit(limit)
+          .for('update', { skipLocked: true })
+          .then((rows) => rows.map((row) => row.id)),
+      (claiming, ids) => claiming.update(notifications).set({ announcePending: false }).where(inArray(notifications.id, ids)).returning(),
+    )
+    if (claimed.length === 0) return
     const clientIds = [...new Set(claimed.map((n) => n.clientId).filter((id): id is number => id !== null))]
     const clientRows = clientIds.length
       ? await tx.select({ id: clients.id, companyName: clients.companyName, notifyAttorney: clients.notifyAttorney, attorneyEmail: clients.attorneyEmail }).from(clients).where(inArray(clients.id, clientIds))

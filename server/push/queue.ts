@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import type { PushPayload } from '../../contract/push'
 import type { Clock } from '../context'
+import { claimRows } from '../db/claim'
 import type { Db, Tx } from '../db/client'
 import { pushOutbox, pushSubscriptions, users } from '../db/schema'
 import type { Logger } from '../logger'
@@ -74,18 +75,24 @@ export async function deliverDuePush(deps: PushQueueDeps, now = deps.clock.now()
   const { db, logger, transport } = deps
   const result: PushDeliveryResult = { sent: 0, retrying: 0, failed: 0, expired: 0 }
   const dueNow = and(isNull(pushOutbox.sentAt), isNull(pushOutbox.failedAt), lte(pushOutbox.nextAttemptAt, now))
-  // Claimed in a transaction of two statements: the due rows locked (past those another server holds),
-  // then marked by id. As one statement (`where id in (select ... for update)`), the planner could rescan
-  // the locking subquery once per due row: minutes with a large backlog.
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx.select({ id: pushOutbox.id }).from(pushOutbox).where(dueNow).orderBy(asc(pushOutbox.nextAttemptAt), asc(pushOutbox.id)).limit(limit).for('update', { skipLocked: true })
-    if (due.length === 0) return []
-    return tx
-      .update(pushOutbox)
-      .set({ attempts: sql`${pushOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + PUSH_CLAIM_MS) })
-      .where(inArray(pushOutbox.id, due.map((row) => row.id)))
-      .returning()
-  })
+  const claimed = await claimRows(
+    db,
+    (tx) =>
+      tx
+        .select({ id: pushOutbox.id })
+        .from(pushOutbox)
+        .where(dueNow)
+        .orderBy(asc(pushOutbox.nextAttemptAt), asc(pushOutbox.id))
+        .limit(limit)
+        .for('update', { skipLocked: true })
+        .then((rows) => rows.map((row) => row.id)),
+    (tx, ids) =>
+      tx
+        .update(pushOutbox)
+        .set({ attempts: sql`${pushOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + PUSH_CLAIM_MS) })
+        .where(inArray(pushOutbox.id, ids))
+        .returning(),
+  )
   if (claimed.length === 0) return result
 
   const devices = await db
