@@ -321,9 +321,10 @@ export default defineConfig({
             // With it, the module through which the app imports it (the entry runs this chunk first).
             { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]app[\\/]react-dom-client\.ts$/, priority: 3 },
             { name: 'shell', test: start.test, priority: 2, includeDependenciesRecursively: false },
-            { name: 'shell', test: shared.everyPage, priority: 2, includeDependenciesRecursively: false },
             // Their dependencies stay where they are: the public pages share them.
-            // What the entry imports stays in the entry's file, even where signed-in pages use it too.
+            // What the entry imports stays in the entry's file, even where every page or every signed-in page
+            // uses it too.
+            { name: 'shell', test: (id: string) => !start.inEntry(id) && shared.everyPage(id), priority: 2, includeDependenciesRecursively: false },
             { name: 'signed-in', test: (id: string) => !start.inEntry(id) && (signedIn.test(id) || shared.everySignedInPage(id)), priority: 1, includeDependenciesRecursively: false },
           ],
         },

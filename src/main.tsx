@@ -1,4 +1,5 @@
 import './index.css'
+import { startEarlyCall } from './app/early-call'
 import { startedFromFrame } from './app/page-frame'
 
 /**
@@ -8,7 +9,9 @@ import { startedFromFrame } from './app/page-frame'
  * the HTML).
  */
 
-// After a deploy, a page holding the old build may fail to load a chunk: reload once.
+// After a deploy, a page holding the old build may fail to load a chunk: reload once. The mark is
+// cleared once the app's start has loaded (not at the page's load event, which comes before the app's
+// scripts over a page frame: a chunk that cannot load at all would reload the page for ever).
 // Offline, a reload would only show the browser's error page: the route's own error view says more.
 window.addEventListener('vite:preloadError', (event) => {
   if (!navigator.onLine || sessionStorage.getItem('chunk-reload') === '1') return
@@ -16,7 +19,6 @@ window.addEventListener('vite:preloadError', (event) => {
   event.preventDefault()
   window.location.reload()
 })
-window.addEventListener('load', () => sessionStorage.removeItem('chunk-reload'))
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -44,24 +46,35 @@ const start = () => {
   void import('./app/react-dom-client')
     .then(nextTask)
     .then(() => import('./start'))
+    .then(() => sessionStorage.removeItem('chunk-reload'))
 }
 
 if (!startedFromFrame) start()
-else startAfterFirstPaint()
+else {
+  // A page whose frame waits on data asks for it now, well before the app could (app/early-call.ts).
+  startAfterFirstPaint(startEarlyCall())
+}
 
 /**
- * Starts the app once the frame is on screen: when the browser reports the page's first paint (which it
- * does once the frame is shown, not when it is merely drawn), or just after the next frame where the
- * browser reports no paints. A tab in the background paints nothing: it starts at once there, and in
- * any case within a second.
+ * How long the app's scripts wait after the frame's paint for the frame to show its page's early answer:
+ * on a slow connection they would compete with it, and on a fast one the answer is in at once.
  */
-function startAfterFirstPaint() {
+const EARLY_ANSWER_WAIT_MS = 500
+
+/**
+ * Starts the app once the frame is on screen (and has shown its page's early answer, if it asked for
+ * one: `earlyAnswerShown`, at most EARLY_ANSWER_WAIT_MS more): when the browser reports the page's first
+ * paint (which it does once the frame is shown, not when it is merely drawn), or just after the next
+ * frame where the browser reports no paints. A tab in the background paints nothing: it starts at once
+ * there, and in any case within a second.
+ */
+function startAfterFirstPaint(earlyAnswerShown: Promise<void>) {
   let started = false
   const once = () => {
     if (started) return
     started = true
     observer?.disconnect()
-    start()
+    void Promise.race([earlyAnswerShown, new Promise((resolve) => setTimeout(resolve, EARLY_ANSWER_WAIT_MS))]).then(start)
   }
   const observer = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')
     ? new PerformanceObserver((entries) => {

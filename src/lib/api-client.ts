@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ErrorBodySchema } from '@contract/common'
+import { takeEarlyResponse } from './early-response'
 import { appConfig } from './config'
 import { isBrowserOffline, markServerReachable, markServerUnreachable, onBrowserOnline } from './online-status'
 import { signOutPending } from './signed-out-flag'
@@ -133,8 +134,11 @@ function isAbort(error: unknown): boolean {
 /** Sends one request; throws NetworkError/OfflineError when it cannot reach the server. */
 async function send(path: string, init: RequestInit, query?: Query): Promise<Response> {
   if (isBrowserOffline()) throw offlineError(init)
+  const url = buildUrl(path, query)
+  const request = () => fetch(url, { credentials: 'same-origin', ...init })
   try {
-    const res = await fetch(buildUrl(path, query), { credentials: 'same-origin', ...init })
+    // A framed page's first call may have been sent by the entry already (app/early-call.ts).
+    const res = await (takeEarlyResponse(url, init)?.catch(request) ?? request())
     markServerReachable()
     return res
   } catch (error) {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { SessionUserSchema, type SessionUser } from '@contract/auth'
 import * as v from 'valibot'
+import { SESSION_KEY } from './stored-token'
 
 /**
  * The signed-in session: the access token, the user and the user's
@@ -10,7 +11,7 @@ import * as v from 'valibot'
  * PWA reopened later (even offline) restores it; without it nothing survives closing the browser.
  * The access token is short-lived; it is renewed through the refresh cookie (see api-client.ts).
  */
-export const SESSION_KEY = 'session'
+export { SESSION_KEY, tokenExpiresAt } from './stored-token'
 
 export { SessionUserSchema, type SessionUser } from '@contract/auth'
 
@@ -39,19 +40,6 @@ export function homePath(user: Pick<SessionUser, 'clientId' | 'agentId'> | undef
   if (kind === 'client') return '/client/dashboard'
   if (kind === 'agent') return '/provider/dashboard'
   return '/error'
-}
-
-/** The access token's expiry (ms since the epoch), read from its `exp` claim; null when unreadable. */
-export function tokenExpiresAt(token: string): number | null {
-  const payload = token.split('.')[1]
-  if (!payload) return null
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='))
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp
-    return typeof exp === 'number' ? exp * 1000 : null
-  } catch {
-    return null
-  }
 }
 
 function safeStorage(kind: 'sessionStorage' | 'localStorage'): Storage | null {

@@ -159,6 +159,49 @@ test.describe('a signed-in page from its frame', () => {
     expect(await page.locator('head > link').count()).toBe(links)
   })
 
+  test("the client dashboard's frame shows the figures before the app's scripts, and the app does not ask for them again", async ({ page, context, request }) => {
+    // Kept on the device, so that a second tab has the session too.
+    await loginAs(page, 'client', { remember: true })
+    const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token?: string }).token)
+    const figures = async () => {
+      const res = await request.get('/api/dashboard/client', { headers: { authorization: `Bearer ${token}` } })
+      expect(res.ok()).toBe(true)
+      return (await res.json()) as { unreadDocuments: { count: number; mostUrgent: { name: string } | null } }
+    }
+
+    // A tab that runs the entry script (the page's own few lines) and none of the app's other scripts. (It
+    // reloads once when they fail to load, as after a deploy, and then stays.)
+    const tab = await context.newPage()
+    await tab.route(/\/assets\/(?!index-)[^/]+\.js$/, (route) => route.abort())
+    await tab.goto('/client/dashboard')
+    await expect(async () => {
+      const unread = tab.locator('#root[data-frame] > [inert] [data-card="unread-documents"]')
+      await expect(unread.locator('[data-fill="figure"]')).toHaveText(/^\d+$/, { timeout: 1_000 })
+      const expected = await figures()
+      await expect(unread.locator('[data-fill="figure"]')).toHaveText(String(expected.unreadDocuments.count), { timeout: 1_000 })
+      await expect(unread.locator('[data-fill="detail"]')).toHaveText(
+        expected.unreadDocuments.mostUrgent ? new RegExp(`^Most urgent: ${expected.unreadDocuments.mostUrgent.name}, \\d+ days? to request it by mail$`) : 'Nothing new to read.',
+        { timeout: 1_000 },
+      )
+      await expect(tab.locator('#root[data-frame] > [inert] [data-card="invoices"] [data-fill="figure"]')).toHaveText(/^\$[\d,]+\.\d\d$/, { timeout: 1_000 })
+    }).toPass({ timeout: 20_000 })
+    // It reloaded for the scripts it could not load, and the mark that stops a second reload is still set.
+    expect(await tab.evaluate(() => [(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type, sessionStorage.getItem('chunk-reload')])).toEqual(['reload', '1'])
+    await tab.close()
+
+    // With its scripts, the app takes the answer the entry asked for: one call for the figures.
+    const calls: string[] = []
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/dashboard/client') calls.push(req.url())
+    })
+    await page.goto('/client/dashboard')
+    await expectAppRendered(page)
+    await expect(page.getByLabel('Unread documents', { exact: true }).getByTestId('figure')).toHaveText(/^\d+$/)
+    await expect(page.getByLabel('Unread documents', { exact: true }).getByRole('link', { name: 'View unread documents' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(calls).toHaveLength(1)
+  })
+
   test("a signed-in user sent on from the sign-in page's frame never sees that page inside the signed-in layout", async ({ page }) => {
     await loginAs(page, 'client')
     await page.addInitScript(() => {

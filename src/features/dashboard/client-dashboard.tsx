@@ -5,15 +5,15 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { PageHeader } from '~/ui/page-header'
 import { errorMessage } from '~/lib/api-client'
-import { daysText, formatDateTime } from '~/lib/dates'
+import { formatDateTime } from '~/lib/dates'
 import { useRequiredSession } from '~/lib/session'
 import { actionLinkClass } from '~/ui/action-link'
 import { Alert } from '~/ui/alert'
 import { Panel } from '~/ui/card'
 import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { clientDashboardQueryOptions } from './api'
+import { invoicesDueLine, NO_REQUESTS_LINE, supportLine, totalDueText, unreadDocumentsLine } from './client-figures'
 import { cardLink, cardText, dashboardGrid, FigureCard } from './figure-card'
-import { formatMoney } from '~/lib/money'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '6' })
 const activity = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '2', fontSize: 'sm' })
@@ -22,6 +22,7 @@ function UnreadDocumentsCard({ figures }: { figures?: Figures }) {
   const unread = figures?.unreadDocuments
   return (
     <FigureCard
+      name="unread-documents"
       title="Unread documents"
       loading={!unread}
       figure={unread?.count}
@@ -31,13 +32,7 @@ function UnreadDocumentsCard({ figures }: { figures?: Figures }) {
         </Link>
       }
     >
-      {unread?.mostUrgent ? (
-        <p className={cardText}>
-          Most urgent: {unread.mostUrgent.name}, {daysText(unread.mostUrgent.daysLeft)} to request it by mail
-        </p>
-      ) : (
-        <p className={cardText}>Nothing new to read.</p>
-      )}
+      {unread && <p className={cardText}>{unreadDocumentsLine(unread)}</p>}
     </FigureCard>
   )
 }
@@ -46,6 +41,7 @@ function InvoicesDueCard({ figures }: { figures?: Figures }) {
   if (!figures) {
     return (
       <FigureCard
+        name="invoices"
         title="Invoices to pay"
         loading
         actions={
@@ -56,11 +52,12 @@ function InvoicesDueCard({ figures }: { figures?: Figures }) {
       />
     )
   }
-  const { unpaidCount, overdueCount, totalDue } = figures.invoices
+  const { unpaidCount, overdueCount } = figures.invoices
   return (
     <FigureCard
+      name="invoices"
       title="Invoices to pay"
-      figure={formatMoney(totalDue)}
+      figure={totalDueText(figures.invoices)}
       actions={
         <>
           {unpaidCount + overdueCount > 0 && (
@@ -77,7 +74,7 @@ function InvoicesDueCard({ figures }: { figures?: Figures }) {
         </>
       }
     >
-      <p className={cardText}>{unpaidCount + overdueCount === 0 ? 'All paid. Thank you.' : `${unpaidCount + overdueCount} invoices due`}</p>
+      <p className={cardText}>{invoicesDueLine(figures.invoices)}</p>
     </FigureCard>
   )
 }
@@ -86,6 +83,7 @@ function MailRequestsCard({ figures }: { figures?: Figures }) {
   const requests = figures?.mailRequests
   return (
     <FigureCard
+      name="mail-requests"
       title="Mail requests in progress"
       loading={!requests}
       figure={requests?.inProgress}
@@ -96,7 +94,7 @@ function MailRequestsCard({ figures }: { figures?: Figures }) {
       }
     >
       {!requests?.latest.length ? (
-        <p className={cardText}>No documents on their way to you.</p>
+        <p className={cardText}>{NO_REQUESTS_LINE}</p>
       ) : (
         requests.latest.map((request) => (
           <p key={request.id} className={cardText}>
@@ -115,6 +113,7 @@ function SupportCard({ figures }: { figures?: Figures }) {
   const support = figures?.support
   return (
     <FigureCard
+      name="support"
       title="Support replies"
       loading={!support}
       figure={support?.withNewReply}
@@ -125,9 +124,7 @@ function SupportCard({ figures }: { figures?: Figures }) {
       }
     >
       {support && (
-        <p className={cardText}>
-          {support.withNewReply === 1 ? '1 conversation has a new reply' : `${support.withNewReply} conversations have a new reply`} · {support.open} open
-        </p>
+        <p className={cardText}>{supportLine(support)}</p>
       )}
     </FigureCard>
   )

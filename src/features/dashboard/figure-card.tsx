@@ -7,7 +7,7 @@ const body = css({ flex: '1', display: 'grid', gap: '2', alignContent: 'start' }
 const figure = css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: 'none', fontVariantNumeric: 'tabular-nums', m: '0' })
 // The lines under the figure take at least two lines of card text, loading or loaded: a detail that
 // wraps to a second line on a phone (a document's name) does not push the cards below it down.
-const detail = css({ display: 'grid', gap: '2', alignContent: 'start', fontSize: 'sm', minH: '2lh' })
+const detail = css({ display: 'grid', gap: '2', alignContent: 'start', fontSize: 'sm', color: 'fg.muted', minH: '2lh' })
 // Room for the main-action button a loaded card may show there ('Pay', 2.5rem) above the card's bottom
 // padding, so the card does not grow when it comes.
 const footer = css({
@@ -38,6 +38,8 @@ export const cardLink = css({ color: 'fg.accent', textDecoration: 'underline', f
  * a line or two of detail (two lines' room either way), and links to the filtered list. Cards are independent, so a page can add
  * or drop one without touching the others. Without a figure yet (`loading`), the card shows its title
  * and links with placeholders of the figure's and a line's size, so nothing moves when the data comes.
+ * A card with a `name` marks where its figure and lines go (`data-fill`), for a page frame that shows
+ * the figures before the app's scripts have arrived (client-dashboard-frame.ts).
  */
 export function FigureCard({
   title,
@@ -45,8 +47,11 @@ export function FigureCard({
   children,
   actions,
   loading = false,
+  name,
 }: {
   title: string
+  /** The card's name in the page (`data-card`). */
+  name?: string
   figure?: ReactNode
   children?: ReactNode
   actions?: ReactNode
@@ -54,17 +59,17 @@ export function FigureCard({
 }) {
   return (
     <li>
-      <Card.Root className={root} aria-label={title}>
+      <Card.Root className={root} aria-label={title} data-card={name}>
         <Card.Header>
           <Card.Title>{title}</Card.Title>
         </Card.Header>
         <Card.Body className={body}>
           {loading ? (
             <>
-              <p className={figure} aria-hidden="true">
+              <p className={figure} aria-hidden="true" data-fill="figure">
                 <span className={placeholder} />
               </p>
-              <div className={detail}>
+              <div className={detail} data-fill="detail">
                 <span className={cx(cardText, placeholderLine)} aria-hidden="true" />
               </div>
             </>

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { loadClientDashboard } from '~/features/dashboard/api'
 import { ClientDashboard } from '~/features/dashboard/client-dashboard'
 import { ActionRequiredBanner } from '~/features/notifications/action-required-banner'
 
 export const Route = createFileRoute('/_authenticated/client/dashboard')({
+  loader: ({ context }) => loadClientDashboard(context.queryClient),
   component: ClientDashboardPage,
 })
 
