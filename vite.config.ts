@@ -3,6 +3,7 @@ import path from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig, type Plugin } from 'vite'
+import { routePreloadTable, type ManifestChunk } from './contract/route-preloads.ts'
 import { alias, appPlugins } from './vite.plugins.ts'
 
 /**
@@ -35,6 +36,25 @@ function precompress(): Plugin {
     },
   }
 }
+
+/**
+ * Writes dist/route-preloads.json: the scripts each page path needs (contract/route-preloads.ts), from
+ * the build's manifest, for the service worker, which precaches it and names them in the shell it
+ * serves, as the server does in the shell it sends. Written before the service worker's precache list
+ * is made (vite-plugin-pwa makes it when the bundle is closed).
+ */
+function routePreloadsFile(): Plugin {
+  return {
+    name: 'portal:route-preloads',
+    apply: 'build',
+    writeBundle(options) {
+      const outDir = options.dir ?? 'dist'
+      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>
+      writeFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), JSON.stringify(routePreloadTable(manifest)))
+    },
+  }
+}
+const ROUTE_PRELOADS_FILE = 'route-preloads.json'
 
 /**
  * The style sheet without blocking the first paint: the built shell fetches it at once as a preload
@@ -225,7 +245,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectManifest: {
         // Manifest icons are added by the plugin; listing png here would duplicate them.
-        globPatterns: ['**/*.{js,css,html}'],
+        globPatterns: ['**/*.{js,css,html}', ROUTE_PRELOADS_FILE],
       },
       manifest: {
         id: '/',
@@ -267,6 +287,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     nonBlockingStyles(),
+    routePreloadsFile(),
     precompress(),
     start.plugin,
     signedIn.plugin,

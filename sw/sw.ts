@@ -1,14 +1,15 @@
 /// <reference lib="webworker" />
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import './push'
 import { registerOutboxSync } from './outbox-sync'
 import { DOCUMENT_VIEW_PREFIX, parseDocumentViewPath } from '@contract/document-view'
+import { routePreloads, withPreloads, type RoutePreloads, type RoutePreloadTable } from '@contract/route-preloads'
 
 /**
  * The portal's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so the
  * installed PWA opens with no network, answers every page navigation with index.html (the router
- * draws the page), and leaves /api to the network. Later parts add to the marked places below.
+ * draws the page) naming the page's scripts, and leaves /api to the network. Later parts add to the marked places below.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }
 
@@ -18,10 +19,31 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
 // Deep links (/client/invoices/12) load the shell; the API and files served by the server do not.
+// The shell names the page's scripts (modulepreload), as the server's does: without them the browser
+// would find the app's start and the route's chunks one level of imports after another (eight levels on
+// a list page), each a trip through this worker, and an installed PWA's start would wait for all of them.
+const shell = createHandlerBoundToURL('index.html')
+let preloads: Promise<RoutePreloads> | undefined
+const pagePreloads = () =>
+  (preloads ??= matchPrecache('route-preloads.json')
+    .then((res) => (res ? (res.json() as Promise<RoutePreloadTable>) : { routes: [], start: [] }))
+    .then(routePreloads)
+    .catch(() => () => []))
+
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/, new RegExp(`^${DOCUMENT_VIEW_PREFIX}`)],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      // Read first: the precache's handler puts its own request (index.html) in `options`.
+      const { pathname } = new URL(options.request.url)
+      const [response, preloadsFor] = await Promise.all([shell(options), pagePreloads()])
+      const files = preloadsFor(pathname)
+      if (!response.ok || !files.length) return response
+      const headers = new Headers(response.headers)
+      headers.delete('content-length')
+      return new Response(withPreloads(await response.text(), files), { status: response.status, statusText: response.statusText, headers })
+    },
+    { denylist: [/^\/api(\/|$)/, /\/[^/?]+\.[^/?]+$/, new RegExp(`^${DOCUMENT_VIEW_PREFIX}`)] },
+  ),
 )
 
 // ---------- lifecycle and messages ----------

@@ -85,6 +85,22 @@ test.describe('installable PWA', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible()
   })
 
+  test("the shell it serves names the page's scripts, as the server's does", async ({ page, context, request }) => {
+    await page.goto('/login')
+    await waitForServiceWorker(page)
+    const preloads = (html: string) => (html.match(/<link rel="modulepreload" crossorigin(="")? href="[^"]+">/g) ?? []).map((link) => /href="([^"]+)"/.exec(link)![1]).sort()
+    // The server's shell for a visitor without a session (no page frame): its links are in the head.
+    const fromServer = preloads(await (await request.get('/client/invoices', { headers: { accept: 'text/html' } })).text())
+    expect(fromServer.length).toBeGreaterThan(5)
+    // Offline, so that the worker answers alone; a page of its own, so that the app's redirect to the
+    // sign-in page does not matter: the head is read as it came.
+    await context.setOffline(true)
+    const offline = await context.newPage()
+    await offline.goto('/client/invoices', { waitUntil: 'commit' })
+    expect(await offline.evaluate(() => performance.getEntriesByType('navigation')[0]?.toJSON().workerStart)).toBeGreaterThan(0)
+    expect(preloads(await offline.evaluate(() => document.head.innerHTML))).toEqual(fromServer)
+  })
+
   test('a remembered session opens its dashboard offline', async ({ page, context }) => {
     await loginAs(page, 'client', { remember: true })
     await waitForServiceWorker(page)
