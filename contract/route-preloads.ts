@@ -17,10 +17,15 @@ export interface ManifestChunk {
 }
 
 export interface RoutePreloadTable {
-  /** Most specific first (fewer parameters, then longer paths); `pattern` is a case-insensitive RegExp source. */
-  routes: { pattern: string; files: string[] }[]
+  /**
+   * Most specific first (fewer parameters, then longer paths); `pattern` is a case-insensitive RegExp
+   * source, `path` the page path as written in the route file ('/client/invoices/$id'), `source` that file.
+   */
+  routes: { pattern: string; path: string; source: string; files: string[] }[]
   /** What a path no route matches still needs: the app's start. */
   start: string[]
+  /** The entry and what it imports statically: in the page's HTML already, so in no list above. */
+  entry: string[]
 }
 
 /** A page path's scripts, as the table names them. */
@@ -71,6 +76,8 @@ export function routePreloadTable(manifest: Record<string, ManifestChunk>): Rout
     const source = segments.map((s) => (s.startsWith('$') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')
     routes.push({
       pattern: `^/${source}/?$`,
+      path: `/${segments.join('/')}`,
+      source: routeFile,
       params: segments.filter((s) => s.startsWith('$')).length,
       length: segments.length,
       files: [...files].filter((file) => !inEntry.has(file)),
@@ -78,8 +85,9 @@ export function routePreloadTable(manifest: Record<string, ManifestChunk>): Rout
   }
   routes.sort((a, b) => a.params - b.params || b.length - a.length || a.pattern.localeCompare(b.pattern))
   return {
-    routes: routes.map(({ pattern, files }) => ({ pattern, files })),
+    routes: routes.map(({ pattern, path, source, files }) => ({ pattern, path, source, files })),
     start: [...start].filter((file) => !inEntry.has(file)),
+    entry: [...inEntry],
   }
 }
 

@@ -1,7 +1,7 @@
 // Reports, from the production build, how much gzipped JavaScript each route loads when it is opened
 // directly: the entry chunk and its static imports, the app's start that the entry imports at once
 // with its static imports, plus the lazily split chunks of the route and of its
-// parent layouts with their static imports. Pieces a page loads later on demand (card frames, viewers)
+// parent layouts with their static imports (the build's dist/route-preloads.json). Pieces a page loads later on demand (card frames, viewers)
 // are not counted: that is the point of loading them on demand.
 // Sizes are gzip level 9, as the server sends them (the build writes .gz and .br beside each script).
 // Budgets: /login at most 150 KB, every other route at most 220 KB. Routes over budget are marked OVER;
@@ -12,12 +12,14 @@ import { gzipSync } from 'node:zlib'
 
 const distFlag = process.argv.indexOf('--dist')
 const dist = distFlag > 0 ? process.argv[distFlag + 1] : 'dist'
-const manifestPath = path.join(dist, '.vite', 'manifest.json')
-if (!existsSync(manifestPath)) {
-  console.error(`No ${manifestPath}: run \`npm run build\` first (vite.config.ts must keep build.manifest on).`)
+// Which scripts each page loads, as the build worked them out for the server's and the service worker's
+// shells (contract/route-preloads.ts).
+const tablePath = path.join(dist, 'route-preloads.json')
+if (!existsSync(tablePath)) {
+  console.error(`No ${tablePath}: run \`npm run build\` first.`)
   process.exit(1)
 }
-const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'))
+const table = JSON.parse(readFileSync(tablePath, 'utf8'))
 const KB = 1024
 const LOGIN_BUDGET = 150 * KB
 const ROUTE_BUDGET = 220 * KB
@@ -28,57 +30,15 @@ function gzipped(file) {
   return gzipSizes.get(file)
 }
 
-/** A chunk and everything it imports statically. */
-function closure(key, into = new Set()) {
-  const chunk = manifest[key]
-  if (!chunk || into.has(chunk.file)) return into
-  if (chunk.file.endsWith('.js')) into.add(chunk.file)
-  for (const dep of chunk.imports ?? []) closure(dep, into)
-  return into
-}
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
 // The entry loads the app's start (src/start.tsx) at once, by a dynamic import.
-const entryFiles = closure(entryKey)
-for (const key of manifest[entryKey].dynamicImports ?? []) closure(key, entryFiles)
-
-// Split chunks of each route file, keyed by the route file. Error and not-found components load only
-// when they are shown.
-const splits = new Map()
-for (const key of Object.keys(manifest)) {
-  const match = /^(src\/routes\/.+\.tsx)\?tsr-split=(.+)$/.exec(key)
-  if (!match || /errorComponent|notFoundComponent/.test(match[2])) continue
-  splits.set(match[1], [...(splits.get(match[1]) ?? []), key])
-}
-
-function ancestors(routeFile) {
-  const parts = routeFile.replace(/^src\/routes\//, '').split('/')
-  const found = ['src/routes/__root.tsx']
-  for (let i = 1; i < parts.length; i++) {
-    const dir = parts.slice(0, i).join('/')
-    found.push(`src/routes/${dir}/route.tsx`, `src/routes/${dir}.tsx`)
-  }
-  return found.filter((file) => file !== routeFile)
-}
-
-function urlOf(routeFile) {
-  const segments = routeFile
-    .replace(/^src\/routes\//, '')
-    .replace(/\.tsx$/, '')
-    .split(/[/.]/)
-    .filter((s) => !s.startsWith('_') && s !== 'index' && s !== 'route')
-  return '/' + segments.join('/')
-}
+const entryFiles = new Set([...table.entry, ...table.start])
 
 const rows = []
-for (const routeFile of splits.keys()) {
-  if (/\/route\.tsx$/.test(routeFile) || routeFile === 'src/routes/__root.tsx') continue
-  const files = new Set(entryFiles)
-  for (const file of [routeFile, ...ancestors(routeFile)]) for (const key of splits.get(file) ?? []) closure(key, files)
+for (const route of table.routes) {
+  const files = new Set([...table.entry, ...route.files])
   const bytes = [...files].reduce((sum, file) => sum + gzipped(file), 0)
-  const url = urlOf(routeFile)
-  const budget = url === '/login' ? LOGIN_BUDGET : ROUTE_BUDGET
-  rows.push({ url, routeFile, bytes, budget, over: bytes > budget })
+  const budget = route.path === '/login' ? LOGIN_BUDGET : ROUTE_BUDGET
+  rows.push({ url: route.path, routeFile: route.source, bytes, budget, over: bytes > budget })
 }
 rows.sort((a, b) => b.bytes - a.bytes)
 

@@ -26,7 +26,7 @@ const shell = createHandlerBoundToURL('index.html')
 let preloads: Promise<RoutePreloads> | undefined
 const pagePreloads = () =>
   (preloads ??= matchPrecache('route-preloads.json')
-    .then((res) => (res ? (res.json() as Promise<RoutePreloadTable>) : { routes: [], start: [] }))
+    .then((res) => (res ? (res.json() as Promise<RoutePreloadTable>) : { routes: [], start: [], entry: [] }))
     .then(routePreloads)
     .catch(() => () => []))
 

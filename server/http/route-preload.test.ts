@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { routePreloadTable } from '../../contract/route-preloads'
 import { loadRoutePreloads, withPreloads } from './route-preload'
 
 const dist = mkdtempSync(path.join(tmpdir(), 'route-preload-'))
@@ -37,6 +38,16 @@ describe('route preloads', () => {
   it('leaves out error chunks and unknown paths', () => {
     expect(preloads('/client/invoices')).not.toContain('assets/invoices-error.js')
     expect(preloads('/nowhere')).toEqual([])
+  })
+
+  it('is one table for the server, the service worker and the bundle budgets: each page path with its file, and the entry apart', () => {
+    const table = routePreloadTable(JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')))
+    expect(table.entry.sort()).toEqual(['assets/index.js', 'assets/shared.js'])
+    expect(table.routes.map((route) => [route.path, route.source])).toEqual([
+      ['/client/invoices', 'src/routes/_authenticated/client/invoices/index.tsx'],
+      ['/login', 'src/routes/_public/login.tsx'],
+      ['/client/invoices/$id', 'src/routes/_authenticated/client/invoices/$id.tsx'],
+    ])
   })
 
   it('answers nothing without a build', () => {
