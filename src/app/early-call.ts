@@ -8,9 +8,10 @@ import { framePath } from './page-frame'
 /**
  * A framed page's first call, started by the entry script (main.tsx) as soon as it runs, before the app's
  * scripts have arrived: on a slow connection the answer is in a second or more before the app could ask
- * for it. When the answer comes, the page's frame shows it (the page's `fill`, a few lines in this script:
- * fetched on demand, it would be one more round trip before the figures show), and the app's API client takes the same response for the same call instead of asking again
- * (lib/early-response.ts), so the page starts with it.
+ * for it. When the answer comes, the page's frame shows it (the page's `fill`, a few lines in the entry
+ * script: fetched on demand, it would be one more round trip before the figures show), and the app's API
+ * client takes the same response for the same call instead of asking again (lib/early-response.ts), so
+ * the page starts with it.
  *
  * Only a page whose most important content is data has one: the client dashboard, whose figures are what
  * a client opens the portal for. Nothing is sent without a stored token that is still valid, offline,
