@@ -310,7 +310,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // dist/.vite/manifest.json: the chunk graph scripts/bundle-size.mjs measures routes with.
+    // dist/.vite/manifest.json: the chunk graph dist/route-preloads.json is worked out from (routePreloadsFile).
     manifest: true,
     // No <link rel="modulepreload"> added at run time for a lazy chunk's imports: each link added to the
     // head makes the browser restyle and lay out the whole page again (about 10 ms on a desktop, 40 on a

@@ -1,8 +1,8 @@
 // Reports, from the production build, how much gzipped JavaScript each route loads when it is opened
 // directly: the entry chunk and its static imports, the app's start that the entry imports at once
-// with its static imports, plus the lazily split chunks of the route and of its
-// parent layouts with their static imports (the build's dist/route-preloads.json). Pieces a page loads later on demand (card frames, viewers)
-// are not counted: that is the point of loading them on demand.
+// with its static imports, plus the lazily split chunks of the route and of its parent layouts with
+// their static imports (the build's dist/route-preloads.json). Pieces a page loads later on demand (card
+// frames, viewers) are not counted: that is the point of loading them on demand.
 // Sizes are gzip level 9, as the server sends them (the build writes .gz and .br beside each script).
 // Budgets: /login at most 150 KB, every other route at most 220 KB. Routes over budget are marked OVER;
 // with --strict the script exits 1 when one is. `--dist <dir>` measures another build directory.

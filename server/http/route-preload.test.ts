@@ -1,26 +1,29 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { routePreloadTable } from '../../contract/route-preloads'
+import { routePreloadTable, type ManifestChunk } from '../../contract/route-preloads'
 import { loadRoutePreloads, withPreloads } from './route-preload'
 
-const dist = mkdtempSync(path.join(tmpdir(), 'route-preload-'))
-mkdirSync(path.join(dist, '.vite'))
-writeFileSync(
-  path.join(dist, '.vite', 'manifest.json'),
-  JSON.stringify({
-    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
-    '_shared.js': { file: 'assets/shared.js' },
-    '_table.js': { file: 'assets/table.js', imports: ['_shared.js'] },
-    'src/routes/__root.tsx?tsr-split=component': { file: 'assets/root.js' },
-    'src/routes/_authenticated/route.tsx?tsr-split=component': { file: 'assets/layout.js' },
-    'src/routes/_authenticated/client/invoices/index.tsx?tsr-split=component': { file: 'assets/invoices.js', imports: ['_table.js'] },
-    'src/routes/_authenticated/client/invoices/index.tsx?tsr-split=errorComponent': { file: 'assets/invoices-error.js' },
-    'src/routes/_authenticated/client/invoices/$id.tsx?tsr-split=component': { file: 'assets/invoice.js' },
-    'src/routes/_public/login.tsx?tsr-split=component': { file: 'assets/login.js' },
-  }),
-)
+/** A build directory with the table the build writes from `manifest` (vite.config.ts). */
+function builtWith(prefix: string, manifest: Record<string, ManifestChunk>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix))
+  writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(routePreloadTable(manifest)))
+  return dir
+}
+
+const manifest: Record<string, ManifestChunk> = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared.js' },
+  '_table.js': { file: 'assets/table.js', imports: ['_shared.js'] },
+  'src/routes/__root.tsx?tsr-split=component': { file: 'assets/root.js' },
+  'src/routes/_authenticated/route.tsx?tsr-split=component': { file: 'assets/layout.js' },
+  'src/routes/_authenticated/client/invoices/index.tsx?tsr-split=component': { file: 'assets/invoices.js', imports: ['_table.js'] },
+  'src/routes/_authenticated/client/invoices/index.tsx?tsr-split=errorComponent': { file: 'assets/invoices-error.js' },
+  'src/routes/_authenticated/client/invoices/$id.tsx?tsr-split=component': { file: 'assets/invoice.js' },
+  'src/routes/_public/login.tsx?tsr-split=component': { file: 'assets/login.js' },
+}
+const dist = builtWith('route-preload-', manifest)
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 describe('route preloads', () => {
@@ -41,7 +44,7 @@ describe('route preloads', () => {
   })
 
   it('is one table for the server, the service worker and the bundle budgets: each page path with its file, and the entry apart', () => {
-    const table = routePreloadTable(JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')))
+    const table = routePreloadTable(manifest)
     expect(table.entry.sort()).toEqual(['assets/index.js', 'assets/shared.js'])
     expect(table.routes.map((route) => [route.path, route.source])).toEqual([
       ['/client/invoices', 'src/routes/_authenticated/client/invoices/index.tsx'],
@@ -62,18 +65,13 @@ describe('route preloads', () => {
 })
 
 describe('route preloads with an entry that imports the app at once', () => {
-  const withStart = mkdtempSync(path.join(tmpdir(), 'route-preload-start-'))
+  const withStart = builtWith('route-preload-start-', {
+    'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['src/start.tsx'] },
+    'src/start.tsx': { file: 'assets/shell.js', imports: ['_react-dom.js'] },
+    '_react-dom.js': { file: 'assets/react-dom.js' },
+    'src/routes/_public/login.tsx?tsr-split=component': { file: 'assets/login.js', imports: ['src/start.tsx'] },
+  })
   afterAll(() => rmSync(withStart, { recursive: true, force: true }))
-  mkdirSync(path.join(withStart, '.vite'))
-  writeFileSync(
-    path.join(withStart, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['src/start.tsx'] },
-      'src/start.tsx': { file: 'assets/shell.js', imports: ['_react-dom.js'] },
-      '_react-dom.js': { file: 'assets/react-dom.js' },
-      'src/routes/_public/login.tsx?tsr-split=component': { file: 'assets/login.js', imports: ['src/start.tsx'] },
-    }),
-  )
   const preloads = loadRoutePreloads(withStart)
 
   it("names the app's start with its imports on every page path, once", () => {
