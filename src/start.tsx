@@ -9,7 +9,6 @@ import { createRoot } from './app/react-dom-client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
 import { applyAppStyles, releaseAppStyles } from '~/lib/app-styles'
-import { prepareZonedFormat } from '~/lib/dates'
 import { whenIdle } from '~/lib/idle'
 import { createQueryClient, markCacheRestored, persistOptions, queriesSettled, startCacheRestore } from '~/lib/query-client'
 import { registerServiceWorker } from '~/lib/service-worker'
@@ -89,9 +88,6 @@ async function firstRender(router: AppRouter) {
     )
   if (startedFromFrame) startTransition(render)
   else render()
-  // Most pages show a date on the provider's clock, once their data is in; while it is on its way, the
-  // browser has time to build that clock.
-  whenIdle(prepareZonedFormat, 2000)
 }
 
 // Work the first page does not need waits until that page is on screen with its data and the browser

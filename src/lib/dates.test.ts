@@ -137,6 +137,45 @@ describe('date-time (timelines, notifications, saved-at notes)', () => {
   it('accepts epoch milliseconds (a query’s dataUpdatedAt)', () => {
     expect(formatDateTime(Date.parse('2026-05-01T12:00:00Z'))).toBe('May 1, 2026, 8:00 AM EDT')
   })
+
+  // The module works the Eastern clock out from the US rule rather than asking Intl (lib/dates): it must
+  // read exactly as the platform's own America/New_York does, minute by minute around every change.
+  const intl = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })
+  const intlText = (at: number) => intl.format(at).replace(/\u202f/g, ' ').replace(' at ', ', ')
+
+  it('reads as Intl’s America/New_York around every clock change from 2007 to 2040', () => {
+    const differing: string[] = []
+    for (let year = 2007; year <= 2040; year++) {
+      for (const month of [2, 10]) {
+        // Every 10 minutes from the 1st to the 15th of March and of November (both changes fall in them).
+        for (let at = Date.UTC(year, month, 1); at < Date.UTC(year, month, 15); at += 600_000) {
+          if (formatDateTime(at) !== intlText(at)) differing.push(`${new Date(at).toISOString()}: ${formatDateTime(at)} / ${intlText(at)}`)
+        }
+      }
+    }
+    expect(differing).toEqual([])
+  })
+
+  it('reads as Intl on the hour across whole years, and before 2007 (older rules, from Intl)', () => {
+    const differing: string[] = []
+    for (const year of [1999, 2005, 2006, 2007, 2024, 2026, 2039]) {
+      for (let at = Date.UTC(year, 0, 1); at < Date.UTC(year + 1, 0, 1); at += 3_600_000) {
+        if (formatDateTime(at) !== intlText(at)) differing.push(`${new Date(at).toISOString()}: ${formatDateTime(at)} / ${intlText(at)}`)
+      }
+    }
+    expect(differing).toEqual([])
+    // 2006 still had the old rule: daylight time from the first Sunday of April.
+    expect(formatDateTime('2006-03-20T12:00:00Z')).toBe('Mar 20, 2006, 7:00 AM EST')
+    expect(formatDateTime('2006-04-02T07:00:00Z')).toBe('Apr 2, 2006, 3:00 AM EDT')
+  })
 })
 
 describe('missing or broken values', () => {
@@ -173,6 +212,25 @@ describe('relative time (notifications)', () => {
     ['2024-05-10T12:00:30Z', 'just now'],
   ])('%s is %s', (value, expected) => {
     expect(formatRelativeTime(value, now)).toBe(expected)
+  })
+
+  it('words every unit as Intl’s RelativeTimeFormat (numeric: auto) does', () => {
+    const intl = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [
+      ['minute', 60_000],
+      ['hour', 3_600_000],
+      ['day', 86_400_000],
+      ['week', 7 * 86_400_000],
+      ['month', 30 * 86_400_000],
+      ['year', 365 * 86_400_000],
+    ]
+    const base = Date.parse(now)
+    for (const [unit, ms] of units) {
+      for (const count of [-2, -1, 1, 2]) {
+        // The largest unit that fits is used: a count of 2 minutes, not of 120 seconds.
+        expect(formatRelativeTime(base + count * ms, base)).toBe(intl.format(count, unit))
+      }
+    }
   })
 
   it('counts from the current time by default', () => {

@@ -1,6 +1,7 @@
 /**
- * Every date the portal shows goes through this module, built on the platform's Intl (no date library:
- * docs/decisions/2026-11-22-dates-on-intl.md).
+ * Every date the portal shows goes through this module (no date library:
+ * docs/decisions/2026-11-22-dates-on-intl.md; and no Intl on the way to a page's first dates:
+ * docs/decisions/2026-11-29-no-intl-on-the-first-page.md).
  *
  * Two kinds of value travel from the server:
  * - instants, ISO 8601 with a time ('2024-05-01T12:00:00Z'): shown on the provider's clock (Florida),
@@ -40,11 +41,25 @@ interface ZonedTime extends CalendarDay {
   zoneName: string
 }
 
-// Made on first use: building a formatter with a time zone loads the zone's data, about 25 ms on a
-// phone, which the first page's script would otherwise pay whether or not it shows a date.
+// The provider's clock is US Eastern time. From 2007 on (the rule US law has set since then) it is worked
+// out here: daylight time from 2:00 on the second Sunday of March to 2:00 on the first Sunday of
+// November. The platform's Intl is used only for earlier instants: the first formatter a page builds
+// loads the locale and zone data, 25-45 ms in one piece on a phone, which no page should pay to show a
+// date (docs/decisions/2026-11-29-no-intl-on-the-first-page.md). The unit tests compare this rule with
+// Intl's America/New_York hour by hour around every change from 2007 to 2040.
+const RULE_FROM_YEAR = 2007
+const HOUR_MS = 3_600_000
+
+/** The instants (ms) daylight time starts and ends in `year` (07:00 and 06:00 UTC on those Sundays). */
+function daylightSpan(year: number): [number, number] {
+  const firstSunday = (month: number) => 1 + ((7 - new Date(Date.UTC(year, month, 1)).getUTCDay()) % 7)
+  return [Date.UTC(year, 2, firstSunday(2) + 7, 7), Date.UTC(year, 10, firstSunday(10), 6)]
+}
+
 let zonedFormat: Intl.DateTimeFormat | undefined
-const zonedParts = (at: Date) =>
-  (zonedFormat ??= new Intl.DateTimeFormat(LOCALE, {
+const intlParts = (at: Date) => {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
+  zonedFormat ??= new Intl.DateTimeFormat(LOCALE, {
     timeZone: DISPLAY_ZONE,
     year: 'numeric',
     month: 'numeric',
@@ -54,18 +69,22 @@ const zonedParts = (at: Date) =>
     second: 'numeric',
     hourCycle: 'h23',
     timeZoneName: 'short',
-  })).formatToParts(at)
-
-/**
- * Builds the provider's clock ahead of need, at an idle moment of the start (src/start.tsx): loading the
- * zone's data in the commit that shows a list's rows would make that commit longer by as much.
- */
-export function prepareZonedFormat(): void {
-  zonedParts(new Date())
+  })
+  for (const part of zonedFormat.formatToParts(at)) parts[part.type] = part.value
+  return parts
 }
 
-let relativeFormat: Intl.RelativeTimeFormat | undefined
-const relative = () => (relativeFormat ??= new Intl.RelativeTimeFormat(LOCALE, { numeric: 'auto' }))
+/** The provider's offset from UTC at an instant (ms: -4 h in summer, -5 h in winter) and its name. */
+function zoneAt(at: Date): { offset: number; name: string } {
+  if (at.getUTCFullYear() >= RULE_FROM_YEAR) {
+    const [start, end] = daylightSpan(at.getUTCFullYear())
+    const ms = at.getTime()
+    return ms >= start && ms < end ? { offset: -4 * HOUR_MS, name: 'EDT' } : { offset: -5 * HOUR_MS, name: 'EST' }
+  }
+  const parts = intlParts(at)
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second))
+  return { offset: asUtc - Math.floor(at.getTime() / 1000) * 1000, name: parts.timeZoneName ?? '' }
+}
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}(?::?\d{2})?)?$/i
@@ -91,32 +110,24 @@ function parseDateTime(value: string): Date | null {
 }
 
 function zoned(at: Date): ZonedTime {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const part of zonedParts(at)) parts[part.type] = part.value
+  const { offset, name } = zoneAt(at)
+  const wall = new Date(at.getTime() + offset)
   return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour) % 24,
-    minute: Number(parts.minute),
-    zoneName: parts.timeZoneName ?? '',
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    zoneName: name,
   }
-}
-
-/** The provider's offset from UTC at an instant, in milliseconds (-4 h in summer, -5 h in winter). */
-function zoneOffset(at: Date): number {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {}
-  for (const part of zonedParts(at)) parts[part.type] = part.value
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second))
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000
 }
 
 /** Midnight starting a calendar day on the provider's clock. */
 function startOfDay({ year, month, day }: CalendarDay): Date {
   const wall = Date.UTC(year, month - 1, day)
-  let at = wall - zoneOffset(new Date(wall))
+  let at = wall - zoneAt(new Date(wall)).offset
   // The offset may differ between the guess and the answer on a daylight-saving day.
-  at = wall - zoneOffset(new Date(at))
+  at = wall - zoneAt(new Date(at)).offset
   return new Date(at)
 }
 
@@ -189,14 +200,25 @@ export function formatDateTime(value: DateInput, fallback = ''): string {
   return `${MONTH_ABBREVIATIONS[t.month - 1]} ${t.day}, ${t.year}, ${hour12}:${pad2(t.minute)} ${t.hour < 12 ? 'AM' : 'PM'} ${t.zoneName}`
 }
 
-const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+type RelativeUnit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute'
+const RELATIVE_UNITS: [RelativeUnit, number][] = [
   ['year', 365 * DAY_MS],
   ['month', 30 * DAY_MS],
   ['week', 7 * DAY_MS],
   ['day', DAY_MS],
-  ['hour', 3_600_000],
+  ['hour', HOUR_MS],
   ['minute', 60_000],
 ]
+/** What English says for one unit back or ahead, where it has a word for it (as Intl's numeric: 'auto'). */
+const ONE_BACK: Partial<Record<RelativeUnit, string>> = { year: 'last year', month: 'last month', week: 'last week', day: 'yesterday' }
+const ONE_AHEAD: Partial<Record<RelativeUnit, string>> = { year: 'next year', month: 'next month', week: 'next week', day: 'tomorrow' }
+
+/** -2 days -> '2 days ago', 1 hour -> 'in 1 hour', -1 day -> 'yesterday' (count never 0). */
+function relativeText(count: number, unit: RelativeUnit): string {
+  const words = ` ${unit}${Math.abs(count) === 1 ? '' : 's'}`
+  if (count < 0) return (count === -1 && ONE_BACK[unit]) || `${-count}${words} ago`
+  return (count === 1 && ONE_AHEAD[unit]) || `in ${count}${words}`
+}
 
 /**
  * How long ago, or how soon (notifications): 'just now' within a minute, then '5 minutes ago',
@@ -208,7 +230,7 @@ export function formatRelativeTime(value: DateInput, now: DateInput = Date.now()
   if (!at || !base) return fallback
   const elapsed = base.getTime() - at.getTime()
   for (const [unit, ms] of RELATIVE_UNITS) {
-    if (Math.abs(elapsed) >= ms) return relative().format(-Math.trunc(elapsed / ms), unit)
+    if (Math.abs(elapsed) >= ms) return relativeText(-Math.trunc(elapsed / ms), unit)
   }
   return 'just now'
 }

@@ -2,6 +2,7 @@ import { PAGE_SIZES } from '@contract/common'
 import { css, cx } from 'styled-system/css'
 import { table as tableRecipe } from 'styled-system/recipes'
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons.tsx'
+import { groupDigits } from '~/lib/counts'
 
 /** The page sizes the API takes (one list, in the contract), and a window of five page numbers. */
 export { PAGE_SIZES }
@@ -76,7 +77,7 @@ export function PaginationBar({ label, pageIndex, pageCount, pageSize, rowCount,
           </select>
         </label>
         <span aria-live="polite">
-          {rowCount === 0 ? 'No rows' : rowCountIsEstimate ? `Showing ${first}–${last} of about ${rowCount.toLocaleString('en-US')}` : `Showing ${first}–${last} of ${rowCount}`}
+          {rowCount === 0 ? 'No rows' : rowCountIsEstimate ? `Showing ${first}–${last} of about ${groupDigits(rowCount)}` : `Showing ${first}–${last} of ${rowCount}`}
         </span>
       </div>
       <nav aria-label={`${label} pagination`} className={classes.pagination}>

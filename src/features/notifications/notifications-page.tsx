@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { unreadText } from '@contract/notifications'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
+import { groupDigits } from '~/lib/counts'
 import { useOnlineStatus } from '~/lib/online-status'
 import { usePushState } from '~/lib/push'
 import { useRequiredSession, userKind } from '~/lib/session'
@@ -151,7 +152,7 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
             Previous
           </Button>
           <span aria-live="polite">
-            {`Page ${page} of ${about}${pageCount.toLocaleString('en-US')}`}
+            {`Page ${page} of ${about}${groupDigits(pageCount)}`}
           </span>
           <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onSearchChange({ page: page + 1 })}>
             Next
