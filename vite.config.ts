@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { VitePWA } from 'vite-plugin-pwa'
 import { defineConfig, type Plugin } from 'vite'
 import { routePreloadTable, type ManifestChunk } from './contract/route-preloads.ts'
+import { staticCss } from './scripts/static-css.ts'
 import { alias, appPlugins } from './vite.plugins.ts'
 
 /**
@@ -235,6 +236,7 @@ const themeColor = '#1d4ed8'
 export default defineConfig({
   resolve: { alias },
   plugins: [
+    staticCss(),
     ...appPlugins(),
     VitePWA({
       strategies: 'injectManifest',
