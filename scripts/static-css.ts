@@ -12,7 +12,7 @@
  * and boolean literals, and constants made of them); any other call (a value from props, a condition)
  * keeps running in the browser, so the result is the same either way.
  */
-import { transformAsync, type PluginObj, types as t } from '@babel/core'
+import { transformAsync, type BabelFileResult, type PluginObj, types as t } from '@babel/core'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plugin } from 'vite'
@@ -50,7 +50,7 @@ export function staticCssBabelPlugin(css: CssFn): PluginObj {
 }
 
 /** Replaces the static css() calls in one module's source (TypeScript and JSX allowed); null when none. */
-export async function inlineStaticCss(code: string, filename: string, css: CssFn): Promise<{ code: string; map: object | null } | null> {
+export async function inlineStaticCss(code: string, filename: string, css: CssFn): Promise<{ code: string; map: BabelFileResult['map'] } | null> {
   if (!code.includes(CSS_MODULE)) return null
   const result = await transformAsync(code, {
     filename,
