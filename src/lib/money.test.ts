@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { groupDigits } from './counts.ts'
-import { formatMoney } from './money.ts'
+import { formatMoney, groupDigits } from './money.ts'
 
 describe('formatMoney', () => {
   const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })

@@ -1,5 +1,3 @@
-import { groupDigits } from './counts'
-
 /**
  * Dollars from the wire as people read them: 1234.5 -> '$1,234.50', -5 -> '-$5.00'. The same text as
  * Intl's en-US currency format (the unit tests compare the two), written out because the first Intl
@@ -17,4 +15,10 @@ export function formatMoney(dollars: number): string {
   const [whole, fraction = ''] = text.split('.')
   const cents = (BigInt(whole + fraction.padEnd(2, '0').slice(0, 2)) + ((fraction[2] ?? '0') >= '5' ? 1n : 0n)).toString().padStart(3, '0')
   return `${sign}$${groupDigits(cents.slice(0, -2))}.${cents.slice(-2)}`
+}
+
+/** Digits in groups of three, as en-US writes them: 1234567 -> '1,234,567' (counts of rows and pages too). */
+export function groupDigits(value: number | string): string {
+  const text = typeof value === 'number' ? String(Math.trunc(value)) : value
+  return /^-?\d+$/.test(text) ? text.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : text
 }

@@ -2,7 +2,7 @@ import { PAGE_SIZES } from '@contract/common'
 import { css, cx } from 'styled-system/css'
 import { table as tableRecipe } from 'styled-system/recipes'
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from './icons.tsx'
-import { groupDigits } from '~/lib/counts'
+import { groupDigits } from '~/lib/money'
 
 /** The page sizes the API takes (one list, in the contract), and a window of five page numbers. */
 export { PAGE_SIZES }
