@@ -1,14 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRouter, lazyRouteComponent } from '@tanstack/react-router'
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 
 /**
  * The router: file-based routes (src/routes), each page's code split into its own chunk. The error,
- * not-found and pending states load on demand too, so the first page stays small.
+ * not-found and pending states load on demand too, so the first page stays small. `history` defaults to
+ * the browser's (the app's start makes it a task earlier, src/start.tsx).
  */
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: 'intent',
     // Freshness is TanStack Query's business: the router always asks it.

@@ -3,7 +3,7 @@
  * upkeep, the first render and the chores after it.
  */
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
-import { RouterProvider } from '@tanstack/react-router'
+import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode, useInsertionEffect, type ReactNode } from 'react'
 import { createRoot } from './app/react-dom-client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
@@ -39,12 +39,19 @@ keepPermissionsFresh()
 // The browser's install offer comes soon after load: listened for from the start (a few lines).
 listenForInstallOffer()
 
-// Building the router (the route tree, the first match) and rendering is the larger part of the start:
-// it runs in a task of its own, so that neither task holds back a tap for long on a phone.
-setTimeout(startRouter, 0)
+// Building the router and rendering is the larger part of the start, in tasks of their own so that none
+// holds back a tap for long on a phone: the browser history (its first entry is rewritten with the
+// router's key), then the router (the route tree, the first match), then the page's chunks and the
+// first render.
+setTimeout(() => {
+  const history = createBrowserHistory()
+  setTimeout(() => {
+    const router = createAppRouter(queryClient, history)
+    setTimeout(() => startRouter(router), 0)
+  }, 0)
+}, 0)
 
-function startRouter() {
-  const router = createAppRouter(queryClient)
+function startRouter(router: AppRouter) {
   // The page's own chunks start loading now, alongside the saved cache being read back: the router would
   // ask for them only once the signed-in layout's wait for that cache is over, and a page the service
   // worker serves (offline, or any later visit) has no modulepreload links for them.
