@@ -137,7 +137,7 @@ function printProfile({ events, start, tasks }) {
       for (const label of new Set(stackOf(i).map((f) => `${f.name} (${f.source})`))) inclusive[label] = (inclusive[label] ?? 0) + step
     }
     console.log(`\n  task at ${ms(task.ts - start)} ms, ${ms(task.dur)} ms:`)
-    for (const [label, us] of Object.entries(inclusive).sort((a, b) => b[1] - a[1]).slice(1, 13)) console.log(`    ${ms(us).padStart(6)} ms  ${label}`)
+    for (const [label, us] of Object.entries(inclusive).filter(([label]) => !label.startsWith('(root)')).sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`    ${ms(us).padStart(6)} ms  ${label}`)
   }
   const bySource = {}
   for (let i = 0; i < samples.length; i++) {

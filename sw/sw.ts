@@ -8,8 +8,9 @@ import { routePreloads, withPreloads, type RoutePreloads, type RoutePreloadTable
 
 /**
  * The portal's service worker (vite-plugin-pwa, injectManifest). It precaches the app shell so the
- * installed PWA opens with no network, answers every page navigation with index.html (the router
- * draws the page) naming the page's scripts, and leaves /api to the network. Later parts add to the marked places below.
+ * installed PWA opens with no network, answers every page navigation with index.html naming the page's
+ * scripts (the router draws the page), and leaves /api to the network. Later parts add to the marked
+ * places below.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | PrecacheEntry)[] }
 
