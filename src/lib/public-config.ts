@@ -2,8 +2,11 @@ import { PublicConfigSchema, type PublicConfig } from '@contract/config'
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import { api } from './api-client'
+import { whenIdle } from './idle'
 
 const CONFIG_KEY = ['config'] as const
+/** How long the configuration's request waits at most for an idle moment. */
+const CONFIG_ASK_WITHIN_MS = 1000
 
 /** Support contacts and the FAQs link (GET /api/config), for the footer, the sidebar and support. */
 export const publicConfigQueryOptions = () =>
@@ -37,6 +40,8 @@ export function usePublicConfig(): { data: PublicConfig | undefined } {
   )
   const read = () => client.getQueryData<PublicConfig>(CONFIG_KEY)
   const data = useSyncExternalStore(subscribe, read, read)
-  useEffect(() => askForConfig(client), [client])
+  // At the browser's next idle moment: starting the request is a few milliseconds of main thread that
+  // would otherwise lengthen the first render's effects, and the footer keeps its place meanwhile.
+  useEffect(() => whenIdle(() => askForConfig(client), CONFIG_ASK_WITHIN_MS), [client])
   return { data }
 }

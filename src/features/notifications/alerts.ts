@@ -18,10 +18,14 @@ export function notificationRefresh(push: PushState) {
   }
 }
 
-/** Watches this device's alerts and refetches every notification query when a push arrives. */
-export function useNotificationRefresh() {
+/**
+ * Watches this device's alerts once `ready` (the page is on screen: the first look at the permission and
+ * the subscription is a few milliseconds of main thread the page's start does without; the state is
+ * 'checking' until then, which polls) and refetches every notification query when a push arrives.
+ */
+export function useNotificationRefresh(ready: boolean) {
   const queryClient = useQueryClient()
-  useEffect(() => watchPush(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all })), [queryClient])
+  useEffect(() => (ready ? watchPush(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all })) : undefined), [queryClient, ready])
   return notificationRefresh(usePushState())
 }
 

@@ -14,13 +14,14 @@ const BellMenu = lazyMenu(() => import('./bell-menu'))
 /**
  * The top bar's notification bell: the unread count on the first paint, polled every 50 s unless
  * alerts are on; its menu (BellMenu, the latest notifications) is built once the page is on screen
- * (`ready`), or at once when the bell is pressed before that.
+ * (`ready`), or at once when the bell is pressed before that. The device's alerts are watched from
+ * `ready` on.
  */
 export function NotificationBell({ ready }: { ready: boolean }) {
   const { user } = useRequiredSession()
   const query = useQuery({
     ...notificationListQueryOptions({ ...bellAudience(user), limit: NOTIFICATION_BELL_SIZE, page: 1 }),
-    ...useNotificationRefresh(),
+    ...useNotificationRefresh(ready),
   })
   const push = usePushState()
   useLoadFailureToast(query)

@@ -1,9 +1,10 @@
 import { NOTIFICATION_KIND_LABELS, NotificationPreferencesSchema, type NotificationPreference } from '@contract/preferences'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { PageHeader } from '~/ui/page-header'
 import { api, errorMessage } from '~/lib/api-client'
-import { isAppleMobile, turnOffPush, turnOnPush, usePushState } from '~/lib/push'
+import { isAppleMobile, refreshPushState, turnOffPush, turnOnPush, usePushState } from '~/lib/push'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Checkbox } from '~/ui/checkbox'
@@ -27,6 +28,8 @@ const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 /** "Turn on alerts" for this device, in every state (unsupported, iPhone note, not asked, on, blocked). */
 function DeviceAlerts() {
   const push = usePushState()
+  // This page looks at once (the top bar's bell starts watching only once the page is on screen).
+  useEffect(() => void refreshPushState(), [])
   const turnOn = useMutation({ mutationFn: turnOnPush, onError: (error) => showError(errorMessage(error, 'Alerts could not be turned on. Please try again.')) })
   const turnOff = useMutation({ mutationFn: turnOffPush })
   return (
