@@ -29,7 +29,7 @@ const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 function DeviceAlerts() {
   const push = usePushState()
   // This page looks at once (the top bar's bell starts watching only once the page is on screen).
-  useEffect(() => void refreshPushState(), [])
+  useEffect(() => void refreshPushState().catch(() => undefined), [])
   const turnOn = useMutation({ mutationFn: turnOnPush, onError: (error) => showError(errorMessage(error, 'Alerts could not be turned on. Please try again.')) })
   const turnOff = useMutation({ mutationFn: turnOffPush })
   return (
