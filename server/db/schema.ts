@@ -360,6 +360,66 @@ export const idempotencyRecords = pgTable(
   (t) => [index('idempotency_records_created_idx').on(t.createdAt)],
 )
 
+/**
+ * A card charge the portal is about to make or has made, written before the gateway is called, so no
+ * crash can take money without a record. `chargeKey` goes to the gateway as the charge's idempotency
+ * key: the gateway charges a key at most once. While `state` is 'pending' the request that wrote it
+ * owns it until `leaseUntil`; after that, the reconciliation (server/payments/reconcile.ts) asks the
+ * gateway about the key and either records what was paid for or ends the intent with no charge.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: serial('id').primaryKey(),
+    /** What the charge pays for: 'invoices', 'registration' or 'subscription'. */
+    purpose: text('purpose').notNull(),
+    chargeKey: text('charge_key').notNull().unique(),
+    /**
+     * `<purpose>:<userId or ->:<Idempotency-Key>` of the request that wrote it: a retry of that request
+     * finishes this intent instead of charging again. Null without a key, and once the intent ended
+     * without a charge (a retry then starts afresh).
+     */
+    requestKey: text('request_key').unique(),
+    requestHash: text('request_hash').notNull(),
+    clientId: integer('client_id'),
+    userId: integer('user_id'),
+    amountCents: integer('amount_cents').notNull(),
+    /** Everything needed to record the order once the charge stands (purpose-specific). */
+    order: jsonb('order').notNull(),
+    /** 'pending', 'paid' (charged and recorded), 'declined', 'canceled' (never charged) or 'reversed'. */
+    state: text('state').notNull().default('pending'),
+    gateway: text('gateway').notNull(),
+    gatewayReference: text('gateway_reference'),
+    /** The answer the request gets, and a retry with its key. */
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    leaseUntil: ts('lease_until').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_intents_pending_idx').on(t.leaseUntil).where(sql`${t.state} = 'pending'`)],
+)
+
+/**
+ * The sandbox gateway's own books, as a card processor keeps them: one row per idempotency key. A key
+ * closed before any charge was made with it holds status 'canceled' and no charge can be made with it.
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  id: serial('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** The charge's id (sbx_ch_...); null for a key closed without a charge. */
+  reference: text('reference').unique(),
+  amountCents: integer('amount_cents').notNull(),
+  /** 'succeeded', 'declined', 'voided', 'refunded' or 'canceled'. */
+  status: text('status').notNull(),
+  declineCode: text('decline_code'),
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+
 // ---------- documents ----------
 
 export const documentTypes = pgTable('document_types', {
