@@ -45,3 +45,28 @@ export const SandboxPaymentTokenRequestSchema = v.object({
 })
 
 export const TokenResponseSchema = v.object({ id: v.string() })
+
+/**
+ * GET /api/payments/sandbox/ledger?page&pageSize: the sandbox gateway's books, newest first, for staff
+ * (super admin or ICV) to prove that every charge is a payment. Amounts in dollars; `reference` is the
+ * charge's reference as payments record it, `idempotencyKey` the key the portal charged it with.
+ */
+export const SandboxLedgerQuerySchema = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'page must be a whole number'), v.transform(Number), v.minValue(1, 'page must be at least 1')), '1'),
+  pageSize: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'pageSize must be a whole number'), v.transform(Number), v.minValue(1, 'pageSize must be 1 to 1000'), v.maxValue(1000, 'pageSize must be 1 to 1000')),
+    '50',
+  ),
+})
+
+export const SandboxLedgerEntrySchema = v.object({
+  id: v.number(),
+  amount: v.number(),
+  status: v.picklist(['succeeded', 'voided', 'refunded', 'declined']),
+  reference: v.string(),
+  idempotencyKey: v.string(),
+  createdAt: v.string(),
+})
+
+export const SandboxLedgerSchema = v.object({ data: v.array(SandboxLedgerEntrySchema), total: v.number() })
+export type SandboxLedger = v.InferOutput<typeof SandboxLedgerSchema>

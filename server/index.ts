@@ -17,6 +17,7 @@ import { seedDemo } from './db/seed'
 import { DataDirLockedError, lockDataDir } from './data-dir-lock'
 import { loadEnv } from './env'
 import { jobs } from './jobs'
+import { startPaymentReconciliation } from './jobs/payment-reconciliation'
 import { startScheduler } from './jobs/scheduler'
 import { errorBody } from './http/errors'
 import { frameArea, loadPageFrames, withFrame, type PageFrames } from './http/page-frames'
@@ -201,6 +202,7 @@ async function main() {
   logger.info(`listening on http://${host}:${port}`, { database: database.kind, documents: describeBlobStore(env), dataDir: path.resolve(env.DATA_DIR), mode: env.NODE_ENV })
 
   const scheduler = startScheduler(deps, jobs)
+  const reconciliation = startPaymentReconciliation(deps)
   const notificationWorker = startNotificationWorker(deps)
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -211,6 +213,7 @@ async function main() {
     force.unref()
     server.close()
     await scheduler.stop()
+    await reconciliation.stop()
     await notificationWorker.stop()
     await database.close()
     lock?.release()

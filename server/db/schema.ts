@@ -372,7 +372,7 @@ export const paymentIntents = pgTable(
   {
     id: serial('id').primaryKey(),
     /** What the charge pays for: 'invoices', 'registration' or 'subscription'. */
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose').$type<'invoices' | 'registration' | 'subscription'>().notNull(),
     chargeKey: text('charge_key').notNull().unique(),
     /**
      * `<purpose>:<userId or ->:<Idempotency-Key>` of the request that wrote it: a retry of that request
@@ -385,7 +385,7 @@ export const paymentIntents = pgTable(
     userId: integer('user_id'),
     amountCents: integer('amount_cents').notNull(),
     /** Everything needed to record the order once the charge stands (purpose-specific). */
-    order: jsonb('order').notNull(),
+    order: jsonb('order').$type<Record<string, unknown>>().notNull(),
     /** 'pending', 'paid' (charged and recorded), 'declined', 'canceled' (never charged) or 'reversed'. */
     state: text('state').notNull().default('pending'),
     gateway: text('gateway').notNull(),

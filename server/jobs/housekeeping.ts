@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm'
 import { claimRows } from '../db/claim'
 import type { Db } from '../db/client'
 import { idempotencyRecords, jobRuns, mailOutbox, pushOutbox } from '../db/schema'
@@ -8,25 +8,24 @@ const DAY = 24 * 60 * 60_000
 
 /**
  * How long records are kept (docs/decisions/2026-11-22-retention-and-mail-retry.md):
- * - a finished request's stored answer (upload, mail request, registration, invoice payment): 7 days, the
- *   window in which a retry or an offline replay with the same Idempotency-Key gets the first answer;
- * - a recorded card charge (the gateways' charge ledger): 30 days, so a late retry of a registration or
- *   payment never reaches the card processor again;
- * - anything unfinished (a pending request or claim, an e-mail reservation, a sandbox card token): 1 day.
- *   The code already treats these as abandoned after at most 15 minutes (takeover rules), and sandbox
- *   tokens expire after 10, so a day leaves every takeover rule working;
+ * - a finished request's stored answer (upload, mail request): 7 days, the window in which a retry or an
+ *   offline replay with the same Idempotency-Key gets the first answer;
+ * - anything unfinished (a pending request, a sandbox card token): 1 day. The code already treats these
+ *   as abandoned after at most 15 minutes (takeover rules), and sandbox tokens expire after 10, so a day
+ *   leaves every takeover rule working. A payment's holds are never swept: they end with their payment
+ *   (server/payments/intents.ts), which may wait longer than a day for an unreachable processor;
+ * - payment intents are not records of this sweep: they are the books of what was charged, kept;
  * - job runs and finished outgoing mail: 30 days (for looking back at what ran and what was sent).
  */
 export const RETENTION_MS = {
   requestAnswer: 7 * DAY,
-  charge: 30 * DAY,
   unfinished: DAY,
   jobRuns: 30 * DAY,
   mail: 30 * DAY,
 } as const
 
-/** Scopes of the charge ledger (server/payments/charge-ledger.ts): `<gateway>-charge`. */
-export const CHARGE_SCOPES = ['sandbox-charge', 'affinipay-charge']
+/** Holds of a payment in progress (server/payments/intents.ts). */
+const PAYMENT_HOLD_SCOPE = 'payment-hold'
 
 const BATCH = 1000
 
@@ -37,9 +36,8 @@ const BATCH = 1000
 export async function sweepIdempotencyRecords(db: Db, now: Date, batchSize = BATCH): Promise<number> {
   const before = (ms: number) => new Date(now.getTime() - ms)
   const expired = or(
-    and(eq(idempotencyRecords.state, 'done'), inArray(idempotencyRecords.scope, CHARGE_SCOPES), lt(idempotencyRecords.createdAt, before(RETENTION_MS.charge))),
-    and(eq(idempotencyRecords.state, 'done'), notInArray(idempotencyRecords.scope, CHARGE_SCOPES), lt(idempotencyRecords.createdAt, before(RETENTION_MS.requestAnswer))),
-    and(ne(idempotencyRecords.state, 'done'), lt(idempotencyRecords.createdAt, before(RETENTION_MS.unfinished))),
+    and(eq(idempotencyRecords.state, 'done'), lt(idempotencyRecords.createdAt, before(RETENTION_MS.requestAnswer))),
+    and(ne(idempotencyRecords.state, 'done'), ne(idempotencyRecords.scope, PAYMENT_HOLD_SCOPE), lt(idempotencyRecords.createdAt, before(RETENTION_MS.unfinished))),
   )!
   let deleted = 0
   for (;;) {

@@ -1,5 +1,5 @@
-import { chargeOnce, forgetCharge, type ChargeLedgerDeps } from './charge-ledger'
-import type { ChargeFailureCode, ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult } from './gateway'
+import type { Logger } from '../logger'
+import type { ChargeFailureCode, ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult } from './gateway'
 
 /**
  * AffiniPay (LawPay) behind the gateway interface. The browser loads AffiniPay's hosted-fields script with
@@ -7,9 +7,14 @@ import type { ChargeFailureCode, ChargeRequest, ChargeResult, HostedFieldsConfig
  * authenticated by HTTP basic auth with the secret key as user name and an empty password, with
  * `{ amount (cents), account_id, method (the token id), reference }`.
  *
- * AffiniPay documents no idempotency header, so the charge ledger (charge-ledger.ts) keeps one charge per
- * idempotencyKey on our side, and the key goes along as `reference` for reconciliation. A one-time token
- * is itself single-use at AffiniPay, which refuses a second charge of the same token.
+ * AffiniPay documents no idempotency header. Its equivalents: the portal's idempotency key goes along as
+ * the charge's `reference`, and a charge is found by it (GET {apiUrl}/v1/charges?reference=<key>), so a
+ * repeat of a key answers the charge already made instead of charging again; and a one-time token is
+ * single-use at AffiniPay, which refuses a second charge of the same token. A key cannot be closed at
+ * AffiniPay: closeKey only looks it up, which is enough because the request that charges a key gives up
+ * (CALL_TIMEOUT_MS, tried twice) well before the payment's lease ends and the reconciliation looks.
+ * An answer that does not say whether the card was charged (no answer, a timeout, a 5xx) is thrown, so
+ * the payment stays pending until the look-up settles it.
  *
  * A charge whose order could not be saved is reversed with POST {apiUrl}/v1/charges/{id}/void, and when
  * AffiniPay no longer voids it (already settled) with POST {apiUrl}/v1/charges/{id}/refund for the full
@@ -23,7 +28,7 @@ export interface AffiniPayOptions {
   apiUrl: string
   /** AffiniPay's hosted-fields script (fieldGen_x.y.z.js). */
   hostedFieldsUrl: string
-  /** A charge that takes longer is reported as a processor error. */
+  /** A call that takes longer is given up (CALL_TIMEOUT_MS by default). */
   timeoutMs?: number
 }
 
@@ -55,10 +60,25 @@ const FAILURES: Record<string, { code: ChargeFailureCode; message: string }> = {
   not_found: { code: 'invalid_token', message: 'Your card details have expired or were already used. Please enter them again.' },
 }
 
-const UNAVAILABLE: ChargeResult = {
+/** Longest wait for one call to AffiniPay. */
+export const CALL_TIMEOUT_MS = 15_000
+
+/** A refusal that says for certain that nothing was charged (the secret key was refused, a bad request). */
+const NOT_CHARGED: ChargeResult = {
   ok: false,
   code: 'processor_error',
   message: 'The payment service is not available. Please try again later.',
+}
+
+/** AffiniPay's answer did not say whether the card was charged. */
+export class AffiniPayUnavailable extends Error {}
+
+interface AffiniPayCharge {
+  id?: unknown
+  status?: unknown
+  amount?: unknown
+  reference?: unknown
+  method?: { number?: unknown; card_type?: unknown }
 }
 
 export class AffiniPayGateway implements PaymentGateway {
@@ -66,7 +86,7 @@ export class AffiniPayGateway implements PaymentGateway {
 
   constructor(
     private readonly options: AffiniPayOptions,
-    private readonly deps: ChargeLedgerDeps,
+    private readonly deps: { logger: Logger },
   ) {}
 
   hostedFields(): HostedFieldsConfig {
@@ -78,8 +98,39 @@ export class AffiniPayGateway implements PaymentGateway {
     }
   }
 
-  charge(request: ChargeRequest): Promise<ChargeResult> {
-    return chargeOnce(this.deps, 'affinipay-charge', request, () => this.post(request))
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const earlier = await this.find(request.idempotencyKey)
+    if (earlier?.status === 'succeeded') return { ok: true, reference: earlier.reference, ...cardOf(earlier) }
+    return this.post(request)
+  }
+
+  closeKey(idempotencyKey: string): Promise<GatewayCharge | null> {
+    return this.find(idempotencyKey)
+  }
+
+  /** The charge whose reference is the key; the successful one when there are several attempts. */
+  private async find(idempotencyKey: string): Promise<GatewayCharge | null> {
+    const url = new URL('/v1/charges', this.options.apiUrl)
+    url.searchParams.set('reference', idempotencyKey)
+    let response: Response
+    try {
+      response = await fetch(url, { headers: this.headers(), signal: AbortSignal.timeout(this.options.timeoutMs ?? CALL_TIMEOUT_MS) })
+    } catch (error) {
+      throw new AffiniPayUnavailable(`AffiniPay look-up failed: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    if (!response.ok) throw new AffiniPayUnavailable(`AffiniPay look-up answered ${response.status}`)
+    const body = (await response.json().catch(() => null)) as AffiniPayCharge[] | { results?: AffiniPayCharge[] } | null
+    const list = Array.isArray(body) ? body : Array.isArray(body?.results) ? body.results : []
+    const found = list.filter((item) => item.reference === idempotencyKey && typeof item.id === 'string').map(toGatewayCharge)
+    return found.find((item) => item.status === 'succeeded') ?? found[0] ?? null
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      authorization: `Basic ${Buffer.from(`${this.options.secretKey}:`).toString('base64')}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    }
   }
 
   async reverse(request: ReversalRequest): Promise<ReversalResult> {
@@ -95,7 +146,6 @@ export class AffiniPayGateway implements PaymentGateway {
       if (!refunded.ok) return { ok: false, message: `AffiniPay refused the void and the refund (status ${refunded.status}: ${refunded.codes.join(', ')})` }
       kind = 'refund'
     }
-    await forgetCharge(this.deps, 'affinipay-charge', request.idempotencyKey)
     return { ok: true, kind }
   }
 
@@ -104,13 +154,9 @@ export class AffiniPayGateway implements PaymentGateway {
     try {
       const response = await fetch(new URL(path, this.options.apiUrl), {
         method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${this.options.secretKey}:`).toString('base64')}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
+        headers: this.headers(),
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? CALL_TIMEOUT_MS),
       })
       const answer = (await response.json().catch(() => null)) as { messages?: AffiniPayMessage[] } | null
       const codes = (Array.isArray(answer?.messages) ? answer.messages : []).map((m) => String(m.code ?? '')).filter(Boolean)
@@ -127,39 +173,24 @@ export class AffiniPayGateway implements PaymentGateway {
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${this.options.secretKey}:`).toString('base64')}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
+        headers: this.headers(),
         body: JSON.stringify({
           amount: request.amountCents,
           account_id: this.options.accountId,
           method: request.token,
           reference: request.idempotencyKey,
         }),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? CALL_TIMEOUT_MS),
       })
     } catch (error) {
-      this.deps.logger.error('AffiniPay charge request failed', {
-        idempotencyKey: request.idempotencyKey,
-        error: error instanceof Error ? error.message : String(error),
-      })
-      return UNAVAILABLE
+      throw new AffiniPayUnavailable(`AffiniPay charge request failed: ${error instanceof Error ? error.message : String(error)}`)
     }
     const body = (await response.json().catch(() => null)) as Record<string, unknown> | null
 
     if (response.ok && body && typeof body.id === 'string') {
-      const status = String(body.status ?? '').toUpperCase()
-      if (status === 'FAILED' || status === 'VOIDED') return { ok: false, code: 'card_declined', message: 'Your card was declined' }
-      const method = (body.method ?? {}) as { number?: unknown; card_type?: unknown }
-      const masked = typeof method.number === 'string' ? method.number : ''
-      return {
-        ok: true,
-        reference: body.id,
-        ...(typeof method.card_type === 'string' ? { cardBrand: method.card_type.toLowerCase() } : {}),
-        ...(/\d{4}$/.test(masked) ? { cardLast4: masked.slice(-4) } : {}),
-      }
+      const charged = toGatewayCharge(body as AffiniPayCharge)
+      if (charged.status !== 'succeeded') return { ok: false, code: 'card_declined', message: 'Your card was declined' }
+      return { ok: true, reference: charged.reference, ...cardOf(charged) }
     }
 
     const messages = (Array.isArray(body?.messages) ? body.messages : []) as AffiniPayMessage[]
@@ -168,17 +199,33 @@ export class AffiniPayGateway implements PaymentGateway {
       if (failure) return { ok: false, ...failure }
     }
     const codes = messages.map((m) => m.code).filter(Boolean)
-    if (response.status === 401 || response.status === 403 || response.status >= 500 || !codes.length) {
-      this.deps.logger.error('AffiniPay refused the charge request', {
-        status: response.status,
-        codes,
-        idempotencyKey: request.idempotencyKey,
-      })
-      return UNAVAILABLE
+    if (response.status >= 500 || (response.ok && !codes.length)) {
+      throw new AffiniPayUnavailable(`AffiniPay answered ${response.status} without saying whether the card was charged`)
+    }
+    if (response.status === 401 || response.status === 403 || !codes.length) {
+      this.deps.logger.error('AffiniPay refused the charge request', { status: response.status, codes, idempotencyKey: request.idempotencyKey })
+      return NOT_CHARGED
     }
     // Any other card_* message is a decline the card holder can act on; the rest are ours to fix.
     if (codes.some((code) => code!.startsWith('card_'))) return { ok: false, code: 'card_declined', message: 'Your card was declined' }
     this.deps.logger.error('AffiniPay refused the charge', { status: response.status, codes, idempotencyKey: request.idempotencyKey })
-    return UNAVAILABLE
+    return NOT_CHARGED
   }
 }
+
+function toGatewayCharge(charge: AffiniPayCharge): GatewayCharge {
+  const status = String(charge.status ?? '').toUpperCase()
+  const masked = typeof charge.method?.number === 'string' ? charge.method.number : ''
+  return {
+    reference: String(charge.id),
+    amountCents: typeof charge.amount === 'number' ? charge.amount : 0,
+    status: status === 'FAILED' ? 'declined' : status === 'VOIDED' ? 'voided' : status === 'REFUNDED' ? 'refunded' : 'succeeded',
+    ...(typeof charge.method?.card_type === 'string' ? { cardBrand: charge.method.card_type.toLowerCase() } : {}),
+    ...(/\d{4}$/.test(masked) ? { cardLast4: masked.slice(-4) } : {}),
+  }
+}
+
+const cardOf = (charge: GatewayCharge) => ({
+  ...(charge.cardBrand ? { cardBrand: charge.cardBrand } : {}),
+  ...(charge.cardLast4 ? { cardLast4: charge.cardLast4 } : {}),
+})

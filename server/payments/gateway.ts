@@ -2,32 +2,50 @@
  * One interface for card processors: the sandbox gateway (default) and AffiniPay (when its keys are set).
  * The browser never sees a card number: hosted fields turn it into a one-time token, which the server
  * charges here.
+ *
+ * The contract every gateway keeps, so that the portal can survive a crash at any instant of a payment
+ * (server/payments/intents.ts):
+ * - `charge` is idempotent by `idempotencyKey`: a repeat of the key answers the first charge's result
+ *   instead of charging again, however often or concurrently it is sent.
+ * - `closeKey` looks a key up and makes sure no charge is made with it from then on.
+ * - `reverse` voids a charge (or refunds it once it can no longer be voided).
  */
 export interface ChargeRequest {
   /** One-time token from the hosted fields. */
   token: string
   amountCents: number
-  /**
-   * The same key charges at most once, however often (or however concurrently) it is sent: a repeat of
-   * a successful charge answers the first result without charging again. A failed charge is not kept,
-   * so the same key may be tried again, for example with another card.
-   */
   idempotencyKey: string
   description: string
 }
 
-export type ChargeFailureCode = 'card_declined' | 'insufficient_funds' | 'invalid_token' | 'processor_error'
+/** 'canceled': the key was closed before any charge was made with it (closeKey), so nothing was charged. */
+export type ChargeFailureCode = 'card_declined' | 'insufficient_funds' | 'invalid_token' | 'processor_error' | 'canceled'
+
+export interface Charged {
+  ok: true
+  reference: string
+  cardBrand?: string
+  cardLast4?: string
+}
 
 export type ChargeResult =
-  | { ok: true; reference: string; cardBrand?: string; cardLast4?: string }
+  | Charged
   /** `message` is readable by the card holder (the UI shows it as is). */
   | { ok: false; code: ChargeFailureCode; message: string }
 
+/** A charge as the gateway's books show it. */
+export interface GatewayCharge {
+  reference: string
+  amountCents: number
+  status: 'succeeded' | 'declined' | 'voided' | 'refunded'
+  cardBrand?: string
+  cardLast4?: string
+}
+
 /** Undoing a successful charge whose order could not be saved. */
 export interface ReversalRequest {
-  /** The processor's reference of the charge (ChargeResult.reference). */
+  /** The processor's reference of the charge (Charged.reference). */
   reference: string
-  /** The idempotencyKey the charge was made with: a repeat of it charges afresh after a reversal. */
   idempotencyKey: string
   amountCents: number
 }
@@ -51,7 +69,13 @@ export interface HostedFieldsConfig {
 export interface PaymentGateway {
   readonly name: 'sandbox' | 'affinipay'
   hostedFields(): HostedFieldsConfig
+  /** Throws when the processor could not be reached (the outcome is then unknown). */
   charge(request: ChargeRequest): Promise<ChargeResult>
+  /**
+   * The charge made with this key, if any (a declined one included); from this call on, a charge with the
+   * key is refused with code 'canceled'. Throws when the processor could not be reached.
+   */
+  closeKey(idempotencyKey: string): Promise<GatewayCharge | null>
   /** Voids the charge, or refunds it in full when it can no longer be voided. */
   reverse(request: ReversalRequest): Promise<ReversalResult>
 }

@@ -1,10 +1,9 @@
 import type { Env } from '../env'
 import { AffiniPayGateway } from './affinipay'
-import type { ChargeLedgerDeps } from './charge-ledger'
 import type { PaymentGateway } from './gateway'
-import { SandboxGateway } from './sandbox'
+import { SandboxGateway, type SandboxDeps } from './sandbox'
 
-export type { ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway } from './gateway'
+export type { ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway } from './gateway'
 export { SandboxGateway, isSandboxGateway } from './sandbox'
 export { AffiniPayGateway } from './affinipay'
 
@@ -12,7 +11,7 @@ export { AffiniPayGateway } from './affinipay'
  * The configured card processor: AffiniPay when its three keys are set (env.ts refuses a partial set),
  * else the sandbox gateway served by the portal itself.
  */
-export function createGateway(env: Env, deps: ChargeLedgerDeps): PaymentGateway {
+export function createGateway(env: Env, deps: Omit<SandboxDeps, 'publicUrl'>): PaymentGateway {
   if (env.AFFINIPAY_PUBLIC_KEY && env.AFFINIPAY_SECRET_KEY && env.AFFINIPAY_ACCOUNT_ID) {
     return new AffiniPayGateway(
       {
@@ -40,7 +39,7 @@ export function gatewayCsp(gateway: PaymentGateway): { frameOrigins: string[]; s
 }
 
 /** The gateway and the Content-Security-Policy additions it needs, for AppDeps: `...paymentDeps(env, deps)`. */
-export function paymentDeps(env: Env, deps: ChargeLedgerDeps): { gateway: PaymentGateway; csp: { frameOrigins: string[]; scriptOrigins: string[] } } {
+export function paymentDeps(env: Env, deps: Omit<SandboxDeps, 'publicUrl'>): { gateway: PaymentGateway; csp: { frameOrigins: string[]; scriptOrigins: string[] } } {
   const gateway = createGateway(env, deps)
   return { gateway, csp: gatewayCsp(gateway) }
 }

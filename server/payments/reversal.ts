@@ -16,8 +16,8 @@ export interface ChargeToReverse {
 }
 
 export interface ReversalContext {
-  /** What was being bought: 'registration' or 'subscription'. */
-  order: 'registration' | 'subscription'
+  /** What was being bought. */
+  order: 'registration' | 'subscription' | 'invoices'
   requestId?: string
   ip?: string | null
   actorUserId?: number | null

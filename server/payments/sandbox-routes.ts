@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import * as v from 'valibot'
-import { SandboxCardPartRequestSchema, SandboxPaymentTokenRequestSchema } from '../../contract/payments'
+import { SandboxCardPartRequestSchema, SandboxLedgerQuerySchema, SandboxPaymentTokenRequestSchema } from '../../contract/payments'
 import { access } from '../auth/policy'
 import { ADDRESS_LIMITS, spendAddressBudget } from '../auth/rate-limit'
 import type { AppEnv } from '../context'
@@ -96,4 +96,9 @@ export const sandboxRoutes = new Hono<AppEnv>()
   .post('/payments/sandbox/payment-tokens', access.public(), validate('json', SandboxPaymentTokenRequestSchema), async (c) => {
     await spendAddressBudget(c, ADDRESS_LIMITS.cardToken)
     return tokenAnswer(c, await sandboxOf(c).createPaymentToken(c.req.valid('json')))
+  })
+  // The books, for staff who check that every charge is a payment (super admin passes; 404 with a real gateway).
+  .get('/payments/sandbox/ledger', access.agent('ICV'), validate('query', SandboxLedgerQuerySchema), async (c) => {
+    const { page, pageSize } = c.req.valid('query')
+    return c.json(await sandboxOf(c).ledger(page, pageSize))
   })

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, gt, inArray, lt } from 'drizzle-orm'
-import { idempotencyRecords } from '../db/schema'
+import { and, count, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm'
+import { centsToDollars } from '../../contract/common'
+import type { SandboxLedger } from '../../contract/payments'
+import type { Clock } from '../context'
+import type { Db, Tx } from '../db/client'
+import { idempotencyRecords, sandboxCharges } from '../db/schema'
+import type { Logger } from '../logger'
 import { cardBrand, cardDigits, checkExpiry, luhnValid, sandboxOutcome, type CardBrand, type SandboxOutcome } from './cards'
-import { chargeOnce, forgetCharge, type ChargeLedgerDeps } from './charge-ledger'
-import type { ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult } from './gateway'
+import type { ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult } from './gateway'
 
 /**
  * The sandbox card gateway: the default processor, served by the portal itself.
@@ -15,7 +19,12 @@ import type { ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway, R
  *    (POST /api/payments/sandbox/payment-tokens), which the portal's server charges.
  * Every token is single-use and expires after SANDBOX_TOKEN_TTL_MS. Tokens live in idempotency_records
  * (scopes 'sandbox-part' and 'sandbox-token'), so they work across restarts and across servers; only
- * brand and last four digits are stored, never the number or the CVV. See docs/payments.md.
+ * brand and last four digits are stored, never the number or the CVV.
+ *
+ * Its books (sandbox_charges) are kept as a card processor keeps them, one row per idempotency key, and
+ * every change to them is one transaction: a charge is made whole or not at all, a repeat of its key
+ * answers the first result, and a key closed by closeKey can no longer charge. Staff read the books at
+ * GET /api/payments/sandbox/ledger. See docs/payments.md.
  */
 export const SANDBOX_TOKEN_TTL_MS = 10 * 60_000
 export const SANDBOX_BASE_PATH = '/api/payments/sandbox'
@@ -56,7 +65,10 @@ export interface PaymentTokenRequest {
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`
 
-export interface SandboxDeps extends ChargeLedgerDeps {
+export interface SandboxDeps {
+  db: Db
+  clock: Clock
+  logger: Logger
   /** The portal's public URL; its origin is where the frames come from. */
   publicUrl: string
 }
@@ -102,9 +114,9 @@ export class SandboxGateway implements PaymentGateway {
   async createPaymentToken(request: PaymentTokenRequest): Promise<TokenOutcome> {
     const expiry = checkExpiry(request.exp_month, request.exp_year, this.deps.clock.now())
     if (!expiry.ok) return { ok: false, field: 'expiry', message: expiry.message }
-    const number = (await this.consume('sandbox-part', request.numberToken)) as CardPart | null
+    const number = (await this.consume(this.deps.db, 'sandbox-part', request.numberToken)) as CardPart | null
     if (!number || number.field !== 'number') return { ok: false, field: 'number', message: 'Please enter your card number again' }
-    const cvv = (await this.consume('sandbox-part', request.cvvToken)) as CardPart | null
+    const cvv = (await this.consume(this.deps.db, 'sandbox-part', request.cvvToken)) as CardPart | null
     if (!cvv || cvv.field !== 'cvv') return { ok: false, field: 'cvv', message: 'Please enter your CVV again' }
     const data: PaymentTokenData = {
       brand: number.brand ?? 'unknown',
@@ -127,63 +139,96 @@ export class SandboxGateway implements PaymentGateway {
     return { ok: true, id }
   }
 
-  charge(request: ChargeRequest): Promise<ChargeResult> {
-    return chargeOnce(this.deps, 'sandbox-charge', request, async () => {
-      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
-        return { ok: false, code: 'processor_error', message: 'The amount to charge is not valid' }
-      }
-      const token = (await this.consume('sandbox-token', request.token)) as PaymentTokenData | null
-      if (!token) {
-        return { ok: false, code: 'invalid_token', message: 'Your card details have expired or were already used. Please enter them again.' }
-      }
-      this.deps.logger.info('sandbox charge', {
-        amountCents: request.amountCents,
-        brand: token.brand,
-        last4: token.last4,
-        outcome: token.outcome,
-      })
-      if (token.outcome === 'card_declined') return { ok: false, code: 'card_declined', message: 'Your card was declined' }
-      if (token.outcome === 'insufficient_funds') {
-        return { ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds' }
-      }
-      return { ok: true, reference: newId('sbx_ch'), cardBrand: token.brand, cardLast4: token.last4 }
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+      return { ok: false, code: 'processor_error', message: 'The amount to charge is not valid' }
+    }
+    const now = this.deps.clock.now()
+    return this.deps.db.transaction(async (tx) => {
+      // The key's row is written first: a concurrent repeat waits for this transaction and then reads it.
+      const [row] = await tx
+        .insert(sandboxCharges)
+        .values({ idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, status: 'processing', description: request.description.slice(0, 300), createdAt: now, updatedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: sandboxCharges.id })
+      if (!row) return repeatedCharge(tx, request)
+
+      const token = (await this.consume(tx, 'sandbox-token', request.token)) as PaymentTokenData | null
+      const outcome = token?.outcome ?? 'invalid_token'
+      const reference = newId('sbx_ch')
+      await tx
+        .update(sandboxCharges)
+        .set({
+          reference,
+          status: outcome === 'approve' ? 'succeeded' : 'declined',
+          declineCode: outcome === 'approve' ? null : outcome,
+          cardBrand: token?.brand ?? null,
+          cardLast4: token?.last4 || null,
+        })
+        .where(eq(sandboxCharges.id, row.id))
+      this.deps.logger.info('sandbox charge', { amountCents: request.amountCents, reference, brand: token?.brand, last4: token?.last4, outcome })
+      if (!token) return DECLINES.invalid_token
+      if (outcome !== 'approve') return DECLINES[outcome]
+      return { ok: true, reference, cardBrand: token.brand, cardLast4: token.last4 }
     })
   }
 
-  /**
-   * Voids a charge of this gateway: the charge is looked up in the ledger by its key and reference, the
-   * void is kept under 'sandbox-void:<reference>' (what a processor's dashboard would show), and the
-   * ledger forgets the charge.
-   */
-  async reverse(request: ReversalRequest): Promise<ReversalResult> {
-    const [charged] = await this.deps.db
-      .select()
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.key, `sandbox-charge:${request.idempotencyKey}`), eq(idempotencyRecords.state, 'done')))
-    const result = charged?.responseBody as ChargeResult | undefined
-    if (!result?.ok || result.reference !== request.reference) return { ok: false, message: 'No such charge to void' }
-    await this.deps.db
-      .insert(idempotencyRecords)
-      .values({
-        key: `sandbox-void:${request.reference}`,
-        scope: 'sandbox-void',
-        requestHash: `amount:${request.amountCents}`,
-        state: 'done',
-        responseBody: { reference: request.reference, amountCents: request.amountCents },
-        createdAt: this.deps.clock.now(),
-      })
+  async closeKey(idempotencyKey: string): Promise<GatewayCharge | null> {
+    const now = this.deps.clock.now()
+    const [closed] = await this.deps.db
+      .insert(sandboxCharges)
+      .values({ idempotencyKey, amountCents: 0, status: 'canceled', createdAt: now, updatedAt: now })
       .onConflictDoNothing()
-    await forgetCharge(this.deps, 'sandbox-charge', request.idempotencyKey)
-    this.deps.logger.info('sandbox charge voided', { reference: request.reference, amountCents: request.amountCents })
+      .returning({ id: sandboxCharges.id })
+    if (closed) return null
+    const [row] = await this.deps.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey))
+    return row ? toGatewayCharge(row) : null
+  }
+
+  /** Voids a charge of these books; voiding it again answers the same. */
+  async reverse(request: ReversalRequest): Promise<ReversalResult> {
+    const [row] = await this.deps.db
+      .update(sandboxCharges)
+      .set({ status: 'voided', updatedAt: this.deps.clock.now() })
+      .where(and(eq(sandboxCharges.reference, request.reference), eq(sandboxCharges.idempotencyKey, request.idempotencyKey), inArray(sandboxCharges.status, ['succeeded', 'voided'])))
+      .returning({ amountCents: sandboxCharges.amountCents })
+    if (!row) return { ok: false, message: 'No such charge to void' }
+    this.deps.logger.info('sandbox charge voided', { reference: request.reference, amountCents: row.amountCents })
     return { ok: true, kind: 'void' }
   }
 
+  /** The books, newest first: every charge tried (keys closed without one are not charges). */
+  async ledger(page: number, pageSize: number): Promise<SandboxLedger> {
+    const charges = ne(sandboxCharges.status, 'canceled')
+    const [rows, [{ total }]] = await Promise.all([
+      this.deps.db
+        .select()
+        .from(sandboxCharges)
+        .where(charges)
+        .orderBy(desc(sandboxCharges.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+      this.deps.db.select({ total: count() }).from(sandboxCharges).where(charges),
+    ])
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        amount: centsToDollars(row.amountCents),
+        status: row.status as SandboxLedger['data'][number]['status'],
+        reference: row.reference ?? '',
+        idempotencyKey: row.idempotencyKey,
+        createdAt: row.createdAt.toISOString(),
+      })),
+      total,
+    }
+  }
+
   /** Marks a fresh, unused token used and returns its data; null when unknown, used or expired. */
-  private async consume(scope: 'sandbox-part' | 'sandbox-token', id: string): Promise<unknown> {
+  private async consume(db: Db | Tx, scope: 'sandbox-part' | 'sandbox-token', id: string): Promise<unknown> {
     const prefix = scope === 'sandbox-part' ? 'sbx_part_' : 'sbx_tok_'
     if (!id.startsWith(prefix) || id.length > 100) return null
     const freshSince = new Date(this.deps.clock.now().getTime() - SANDBOX_TOKEN_TTL_MS)
-    const [row] = await this.deps.db
+    const [row] = await db
       .update(idempotencyRecords)
       .set({ state: 'used' })
       .where(
@@ -213,3 +258,32 @@ export class SandboxGateway implements PaymentGateway {
 }
 
 export const isSandboxGateway = (gateway: PaymentGateway): gateway is SandboxGateway => gateway instanceof SandboxGateway
+
+const DECLINES = {
+  card_declined: { ok: false, code: 'card_declined', message: 'Your card was declined' },
+  insufficient_funds: { ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds' },
+  invalid_token: { ok: false, code: 'invalid_token', message: 'Your card details have expired or were already used. Please enter them again.' },
+} as const satisfies Record<string, ChargeResult>
+
+type SandboxChargeRow = typeof sandboxCharges.$inferSelect
+
+function toGatewayCharge(row: SandboxChargeRow): GatewayCharge | null {
+  if (row.status === 'canceled' || !row.reference) return null
+  return {
+    reference: row.reference,
+    amountCents: row.amountCents,
+    status: row.status as GatewayCharge['status'],
+    ...(row.cardBrand ? { cardBrand: row.cardBrand } : {}),
+    ...(row.cardLast4 ? { cardLast4: row.cardLast4 } : {}),
+  }
+}
+
+/** The answer to a key already in the books: the first result, never a second charge. */
+async function repeatedCharge(tx: Tx, request: ChargeRequest): Promise<ChargeResult> {
+  const [row] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, request.idempotencyKey))
+  if (!row || row.status === 'canceled') return { ok: false, code: 'canceled', message: 'This payment was stopped before your card was charged. Please try again.' }
+  if (row.amountCents !== request.amountCents) return { ok: false, code: 'processor_error', message: 'This payment was already made for a different amount' }
+  if (row.status === 'succeeded') return { ok: true, reference: row.reference!, ...(row.cardBrand ? { cardBrand: row.cardBrand } : {}), ...(row.cardLast4 ? { cardLast4: row.cardLast4 } : {}) }
+  if (row.status === 'declined') return DECLINES[(row.declineCode ?? 'card_declined') as keyof typeof DECLINES] ?? DECLINES.card_declined
+  return { ok: false, code: 'processor_error', message: 'This charge was reversed. Please try again.' }
+}

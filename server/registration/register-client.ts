@@ -1,5 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { couponDiscountCents, AFFILIATE_NOT_VALID, COUPON_NOT_VALID } from '../../contract/catalogue'
 import { REGISTRATION_MESSAGES, type Registration, type RegistrationResult } from '../../contract/clients'
 import { centsToDollars, dollarsToCents } from '../../contract/common'
@@ -7,53 +8,34 @@ import { INVOICE_STATUS } from '../../contract/invoices'
 import { commonPasswordIssue } from '../../contract/common-passwords'
 import { hashPassword } from '../auth/passwords'
 import type { AppDeps } from '../context'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { CLIENT_ROLE } from '../db/reference'
-import {
-  agents,
-  businessEntityTypes,
-  clientServices,
-  clients,
-  countries,
-  servicePackages,
-  services,
-  users,
-} from '../db/schema'
+import { agents, businessEntityTypes, clientServices, clients, countries, servicePackages, services, users } from '../db/schema'
 import { conflict, HttpError } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
-import { reverseCharge } from '../payments/reversal'
+import { chargeIntent, findIntent, openIntent, type Intent, type Recorder } from '../payments/intents'
 import { findActiveAffiliate, findUsableCoupon } from '../catalogue/queries'
 import { recordAudit } from '../audit'
-import { claimLocks, completeIdempotent, releaseIdempotent, releaseLocks, startIdempotent, type IdempotencyClaim } from '../idempotency'
 
 /**
  * Registration (POST /api/client): client, user, subscriptions, the first invoice and its card charge as
- * one unit.
+ * one unit, through a payment intent (server/payments/intents.ts).
  *
- * 1. The Idempotency-Key is reserved in idempotency_records (`registration:<key>`) before anything else:
- *    a retry of a finished registration gets the first answer; a concurrent duplicate waits for it (or
- *    gets 409 after REQUEST_WAIT_MS); the same key with a different body gets 422.
+ * 1. A retry with the Idempotency-Key of an earlier registration gets its answer, or finishes it when it
+ *    was cut off (the same key charges once); the same key with a different body gets 422.
  * 2. Everything that can refuse the order is checked before the card is charged: e-mail not registered,
  *    password not common, services and packages active and priced as shown, coupon, affiliate, country
  *    and entity type. The password is hashed too, so nothing slow or fallible is left for after.
- * 3. The e-mail is reserved (`registration-email:<email>`), so two registrations of one address with
- *    different keys cannot both charge.
- * 4. The card is charged with the idempotency key `registration:<key>`: the gateway charges a key once.
+ * 3. The intent is written with the whole order (the password as its hash, never the card token) and
+ *    holds the e-mail, so two registrations of one address cannot both charge (the second gets 409).
+ * 4. The card is charged with the intent's key.
  * 5. One transaction writes client, user, subscriptions, the PAID invoice, payment and payment_invoices,
- *    the audit event and the finished idempotency record, and drops the e-mail reservation.
- * A declined card releases both reservations and writes nothing: 402 with the processor's text. Should the
- * transaction fail after a charge (it is built not to: every input is checked in step 2), the charge is
- * voided or refunded through the gateway and the attempt recorded for operators (payments/reversal.ts);
- * both reservations are released, and a retry charges afresh. See docs/payments.md.
+ *    the audit event and the intent's answer. Should that be refused after the charge (the e-mail taken
+ *    meanwhile by another way in), the charge is voided and the attempt recorded for operators.
+ * A declined card writes nothing but the intent: 402 with the processor's text. A server that dies at any
+ * point leaves the intent to the reconciliation, which creates the account for a charge it finds.
  */
-const SCOPE = 'registration'
-const EMAIL_SCOPE = 'registration-email'
-/** How long a duplicate request waits for the first one to finish. */
-export const REQUEST_WAIT_MS = 20_000
-/** A pending registration older than this was left by a server that stopped mid-request. */
-const STALE_REQUEST_MS = 5 * 60_000
-/** An e-mail reservation older than this was left by a server that died mid-registration. */
-const STALE_EMAIL_RESERVATION_MS = 10 * 60_000
+const PURPOSE = 'registration'
 
 export interface RegistrationContext {
   /** The Idempotency-Key header, when the caller sent one. */
@@ -65,8 +47,8 @@ export interface RegistrationContext {
 }
 
 export interface RegistrationOutcome {
-  status: 201
-  body: RegistrationResult
+  status: ContentfulStatusCode
+  body: RegistrationResult | unknown
   /** The answer of an earlier request with the same Idempotency-Key. */
   replayed: boolean
 }
@@ -78,111 +60,83 @@ interface OrderLine {
   amountCents: number
 }
 
+/** What the intent keeps to create the account once the charge stands. */
+interface RegistrationOrder {
+  clientInformation: Registration['clientInformation']
+  email: string
+  passwordHash: string
+  lines: OrderLine[]
+  discountCents: number
+  couponId: number | null
+  affiliateId: number | null
+  staff: { userId: number; agentId: number | null } | null
+  ip: string | null
+}
 
 export async function registerClient(deps: AppDeps, input: Registration, context: RegistrationContext): Promise<RegistrationOutcome> {
-  const { db } = deps
-  // Keyed with the server secret: the body holds a password, so a plain hash must not be stored.
-  const requestHash = createHmac('sha256', deps.jwtKey)
-    .update(JSON.stringify({ input, staff: context.staff?.userId ?? null }))
-    .digest('hex')
+  const email = input.userInformation.email
+  const request = {
+    purpose: PURPOSE,
+    idempotencyKey: context.idempotencyKey,
+    userId: null,
+    // Keyed with the server secret: the body holds a password, so a plain hash must not be stored.
+    requestHash: createHmac('sha256', deps.jwtKey)
+      .update(JSON.stringify({ input, staff: context.staff?.userId ?? null }))
+      .digest('hex'),
+    mismatch: 'This Idempotency-Key was already used for a different request. Send a new key for a new registration.',
+    running: () => conflict(REGISTRATION_MESSAGES.inProgress, `${REGISTRATION_MESSAGES.inProgress}. Please wait a moment.`),
+  } as const
 
-  let claim: IdempotencyClaim | undefined
-  if (context.idempotencyKey) {
-    // Registrations are anonymous: the scope's keys are shared by every sender (`registration:<key>`).
-    const started = await startIdempotent(db, {
-      scope: SCOPE,
-      key: context.idempotencyKey,
-      userId: null,
-      requestHash,
-      now: deps.clock.now(),
-      abandonedAfterMs: STALE_REQUEST_MS,
-      waitMs: REQUEST_WAIT_MS,
-      mismatchDetails: 'This Idempotency-Key was already used for a different request. Send a new key for a new registration.',
-      running: () => conflict(REGISTRATION_MESSAGES.inProgress, `${REGISTRATION_MESSAGES.inProgress}. Please wait a moment.`),
-    })
-    if (started.kind === 'replay') return { status: 201, body: started.body as RegistrationResult, replayed: true }
-    claim = started.claim
-  }
-  const releaseRequest = () => releaseIdempotent(db, claim)
-
-  try {
-    const email = input.userInformation.email
-    const order = await prepareOrder(db, deps.clock.now(), input)
-    const passwordHash = await hashPassword(input.userInformation.password)
-    const emailOwner = randomUUID()
-    await reserveEmail(db, email, emailOwner, deps.clock.now())
-    const releaseEmail = () => releaseLocks(db, { scope: EMAIL_SCOPE, ids: [email], owner: emailOwner })
-    try {
-      // Registered meanwhile by a request that finished between the check above and the reservation?
-      await assertEmailFree(db, email)
-
-      const chargeKey = `${SCOPE}:${context.idempotencyKey ?? randomUUID()}`
-      let charge: { reference: string; cardBrand?: string; cardLast4?: string } | undefined
-      if (order.totalCents > 0) {
-        const result = await deps.gateway.charge({
-          token: input.affinipayPaymentDetails.token,
-          amountCents: order.totalCents,
-          idempotencyKey: chargeKey,
-          description: `Registration of ${input.clientInformation.companyName}`,
-        })
-        if (!result.ok) {
-          deps.logger.info('registration card declined', { requestId: context.requestId, code: result.code })
-          throw new HttpError(result.code === 'processor_error' ? 502 : 402, 'Payment failed', result.message)
-        }
-        charge = result
-      }
-
-      let body: RegistrationResult
-      try {
-        body = await writeRegistration(deps, input, context, { ...order, passwordHash, chargeKey, charge, claim })
-      } catch (error) {
-        if (!charge) throw error
-        const { reversed } = await reverseCharge(
-          deps,
-          { reference: charge.reference, idempotencyKey: chargeKey, amountCents: order.totalCents },
-          {
-            order: 'registration',
-            requestId: context.requestId,
-            ip: context.ip,
-            actorUserId: context.staff?.userId,
-            customer: { email, companyName: input.clientInformation.companyName },
-            error,
-          },
-        )
-        if (reversed) {
-          throw new HttpError(
-            500,
-            'Your account could not be created',
-            'Your account could not be created, and the payment was cancelled: your card has not been charged. Please try again in a few minutes.',
-          )
-        }
-        throw new HttpError(
-          500,
-          'Your account could not be created',
-          `Your payment was received but your account could not be created. Please contact support quoting reference ${charge.reference}; the payment will be returned.`,
-        )
-      }
-      // The account exists and is paid: a mail failure is logged, never turned into a failed registration.
-      await sendWelcome(deps, input, body).catch((error: unknown) =>
-        deps.logger.warn('welcome e-mail not sent', { clientId: body.clientId, error: error instanceof Error ? error.message : String(error) }),
-      )
-      return { status: 201, body, replayed: false }
-    } finally {
-      await releaseEmail()
+  const earlier = await findIntent(deps, request)
+  if (earlier?.kind === 'replay') return { ...earlier.answer, replayed: true }
+  let intent = earlier?.intent
+  if (!intent) {
+    const prepared = await prepareOrder(deps.db, deps.clock.now(), input)
+    const order: RegistrationOrder = {
+      clientInformation: input.clientInformation,
+      email,
+      passwordHash: await hashPassword(input.userInformation.password),
+      lines: prepared.lines,
+      discountCents: prepared.discountCents,
+      couponId: prepared.couponId,
+      affiliateId: prepared.affiliateId,
+      staff: context.staff ?? null,
+      ip: context.ip ?? null,
     }
-  } catch (error) {
-    await releaseRequest()
-    throw error
+    const opened = await openIntent(deps, {
+      ...request,
+      clientId: null,
+      holds: [`email:${email}`],
+      prepare: async (tx) => {
+        // Registered meanwhile by a request that finished after the check above?
+        await assertEmailFree(tx, email)
+        return { amountCents: prepared.totalCents, description: `Registration of ${input.clientInformation.companyName}`, order: { ...order } }
+      },
+      busy: () => conflict(REGISTRATION_MESSAGES.inProgress, 'A registration with this e-mail is already being processed. Please wait a moment, then sign in.'),
+    })
+    if (opened.kind === 'replay') return { ...opened.answer, replayed: true }
+    intent = opened.intent
   }
+  const answer = await chargeIntent(deps, intent, input.affinipayPaymentDetails.token, registrationRecorder, context.requestId)
+  return { ...answer, replayed: false }
 }
 
-/** Holds `registration-email:<email>` for this attempt, so two registrations of one address cannot both charge. */
-async function reserveEmail(db: Db, email: string, owner: string, now: Date): Promise<void> {
-  if (await claimLocks(db, { scope: EMAIL_SCOPE, ids: [email], owner, now, staleAfterMs: STALE_EMAIL_RESERVATION_MS })) return
-  throw conflict(REGISTRATION_MESSAGES.inProgress, 'A registration with this e-mail is already being processed. Please wait a moment, then sign in.')
+export const registrationRecorder: Recorder = {
+  record: (tx, _deps, intent, charge, now) => writeRegistration(tx, intent, charge, now),
+  afterRecorded: (deps, intent, answer) => sendWelcome(deps, intent.order as unknown as RegistrationOrder, answer.body as RegistrationResult),
+  refusedAfterCharge: (error, reversed, reference) => ({
+    status: error.status,
+    body: {
+      ...error.body(),
+      details: reversed
+        ? `${error.details}. Your account was not created, and the payment was cancelled: your card has not been charged.`
+        : `${error.details}. Your payment was received but your account could not be created. Please contact support quoting reference ${reference}; the payment will be returned.`,
+    },
+  }),
+  secrets: ['passwordHash'],
 }
 
-async function assertEmailFree(db: Db, email: string): Promise<void> {
+async function assertEmailFree(db: Db | Tx, email: string): Promise<void> {
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
   if (taken) {
     throw new HttpError(409, REGISTRATION_MESSAGES.emailTaken, `${REGISTRATION_MESSAGES.emailTaken}. Sign in instead, or reset your password.`, [
@@ -250,129 +204,116 @@ async function prepareOrder(db: Db, now: Date, input: Registration) {
   return { lines, subtotalCents, discountCents, totalCents: subtotalCents - discountCents, couponId: coupon?.id ?? null, affiliateId }
 }
 
-interface PreparedRegistration {
-  lines: OrderLine[]
-  discountCents: number
-  totalCents: number
-  couponId: number | null
-  affiliateId: number | null
-  passwordHash: string
-  chargeKey: string
-  charge?: { reference: string; cardBrand?: string; cardLast4?: string }
-  claim?: IdempotencyClaim
-}
-
-async function writeRegistration(deps: AppDeps, input: Registration, context: RegistrationContext, order: PreparedRegistration) {
-  const info = input.clientInformation
-  const now = deps.clock.now()
-  return deps.db.transaction(async (tx) => {
-    // Every client belongs to the provider's agent record: the registering staff member's, or for a
-    // public sign-up the provider's own (the first agent record), as the demo clients do.
-    const agentId = context.staff?.agentId ?? (await tx.select({ id: agents.id }).from(agents).orderBy(asc(agents.id)).limit(1))[0]?.id ?? null
-    const [client] = await tx
-      .insert(clients)
-      .values({
-        firstName: info.firstName,
-        lastName: info.lastName,
-        companyName: info.companyName,
-        phone: info.phone,
-        countryId: info.countryId,
-        stateProvince: info.stateProvince,
-        city: info.city,
-        address: info.address,
-        zipcode: info.zipcode,
-        attorneyEmail: info.notifyAttorney ? (info.attorneyEmail ?? null) : null,
-        notifyAttorney: info.notifyAttorney,
-        changeAgent: info.changeAgent,
-        businessType: info.businessType,
-        useAgentAddress: info.useAgentAddress,
-        leadGeneratedBy: info.leadGeneratedBy || null,
-        affiliateId: order.affiliateId,
-        couponId: order.couponId,
-        agentId,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: clients.id })
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: input.userInformation.email,
-        passwordHash: order.passwordHash,
-        firstName: info.firstName,
-        lastName: info.lastName,
-        roleId: CLIENT_ROLE.id,
-        clientId: client.id,
-        passwordChangedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: users.id })
-    await tx
-      .insert(clientServices)
-      .values(order.lines.map((line) => ({ clientId: client.id, serviceId: line.serviceId, servicePackageId: line.servicePackageId, createdAt: now })))
-    const invoice = await createInvoice(tx, {
-      clientId: client.id,
-      invoiceDate: now,
-      dueDate: now,
-      paidDate: now,
-      status: INVOICE_STATUS.PAID,
+async function writeRegistration(tx: Tx, intent: Intent, charge: { reference: string; cardBrand?: string; cardLast4?: string } | null, now: Date) {
+  const order = intent.order as unknown as RegistrationOrder
+  const info = order.clientInformation
+  const context = { staff: order.staff, ip: order.ip }
+  // Taken meanwhile by another way in (a staff user added with it): refused, and the charge reversed.
+  await assertEmailFree(tx, order.email)
+  // Every client belongs to the provider's agent record: the registering staff member's, or for a
+  // public sign-up the provider's own (the first agent record), as the demo clients do.
+  const agentId = context.staff?.agentId ?? (await tx.select({ id: agents.id }).from(agents).orderBy(asc(agents.id)).limit(1))[0]?.id ?? null
+  const [client] = await tx
+    .insert(clients)
+    .values({
+      firstName: info.firstName,
+      lastName: info.lastName,
+      companyName: info.companyName,
+      phone: info.phone,
+      countryId: info.countryId,
+      stateProvince: info.stateProvince,
+      city: info.city,
+      address: info.address,
+      zipcode: info.zipcode,
+      attorneyEmail: info.notifyAttorney ? (info.attorneyEmail ?? null) : null,
+      notifyAttorney: info.notifyAttorney,
+      changeAgent: info.changeAgent,
+      businessType: info.businessType,
+      useAgentAddress: info.useAgentAddress,
+      leadGeneratedBy: info.leadGeneratedBy || null,
+      affiliateId: order.affiliateId,
       couponId: order.couponId,
-      discountCents: order.discountCents,
-      lines: order.lines.map((line) => ({
-        description: line.description,
-        unitAmountCents: line.amountCents,
-        serviceId: line.serviceId,
-        servicePackageId: line.servicePackageId,
-      })),
+      agentId,
+      createdAt: now,
+      updatedAt: now,
     })
-    if (invoice.totalCents !== order.totalCents) throw new Error(`Invoice total ${invoice.totalCents} differs from the charge ${order.totalCents}`)
-    if (order.charge) {
-      await recordInvoiceCharge(tx, {
-        clientId: client.id,
-        invoiceId: invoice.id,
-        amountCents: order.totalCents,
-        gateway: deps.gateway.name,
-        charge: order.charge,
-        idempotencyKey: order.chargeKey,
-        at: now,
-      })
-    }
-    await recordAudit(tx, {
-      at: now,
-      actorUserId: context.staff?.userId ?? user.id,
-      action: 'client.register',
-      entity: 'client',
-      entityId: String(client.id),
-      details: {
-        invoiceId: invoice.id,
-        amountCents: order.totalCents,
-        couponId: order.couponId,
-        affiliateId: order.affiliateId,
-        byAgentId: context.staff?.agentId ?? null,
-        reference: order.charge?.reference ?? null,
-      },
-      ip: context.ip ?? null,
-      requestId: context.requestId ?? null,
-    })
-    const body: RegistrationResult = {
-      id: client.id,
+    .returning({ id: clients.id })
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: order.email,
+      passwordHash: order.passwordHash,
+      firstName: info.firstName,
+      lastName: info.lastName,
+      roleId: CLIENT_ROLE.id,
       clientId: client.id,
-      userId: user.id,
-      invoiceId: invoice.id,
-      invoiceNumber: invoice.invoiceNumber,
-      total: centsToDollars(order.totalCents),
-    }
-    if (order.claim) await completeIdempotent(tx, order.claim, 201, body)
-    return body
+      passwordChangedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id })
+  await tx
+    .insert(clientServices)
+    .values(order.lines.map((line) => ({ clientId: client.id, serviceId: line.serviceId, servicePackageId: line.servicePackageId, createdAt: now })))
+  const invoice = await createInvoice(tx, {
+    clientId: client.id,
+    invoiceDate: now,
+    dueDate: now,
+    paidDate: now,
+    status: INVOICE_STATUS.PAID,
+    couponId: order.couponId,
+    discountCents: order.discountCents,
+    lines: order.lines.map((line) => ({
+      description: line.description,
+      unitAmountCents: line.amountCents,
+      serviceId: line.serviceId,
+      servicePackageId: line.servicePackageId,
+    })),
   })
+  if (invoice.totalCents !== intent.amountCents) throw new Error(`Invoice total ${invoice.totalCents} differs from the charge ${intent.amountCents}`)
+  if (charge) {
+    await recordInvoiceCharge(tx, {
+      clientId: client.id,
+      invoiceId: invoice.id,
+      amountCents: intent.amountCents,
+      gateway: intent.gateway,
+      charge,
+      idempotencyKey: intent.chargeKey,
+      at: now,
+    })
+  }
+  await recordAudit(tx, {
+    at: now,
+    actorUserId: context.staff?.userId ?? user.id,
+    action: 'client.register',
+    entity: 'client',
+    entityId: String(client.id),
+    details: {
+      invoiceId: invoice.id,
+      amountCents: intent.amountCents,
+      couponId: order.couponId,
+      affiliateId: order.affiliateId,
+      byAgentId: context.staff?.agentId ?? null,
+      reference: charge?.reference ?? null,
+    },
+    ip: context.ip,
+  })
+  const body: RegistrationResult = {
+    id: client.id,
+    clientId: client.id,
+    userId: user.id,
+    invoiceId: invoice.id,
+    invoiceNumber: invoice.invoiceNumber,
+    total: centsToDollars(intent.amountCents),
+  }
+  return { status: 201 as const, body }
 }
 
-async function sendWelcome(deps: AppDeps, input: Registration, result: RegistrationResult): Promise<void> {
-  const info = input.clientInformation
+async function sendWelcome(deps: AppDeps, order: RegistrationOrder, result: RegistrationResult): Promise<void> {
+  const info = order.clientInformation
   const signIn = new URL('/login', deps.env.PUBLIC_URL).toString()
   await deps.mailer.send({
-    to: input.userInformation.email,
+    to: order.email,
     subject: 'Your client portal account is ready',
     text: [
       `Hello ${info.firstName},`,

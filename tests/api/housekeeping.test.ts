@@ -34,35 +34,32 @@ async function record(key: string, scope: string, state: string, createdAt: Date
 const keys = async () => (await server.db.select({ key: idempotencyRecords.key }).from(idempotencyRecords)).map((r) => r.key).sort()
 
 describe('idempotency record sweep', () => {
-  it('keeps finished answers 7 days, recorded charges 30 days and unfinished records 1 day', async () => {
+  it("keeps finished answers 7 days and unfinished records 1 day, and never a payment's holds", async () => {
     await record('document-upload:1:old', 'document-upload', 'done', ago(7 * DAY + MIN))
     await record('document-upload:1:young', 'document-upload', 'done', ago(7 * DAY - MIN))
-    await record('invoice-pay:1:old', 'invoice-pay', 'done', ago(8 * DAY))
-    await record('registration:old', 'registration', 'done', ago(8 * DAY))
+    await record('document-request:1:old', 'document-request', 'done', ago(8 * DAY))
     await record('document-request:1:young', 'document-request', 'done', ago(6 * DAY))
-    await record('sandbox-charge:registration:kept', 'sandbox-charge', 'done', ago(29 * DAY))
-    await record('affinipay-charge:invpay_kept', 'affinipay-charge', 'done', ago(8 * DAY))
-    await record('affinipay-charge:invpay_old', 'affinipay-charge', 'done', ago(30 * DAY + MIN))
-    // Unfinished: a request cut off by a stopped server, a claim, an e-mail reservation, sandbox tokens.
+    // Unfinished: a request cut off by a stopped server, sandbox tokens.
     await record('document-upload:1:crashed', 'document-upload', 'pending', ago(DAY + MIN))
-    await record('invoice-claim:9', 'invoice-claim', 'pending', ago(2 * DAY))
-    await record('registration-email:a@b.test', 'registration-email', 'pending', ago(3 * DAY))
+    await record('document-request:1:crashed', 'document-request', 'pending', ago(2 * DAY))
+    await record('mail-request:1:crashed', 'mail-request', 'pending', ago(3 * DAY))
     await record('sandbox-token:sbx_tok_old', 'sandbox-token', 'used', ago(DAY + MIN))
+    // A payment waiting days for an unreachable processor keeps holding its invoice.
+    await record('payment-hold:invoice:9', 'payment-hold', 'pending', ago(3 * DAY))
     await record('sandbox-part:sbx_part_old', 'sandbox-part', 'unused', ago(2 * DAY))
     // A pending record younger than a day stays, so the takeover rules (15 minutes at most) still apply.
     await record('document-upload:1:running', 'document-upload', 'pending', ago(20 * MIN))
-    await record('invoice-pay:1:running', 'invoice-pay', 'pending', ago(23 * HOUR))
+    await record('document-request:1:running', 'document-request', 'pending', ago(23 * HOUR))
     await record('sandbox-token:sbx_tok_fresh', 'sandbox-token', 'unused', ago(5 * MIN))
 
-    expect(await sweepIdempotencyRecords(server.db, NOW)).toBe(9)
+    expect(await sweepIdempotencyRecords(server.db, NOW)).toBe(7)
     expect(await keys()).toEqual(
       [
         'document-upload:1:young',
         'document-request:1:young',
-        'sandbox-charge:registration:kept',
-        'affinipay-charge:invpay_kept',
+        'payment-hold:invoice:9',
         'document-upload:1:running',
-        'invoice-pay:1:running',
+        'document-request:1:running',
         'sandbox-token:sbx_tok_fresh',
       ].sort(),
     )

@@ -1,23 +1,29 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SUPER_ADMIN_ROLE } from '../../server/db/reference'
-import { auditEvents, idempotencyRecords, invoices, paymentInvoices, payments } from '../../server/db/schema'
+import { auditEvents, idempotencyRecords, invoices, paymentIntents, paymentInvoices, payments } from '../../server/db/schema'
 import { createInvoice } from '../../server/invoices/create'
-import { CLAIM_STALE_MS } from '../../server/invoices/pay'
-import type { ChargeRequest, ChargeResult, HostedFieldsConfig, PaymentGateway, ReversalResult } from '../../server/payments/gateway'
+import { PAYMENT_RECORDERS } from '../../server/jobs/payment-reconciliation'
+import type { ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway, ReversalResult } from '../../server/payments/gateway'
+import { INTENT_LEASE_MS, reconcileIntents } from '../../server/payments/intents'
 import { createTestServer, type TestServer } from './harness'
 import { sandboxCardToken, TEST_CARDS } from './sandbox-card'
 
 /**
  * Paying invoices by card. The card processor's network API is outside the project, so it is stood in
- * for by a gateway that records every charge call: 'tok_decline' is declined, 'tok_broken' makes the
- * processor unreachable, any other token succeeds.
+ * for by a gateway that records every charge call and keeps the processor's contract (a key charges
+ * once; a closed key charges nothing): 'tok_decline' is declined, 'tok_broken' makes the processor
+ * unreachable, any other token succeeds; with loseAnswers it charges but no answer arrives.
  */
 class RecordingGateway implements PaymentGateway {
   readonly name = 'sandbox' as const
   calls: ChargeRequest[] = []
+  /** The processor's books, by idempotency key ('closed' for a key closed with no charge). */
+  books = new Map<string, ChargeResult | 'closed'>()
   /** How long the processor takes to answer: wide enough for racing requests to overlap. */
   delayMs = 0
+  /** The processor charges, but no answer reaches the portal. */
+  loseAnswers = false
   hostedFields(): HostedFieldsConfig {
     return { provider: 'sandbox', scriptUrl: '/fields.js', frameOrigin: 'http://localhost' }
   }
@@ -25,8 +31,22 @@ class RecordingGateway implements PaymentGateway {
     this.calls.push(request)
     if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs))
     if (request.token === 'tok_broken') throw new Error('connect ECONNREFUSED')
-    if (request.token === 'tok_decline') return { ok: false, code: 'card_declined', message: 'Your card was declined' }
-    return { ok: true, reference: `ch_${this.calls.length}`, cardBrand: 'Visa', cardLast4: '4242' }
+    const earlier = this.books.get(request.idempotencyKey)
+    if (this.loseAnswers && earlier) throw new Error('socket hang up')
+    if (earlier === 'closed') return { ok: false, code: 'canceled', message: 'This payment was stopped before your card was charged. Please try again.' }
+    if (earlier) return earlier
+    const result: ChargeResult =
+      request.token === 'tok_decline' ? { ok: false, code: 'card_declined', message: 'Your card was declined' } : { ok: true, reference: `ch_${this.calls.length}`, cardBrand: 'Visa', cardLast4: '4242' }
+    this.books.set(request.idempotencyKey, result)
+    if (this.loseAnswers) throw new Error('socket hang up')
+    return result
+  }
+  async closeKey(idempotencyKey: string): Promise<GatewayCharge | null> {
+    const earlier = this.books.get(idempotencyKey)
+    if (!earlier) this.books.set(idempotencyKey, 'closed')
+    if (!earlier || earlier === 'closed') return null
+    const amountCents = this.calls.find((call) => call.idempotencyKey === idempotencyKey)!.amountCents
+    return earlier.ok ? { reference: earlier.reference, amountCents, status: 'succeeded', cardLast4: earlier.cardLast4 } : { reference: 'declined', amountCents, status: 'declined' }
   }
   async reverse(): Promise<ReversalResult> {
     return { ok: false, message: 'not used by invoice payments' }
@@ -43,7 +63,9 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 beforeEach(() => {
   gateway.calls = []
+  gateway.books = new Map()
   gateway.delayMs = 0
+  gateway.loseAnswers = false
 })
 
 /** A client with a signed-in user, and a maker of its invoices (amounts in cents). */
@@ -76,7 +98,10 @@ const claimsOf = (ids: number[]) =>
   server.db
     .select()
     .from(idempotencyRecords)
-    .where(inArray(idempotencyRecords.key, ids.map((id) => `invoice-claim:${id}`)))
+    .where(inArray(idempotencyRecords.key, ids.map((id) => `payment-hold:invoice:${id}`)))
+
+/** What the reconciliation does once the requests' leases are over. */
+const reconcileLater = () => reconcileIntents(server.deps, PAYMENT_RECORDERS, new Date(server.clock.now().getTime() + INTENT_LEASE_MS + 1_000))
 
 describe('POST /api/client/invoices/pay', () => {
   it('charges the exact sum of the chosen invoices once and records the payment with the processor reference', async () => {
@@ -217,17 +242,35 @@ describe('POST /api/client/invoices/pay', () => {
     expect(gateway.calls).toHaveLength(0)
   })
 
-  it('answers 502 and releases the invoices when the processor cannot be reached, after one retry with the same key', async () => {
+  it('answers 502 when the processor cannot be reached (after one retry with the same key), holds the invoices until the reconciliation finds no charge, then lets the client pay', async () => {
     const { client, token, invoice } = await newClient()
     const unpaid = await invoice(2_500)
     const res = await pay(token, { invoiceIds: [String(unpaid.id)], token: 'tok_broken' })
     expect(res.status).toBe(502)
-    expect(res.json.detail).toBe('Payment failed')
+    expect(res.json.detail).toBe('Payment not confirmed')
     expect(gateway.calls).toHaveLength(2)
     expect(gateway.calls[1].idempotencyKey).toBe(gateway.calls[0].idempotencyKey)
     expect(await paymentsOf(client.id)).toEqual([])
+    // Whether the card was charged is not known yet: nobody pays these invoices meanwhile.
+    expect(await claimsOf([unpaid.id])).toHaveLength(1)
+    expect((await pay(token, { invoiceIds: [String(unpaid.id)], token: 'tok_visa' })).status).toBe(409)
+
+    expect(await reconcileLater()).toMatchObject({ recorded: 0, ended: 1 })
     expect(await claimsOf([unpaid.id])).toEqual([])
     expect((await pay(token, { invoiceIds: [String(unpaid.id)], token: 'tok_visa' })).status).toBe(200)
+  })
+
+  it('records a charge whose answer was lost, once the reconciliation asks the processor', async () => {
+    const { client, token, invoice } = await newClient()
+    const unpaid = await invoice(3_100)
+    gateway.loseAnswers = true
+    expect((await pay(token, { invoiceIds: [String(unpaid.id)], token: 'tok_visa' })).status).toBe(502)
+    expect(await paymentsOf(client.id)).toEqual([])
+    expect(await reconcileLater()).toMatchObject({ recorded: 1 })
+    const [payment] = await paymentsOf(client.id)
+    expect(payment).toMatchObject({ amountCents: 3_100, gatewayReference: 'ch_1' })
+    expect((await statusesOf([unpaid.id]))[0].status).toBe(1)
+    expect(await claimsOf([unpaid.id])).toEqual([])
   })
 })
 
@@ -331,26 +374,53 @@ describe('Idempotency-Key', () => {
   it('does not remember refusals: after a 409 the same key works once the invoices can be paid', async () => {
     const { token, invoice } = await newClient()
     const unpaid = await invoice(1_000)
-    await server.db.insert(idempotencyRecords).values({ key: `invoice-claim:${unpaid.id}`, scope: 'invoice-claim', requestHash: 'other-attempt', createdAt: server.clock.now() })
     const headers = { 'Idempotency-Key': 'pay-after-409-000001' }
     const body = { invoiceIds: [String(unpaid.id)], token: 'tok_visa' }
+    // Another tab is paying the invoice with a card that is declined.
+    gateway.delayMs = 200
+    const otherTab = pay(token, { ...body, token: 'tok_decline' })
+    await vi.waitFor(async () => expect(await claimsOf([unpaid.id])).toHaveLength(1))
     const busy = await pay(token, body, headers)
     expect(busy.status).toBe(409)
     expect(busy.json.detail).toBe('These invoices are already being paid')
-    await server.db.delete(idempotencyRecords).where(eq(idempotencyRecords.key, `invoice-claim:${unpaid.id}`))
+    expect((await otherTab).status).toBe(402)
+    gateway.delayMs = 0
     expect((await pay(token, body, headers)).status).toBe(200)
   })
 })
 
-describe('claims left behind', () => {
-  it('takes over a claim older than the stale limit (a server that stopped mid-payment)', async () => {
-    const { token, invoice } = await newClient()
+describe('a payment cut off by a stopped server', () => {
+  it('is finished by a retry with the same Idempotency-Key once its lease is over, charging the card once', async () => {
+    const { client, token, invoice } = await newClient()
+    const unpaid = await invoice(4_200)
+    const headers = { 'Idempotency-Key': 'pay-cut-off-000000001' }
+    const body = { invoiceIds: [String(unpaid.id)], token: 'tok_visa' }
+    gateway.loseAnswers = true
+    expect((await pay(token, body, headers)).status).toBe(502)
+    gateway.loseAnswers = false
+    // Within the lease the first request may still be at it.
+    const early = await pay(token, body, headers)
+    expect(early.status).toBe(409)
+    expect(early.json.detail).toBe('This payment is already in progress')
+
+    server.clock.advance(INTENT_LEASE_MS + 1_000)
+    const retry = await pay(token, body, headers)
+    expect(retry.status).toBe(200)
+    expect(new Set(gateway.calls.map((call) => call.idempotencyKey)).size).toBe(1)
+    expect(gateway.books.size).toBe(1)
+    expect(await paymentsOf(client.id)).toHaveLength(1)
+    expect((await pay(token, body, headers)).json).toEqual(retry.json)
+  })
+
+  it('lets nothing block the invoices once the payment holding them has ended', async () => {
+    const { client, token, invoice } = await newClient()
     const unpaid = await invoice(1_000)
-    const old = new Date(server.clock.now().getTime() - CLAIM_STALE_MS - 1_000)
-    await server.db.insert(idempotencyRecords).values({ key: `invoice-claim:${unpaid.id}`, scope: 'invoice-claim', requestHash: 'dead-attempt', createdAt: old })
+    await server.db.insert(idempotencyRecords).values({ key: `payment-hold:invoice:${unpaid.id}`, scope: 'payment-hold', requestHash: 'invoices_ended', createdAt: server.clock.now() })
     const res = await pay(token, { invoiceIds: [String(unpaid.id)], token: 'tok_visa' })
     expect(res.status).toBe(200)
     expect(await claimsOf([unpaid.id])).toEqual([])
+    const [intent] = await server.db.select().from(paymentIntents).where(eq(paymentIntents.clientId, client.id))
+    expect(intent).toMatchObject({ state: 'paid', responseStatus: 200 })
   })
 })
 
