@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm'
 import type { AppDeps } from '../context'
 import type { Db, Tx } from '../db/client'
-import { isUniqueViolation } from '../db/pg-error'
+import { isUniqueViolation, pgErrorCode } from '../db/pg-error'
 import { idempotencyRecords, paymentIntents } from '../db/schema'
 import { conflict, errorBody, HttpError } from '../http/errors'
 import type { Charged, ChargeResult } from './gateway'
@@ -269,6 +269,16 @@ async function endWithoutCharge(deps: Pick<AppDeps, 'db' | 'clock'>, intent: Int
 
 const SETTLE_TRIES = 3
 
+/**
+ * A database error that trying again will not cure: a constraint or a trigger refused the write. Lost
+ * connections, deadlocks, serialization failures, shutdowns and exhausted resources (SQLSTATE classes
+ * 08, 40, 53, 57) and errors without a SQLSTATE may pass.
+ */
+const isLasting = (error: unknown) => {
+  const code = pgErrorCode(error)
+  return code !== undefined && !/^(08|40|53|57)/.test(code)
+}
+
 /** Records a charge that stands. Money has been taken: a failing database is tried again before giving up. */
 async function settle(deps: AppDeps, intent: Intent, charge: Charged | null, recorder: Recorder, requestId?: string): Promise<Answer> {
   for (let attempt = 1; ; attempt++) {
@@ -293,9 +303,10 @@ async function settle(deps: AppDeps, intent: Intent, charge: Charged | null, rec
       )
       return outcome.answer
     } catch (error) {
-      if (error instanceof HttpError) {
-        if (!charge) return endWithoutCharge(deps, intent, 'canceled', '', { status: error.status, body: error.body() })
-        return refuseAfterCharge(deps, intent, charge, recorder, error, requestId)
+      if (error instanceof HttpError || isLasting(error)) {
+        const refusal = error instanceof HttpError ? error : Object.assign(new HttpError(503, 'Not saved', 'The order could not be saved'), { cause: error })
+        if (!charge) return endWithoutCharge(deps, intent, 'canceled', '', { status: refusal.status, body: refusal.body() })
+        return refuseAfterCharge(deps, intent, charge, recorder, refusal, requestId)
       }
       if (attempt >= SETTLE_TRIES) {
         deps.logger.error('charge made but not recorded yet; the payment is left to the reconciliation', {
@@ -323,16 +334,23 @@ async function settledElsewhere(deps: AppDeps, intent: Intent, charge: Charged, 
   await reverseCharge(
     deps,
     { reference: charge.reference, idempotencyKey: intent.chargeKey, amountCents: intent.amountCents },
-    { order: intent.purpose, requestId, actorUserId: intent.userId, customer: { clientId: intent.clientId, intentId: intent.id }, error: new Error(`payment already ${intent.state}`) },
+    { order: intent.purpose, requestId, actorUserId: intent.userId, customer: customerOf(intent), error: new Error(`payment already ${intent.state}`) },
   )
   return answerOf(intent)
 }
+
+/** What helps an operator find the customer of a reversed charge. */
+const customerOf = (intent: Intent) => ({
+  clientId: intent.clientId,
+  intentId: intent.id,
+  ...(typeof intent.order.email === 'string' ? { email: intent.order.email } : {}),
+})
 
 async function refuseAfterCharge(deps: AppDeps, intent: Intent, charge: Charged, recorder: Recorder, error: HttpError, requestId?: string): Promise<Answer> {
   const { reversed } = await reverseCharge(
     deps,
     { reference: charge.reference, idempotencyKey: intent.chargeKey, amountCents: intent.amountCents },
-    { order: intent.purpose, requestId, actorUserId: intent.userId, customer: { clientId: intent.clientId, intentId: intent.id }, error },
+    { order: intent.purpose, requestId, actorUserId: intent.userId, customer: customerOf(intent), error },
   )
   const answer = recorder.refusedAfterCharge(error, reversed, charge.reference)
   // Not reversed: the intent stays pending, so the reconciliation tries the reversal again.

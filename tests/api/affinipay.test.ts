@@ -12,8 +12,9 @@ import { createTestServer, type TestServer } from './harness'
 
 /**
  * The AffiniPay adapter against a loopback stand-in of AffiniPay's charge API (POST /v1/charges with
- * basic auth), which records every request and answers like AffiniPay: the charge on success, 422 with
- * `messages[].code` on a decline. The token decides the answer.
+ * basic auth, GET /v1/charges?reference= to find a charge by the portal's key), which records every
+ * request and answers like AffiniPay: the charge on success, 422 with `messages[].code` on a decline, and
+ * a one-time token is refused once it has been charged. The token decides the answer.
  */
 interface Recorded {
   method: string
@@ -31,6 +32,9 @@ const HOSTED_FIELDS = 'https://cdn.affinipay.example/hostedfields/1.5.3/fieldGen
 let standIn: Server
 let apiUrl: string
 const requests: Recorded[] = []
+/** The stand-in's books: every charge it made, and the tokens it has charged. */
+const books: { id: string; reference: string; status: string; amount: number; method: unknown }[] = []
+const usedTokens = new Set<string>()
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -50,10 +54,30 @@ function reversalAnswer(path: string, body: any): { status: number; body: unknow
   const [, id, action] = match
   if (id.startsWith('ch_down')) return { status: 503, body: { messages: [{ code: 'card_processor_not_available', level: 'error' }] } }
   if (action === 'void' && id.startsWith('ch_settled')) return { status: 422, body: { messages: [{ code: 'charge_not_voidable', level: 'error' }] } }
+  const charge = books.find((item) => item.id === id)
+  if (charge) charge.status = action === 'void' ? 'VOIDED' : 'REFUNDED'
   return { status: 200, body: { id: action === 'void' ? id : `rf_${id}`, type: action === 'void' ? 'CHARGE' : 'REFUND', status: action === 'void' ? 'VOIDED' : 'COMPLETED', amount: body?.amount } }
 }
 
+function lookUp(url: string): { status: number; body: unknown; delayMs?: number } | null {
+  const found = /^\/v1\/charges\?reference=([^&]+)$/.exec(url)
+  if (!found) return null
+  return { status: 200, body: { results: books.filter((item) => item.reference === decodeURIComponent(found[1])) } }
+}
+
 function answer(body: any): { status: number; body: unknown; delayMs?: number } {
+  if (typeof body?.method === 'string' && body.method.startsWith('tok_') && usedTokens.has(body.method)) return decline('no_card_details_or_token_present')
+  const reply = chargeAnswer(body)
+  if (reply.status === 200 && (reply.body as { id?: string }).id) {
+    usedTokens.add(body.method)
+    const made = reply.body as { id: string; status: string; amount: number; method: unknown }
+    books.push({ id: made.id, reference: body.reference, status: made.status, amount: made.amount, method: made.method })
+    return { ...reply, body: { ...made, reference: body.reference } }
+  }
+  return reply
+}
+
+function chargeAnswer(body: any): { status: number; body: unknown; delayMs?: number } {
   switch (body?.method) {
     case 'tok_declined':
       return decline('card_declined')
@@ -96,7 +120,7 @@ beforeAll(async () => {
     }
     requests.push({ method: req.method!, path: req.url!, authorization: req.headers.authorization, contentType: req.headers['content-type'], body })
     const expected = `Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`
-    const reply = req.headers.authorization !== expected ? { status: 401, body: { messages: [{ code: 'unauthorized', level: 'error' }] } } : (reversalAnswer(req.url!, body) ?? answer(body))
+    const reply = req.headers.authorization !== expected ? { status: 401, body: { messages: [{ code: 'unauthorized', level: 'error' }] } } : (lookUp(req.url!) ?? reversalAnswer(req.url!, body) ?? answer(body))
     setTimeout(() => {
       res.writeHead(reply.status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(reply.body))
@@ -126,6 +150,10 @@ beforeEach(() => {
 
 const charge = (token: string, idempotencyKey = randomUUID(), amountCents = 14_900) =>
   server.deps.gateway.charge({ token, amountCents, idempotencyKey, description: 'Test' })
+/** A token the stand-in has not charged yet (it refuses a charged one, as AffiniPay does). */
+let tokenSeq = 0
+const freshToken = (kind = 'tok_visa') => `${kind}_${++tokenSeq}`
+const posts = () => requests.filter((request) => request.method === 'POST')
 
 describe('choosing the gateway', () => {
   it('uses AffiniPay when its three keys are set, the sandbox otherwise', () => {
@@ -152,14 +180,13 @@ describe('choosing the gateway', () => {
 })
 
 describe('AffiniPay charges', () => {
-  it('posts the amount in cents, the account id and the token, with the secret key as basic auth', async () => {
+  it('looks the key up, then posts the amount in cents, the account id, the token and the key as reference, with the secret key as basic auth', async () => {
     const key = randomUUID()
-    const result = await charge('tok_visa', key, 27_900)
-    expect(requests).toHaveLength(1)
-    const [request] = requests
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/charges', contentType: 'application/json' })
-    expect(request.authorization).toBe(`Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`)
-    expect(request.body).toEqual({ amount: 27_900, account_id: ACCOUNT, method: 'tok_visa', reference: key })
+    const token = freshToken()
+    const result = await charge(token, key, 27_900)
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/charges?reference=${key}`, 'POST /v1/charges'])
+    for (const request of requests) expect(request.authorization).toBe(`Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`)
+    expect(requests[1]).toMatchObject({ contentType: 'application/json', body: { amount: 27_900, account_id: ACCOUNT, method: token, reference: key } })
     expect(result).toEqual({ ok: true, reference: expect.stringMatching(/^ch_/), cardBrand: 'visa', cardLast4: '1111' })
   })
 
@@ -170,54 +197,63 @@ describe('AffiniPay charges', () => {
     expect(await charge('tok_used')).toMatchObject({ ok: false, code: 'invalid_token' })
   })
 
-  it('reports an unavailable processor, a refused secret key and a timeout as processor errors', async () => {
-    expect(await charge('tok_down')).toMatchObject({ ok: false, code: 'processor_error' })
-    const wrongKey = new AffiniPayGateway(
-      { publicKey: PUBLIC, secretKey: 'wrong', accountId: ACCOUNT, apiUrl, hostedFieldsUrl: HOSTED_FIELDS },
-      { db: server.db, clock: server.clock, logger: createLogger('silent') },
-    )
-    expect(await wrongKey.charge({ token: 'tok_visa', amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).toMatchObject({
-      ok: false,
-      code: 'processor_error',
-    })
+  it('throws when it cannot tell whether the card was charged (outage, timeout), and refuses plainly when the secret key is refused', async () => {
+    await expect(charge('tok_down')).rejects.toThrow(/AffiniPay answered 503/)
     const impatient = new AffiniPayGateway(
       { publicKey: PUBLIC, secretKey: SECRET, accountId: ACCOUNT, apiUrl, hostedFieldsUrl: HOSTED_FIELDS, timeoutMs: 200 },
-      { db: server.db, clock: server.clock, logger: createLogger('silent') },
+      { logger: createLogger('silent') },
     )
-    expect(await impatient.charge({ token: 'tok_slow', amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).toMatchObject({
-      ok: false,
-      code: 'processor_error',
-    })
+    await expect(impatient.charge({ token: 'tok_slow', amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).rejects.toThrow(/charge request failed/)
+    const wrongKey = new AffiniPayGateway({ publicKey: PUBLIC, secretKey: 'wrong', accountId: ACCOUNT, apiUrl, hostedFieldsUrl: HOSTED_FIELDS }, { logger: createLogger('silent') })
+    // Without a working key not even the look-up answers: the outcome is unknown to the portal.
+    await expect(wrongKey.charge({ token: freshToken(), amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).rejects.toThrow(/look-up answered 401/)
   })
 
-  it('charges an idempotency key once, even when calls race', async () => {
+  it('answers a repeat of a charged key with the first charge, without charging again', async () => {
     const key = randomUUID()
-    const results = await Promise.all(Array.from({ length: 5 }, () => charge('tok_visa', key)))
-    expect(requests).toHaveLength(1)
-    expect(new Set(results.map((r) => (r.ok ? r.reference : r.code))).size).toBe(1)
-    const again = await charge('tok_visa', key)
-    expect(requests).toHaveLength(1)
-    expect(again).toEqual(results[0])
+    const first = await charge(freshToken(), key)
+    const again = await charge(freshToken(), key)
+    expect(again).toEqual(first)
+    expect(posts()).toHaveLength(1)
   })
 
-  it('lets a key be retried after a decline', async () => {
+  it('charges a card once when calls with one key race: AffiniPay refuses the used token', async () => {
+    const key = randomUUID()
+    const token = freshToken()
+    const results = await Promise.all(Array.from({ length: 5 }, () => charge(token, key)))
+    // A call that looked after the charge answers it; one that looked before meets the used token.
+    const charged = new Set(results.flatMap((result) => (result.ok ? [result.reference] : [])))
+    expect(charged.size).toBe(1)
+    expect(results.every((result) => result.ok || result.code === 'invalid_token')).toBe(true)
+    expect(books.filter((item) => item.reference === key)).toHaveLength(1)
+  })
+
+  it('lets a key be charged after a decline', async () => {
     const key = randomUUID()
     expect((await charge('tok_declined', key)).ok).toBe(false)
-    expect((await charge('tok_visa', key)).ok).toBe(true)
-    expect(requests).toHaveLength(2)
+    expect((await charge(freshToken(), key)).ok).toBe(true)
+    expect(posts()).toHaveLength(2)
+  })
+
+  it('finds a charge by its key for the reconciliation', async () => {
+    const key = randomUUID()
+    const charged = await charge(freshToken(), key, 5_500)
+    expect(await server.deps.gateway.closeKey(key)).toEqual({ reference: charged.ok && charged.reference, amountCents: 5_500, status: 'succeeded', cardBrand: 'visa', cardLast4: '1111' })
+    expect(await server.deps.gateway.closeKey(randomUUID())).toBeNull()
   })
 })
 
 describe('AffiniPay reversals', () => {
   it('voids a charge, after which the same key charges afresh', async () => {
     const key = randomUUID()
-    const charged = await charge('tok_visa', key, 19_900)
+    const charged = await charge(freshToken(), key, 19_900)
     if (!charged.ok) throw new Error('charge failed')
+    requests.length = 0
     expect(await server.deps.gateway.reverse({ reference: charged.reference, idempotencyKey: key, amountCents: 19_900 })).toEqual({ ok: true, kind: 'void' })
-    expect(requests[1]).toMatchObject({ method: 'POST', path: `/v1/charges/${charged.reference}/void` })
-    expect(requests[1].authorization).toBe(`Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`)
-    const again = await charge('tok_visa', key, 19_900)
-    expect(requests).toHaveLength(3)
+    expect(requests[0]).toMatchObject({ method: 'POST', path: `/v1/charges/${charged.reference}/void` })
+    expect(requests[0].authorization).toBe(`Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`)
+    const again = await charge(freshToken(), key, 19_900)
+    expect(posts()).toHaveLength(2)
     expect(again.ok && again.reference).not.toBe(charged.reference)
   })
 
@@ -261,11 +297,11 @@ describe('registration through AffiniPay', () => {
   }
 
   it('charges the first invoice through AffiniPay and records its charge id', async () => {
-    const body = await signup('tok_visa')
+    const body = await signup(freshToken())
     const res = await server.request('POST', '/api/client', { body, headers: { 'idempotency-key': randomUUID() } })
     expect(res.status).toBe(201)
-    expect(requests).toHaveLength(1)
-    expect(requests[0].body.amount).toBe(Math.round(addressService.servicesPackages[0].amount * 100))
+    expect(posts()).toHaveLength(1)
+    expect(posts()[0].body.amount).toBe(Math.round(addressService.servicesPackages[0].amount * 100))
     const [payment] = await server.db.select().from(payments).where(eq(payments.clientId, res.json.clientId))
     expect(payment).toMatchObject({ gateway: 'affinipay', cardLast4: '1111', gatewayReference: expect.stringMatching(/^ch_/) })
   })

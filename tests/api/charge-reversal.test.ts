@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { and, count, eq, like, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Service } from '../../contract/catalogue'
-import { auditEvents, businessEntityTypes, clients, clientServices, countries, idempotencyRecords, invoices, payments, users } from '../../server/db/schema'
+import { auditEvents, businessEntityTypes, clients, clientServices, countries, idempotencyRecords, invoices, payments, sandboxCharges, users } from '../../server/db/schema'
 import { createTestServer, type TestServer } from './harness'
 import { sandboxCardToken } from './sandbox-card'
 
@@ -64,10 +64,10 @@ async function registration(companyName: string, email: string) {
   }
 }
 
-/** The ledger's successful charges and the sandbox's voids. */
+/** The sandbox's books: charges that stand, and voided ones. */
 const chargeRecords = async () => ({
-  charged: (await server.db.select().from(idempotencyRecords).where(like(idempotencyRecords.key, 'sandbox-charge:%'))).length,
-  voids: await server.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.scope, 'sandbox-void')),
+  charged: (await server.db.select().from(sandboxCharges).where(eq(sandboxCharges.status, 'succeeded'))).length,
+  voids: await server.db.select().from(sandboxCharges).where(eq(sandboxCharges.status, 'voided')),
 })
 
 describe('registration that fails after the charge', () => {
@@ -78,23 +78,23 @@ describe('registration that fails after the charge', () => {
     const key = randomUUID()
     const res = await server.request('POST', '/api/client', { body, headers: { 'idempotency-key': key } })
 
-    expect(res.status).toBe(500)
+    expect(res.status).toBe(503)
     expect(res.json.details).toContain('your card has not been charged')
     const after = await chargeRecords()
-    // One charge was made (the token is spent) and it was voided; the ledger no longer holds it.
+    // One charge was made (the token is spent) and it was voided in the gateway's books.
     expect((await server.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, `sandbox-token:${body.affinipayPaymentDetails.token}`)))[0].state).toBe('used')
     expect(after.voids).toHaveLength(before.voids.length + 1)
     expect(after.charged).toBe(before.charged)
     const voided = after.voids.at(-1)!
-    expect(voided.responseBody).toMatchObject({ amountCents: Math.round(address.servicesPackages[0].amount * 100) })
+    expect(voided.amountCents).toBe(Math.round(address.servicesPackages[0].amount * 100))
 
     const [reversal] = await server.db.select().from(auditEvents).where(eq(auditEvents.action, 'charge.reversed'))
-    expect(reversal).toMatchObject({ entity: 'charge', entityId: (voided.responseBody as { reference: string }).reference })
+    expect(reversal).toMatchObject({ entity: 'charge', entityId: voided.reference })
     expect(reversal.details).toMatchObject({ order: 'registration', gateway: 'sandbox', kind: 'void', customer: { email }, reason: expect.stringContaining('injected fault') })
 
     expect(await server.db.select().from(users).where(eq(users.email, email))).toHaveLength(0)
     expect(await server.db.select().from(clients).where(eq(clients.companyName, FAULTY_COMPANY))).toHaveLength(0)
-    expect((await server.db.select({ n: count() }).from(payments).where(eq(payments.gatewayReference, voided.key.slice('sandbox-void:'.length))))[0].n).toBe(0)
+    expect((await server.db.select({ n: count() }).from(payments).where(eq(payments.gatewayReference, voided.reference!)))[0].n).toBe(0)
     // The reservations are released: the same key and e-mail register once the fault is gone, charging afresh.
     const retry = await server.request('POST', '/api/client', {
       body: { ...(await registration('Healthy Holdings LLC', email)) },
@@ -119,7 +119,7 @@ describe('add-on purchase that fails after the charge', () => {
       },
       headers: { 'idempotency-key': randomUUID() },
     })
-    expect(res.status).toBe(500)
+    expect(res.status).toBe(503)
     expect(res.json.details).toContain('your card has not been charged')
     const reversals = await server.db
       .select()
@@ -130,7 +130,7 @@ describe('add-on purchase that fails after the charge', () => {
     expect(await rows(await server.db.select().from(clientServices).where(eq(clientServices.clientId, client.id)))).toHaveLength(0)
     expect(await server.db.select().from(invoices).where(eq(invoices.clientId, client.id))).toHaveLength(0)
     expect(await server.db.select().from(payments).where(eq(payments.clientId, client.id))).toHaveLength(0)
-    const voids = await server.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, `sandbox-void:${reversals[0].entityId}`))
-    expect(voids).toHaveLength(1)
+    const voids = await server.db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reversals[0].entityId!))
+    expect(voids).toMatchObject([{ status: 'voided' }])
   })
 })

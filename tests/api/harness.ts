@@ -16,10 +16,10 @@ import { CLIENT_ROLE, ensureReferenceData } from '../../server/db/reference'
 import { seedDemo } from '../../server/db/seed'
 import { agents, clients, permissions, rolePermissions, roles, users } from '../../server/db/schema'
 import { parseEnv, type Env } from '../../server/env'
-import { createLogger } from '../../server/logger'
+import { createLogger, type Logger } from '../../server/logger'
 import type { MailMessage } from '../../server/mail/mailer'
 import { outboxMailer } from '../../server/mail/outbox'
-import { createGateway } from '../../server/payments'
+import { createGateway, type PaymentGateway } from '../../server/payments'
 import { fsBlobStore } from '../../server/storage/fs-blob-store'
 import type { PushSendOptions, PushTarget, PushTransport } from '../../server/push/transport'
 import type { PushPayload } from '../../contract/push'
@@ -82,6 +82,8 @@ export interface TestServerOptions {
   env?: Record<string, string>
   /** Extra services for AppDeps (gateway, blob store, ...). */
   deps?: Partial<AppDeps>
+  /** The card gateway, made from the test database (the sandbox gateway by default). */
+  gateway?: (base: { db: Db; clock: TestClock; logger: Logger }) => PaymentGateway
   now?: Date
   /** Seed the demo provider (accounts, catalogue, invoices, documents...). */
   seed?: boolean
@@ -108,7 +110,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     logger,
     mailer: { send: async (m) => void (sent.push(m), await outbox.send(m)) },
     blobs: fsBlobStore(blobDir),
-    gateway: createGateway(env, { db, clock, logger }),
+    gateway: options.gateway?.({ db, clock, logger }) ?? createGateway(env, { db, clock, logger }),
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
     push: { publicKey: vapidKeys.publicKey, transport: pushService },
     callers,

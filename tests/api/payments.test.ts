@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { idempotencyRecords } from '../../server/db/schema'
+import { SUPER_ADMIN_ROLE } from '../../server/db/reference'
+import { idempotencyRecords, sandboxCharges } from '../../server/db/schema'
 import { createTestServer, type TestServer } from './harness'
 import { sandboxCardToken, TEST_CARDS } from './sandbox-card'
 
@@ -174,14 +175,13 @@ describe('sandbox charges', () => {
     expect(await charge(await sandboxCardToken(server), undefined, 0)).toMatchObject({ ok: false, code: 'processor_error' })
   })
 
-  it('charges an idempotency key once: a repeat answers the first charge', async () => {
+  it('charges an idempotency key once: a repeat answers the first charge, whatever token it brings', async () => {
     const key = 'repeat-key-1'
     const first = await charge(await sandboxCardToken(server), key)
     const second = await charge(await sandboxCardToken(server), key)
     expect(first.ok).toBe(true)
     expect(second).toEqual(first)
-    const ledger = await server.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, `sandbox-charge:${key}`))
-    expect(ledger).toHaveLength(1)
+    expect(await server.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, key))).toMatchObject([{ status: 'succeeded' }])
   })
 
   it('charges once when ten calls with one key race', async () => {
@@ -195,10 +195,76 @@ describe('sandbox charges', () => {
     expect(used[0].state).toBe('used')
   })
 
-  it('keeps nothing of a declined charge, so the same key can be tried with another card', async () => {
-    const key = 'declined-then-ok'
-    expect((await charge(await sandboxCardToken(server, TEST_CARDS.declined), key)).ok).toBe(false)
-    expect(await server.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, `sandbox-charge:${key}`))).toHaveLength(0)
-    expect((await charge(await sandboxCardToken(server, TEST_CARDS.success), key)).ok).toBe(true)
+  it('answers a repeat of a declined key with the decline, as processors do', async () => {
+    const key = 'declined-then-repeated'
+    const declined = await charge(await sandboxCardToken(server, TEST_CARDS.declined), key)
+    expect(declined).toMatchObject({ ok: false, code: 'card_declined' })
+    expect(await charge(await sandboxCardToken(server, TEST_CARDS.success), key)).toEqual(declined)
+  })
+
+  it('refuses a different amount under a key already charged', async () => {
+    const key = 'amount-key-1'
+    expect((await charge(await sandboxCardToken(server), key, 1_000)).ok).toBe(true)
+    expect(await charge(await sandboxCardToken(server), key, 2_000)).toMatchObject({ ok: false, code: 'processor_error' })
+  })
+})
+
+describe('sandbox look-up and closing of a key', () => {
+  it('answers the charge made with a key, and closes a key never charged so it can no longer charge', async () => {
+    const token = await sandboxCardToken(server)
+    const charged = await charge(token, 'closed-after-charge', 3_300)
+    expect(await server.deps.gateway.closeKey('closed-after-charge')).toEqual({
+      reference: charged.ok && charged.reference,
+      amountCents: 3_300,
+      status: 'succeeded',
+      cardBrand: 'visa',
+      cardLast4: '4242',
+    })
+
+    expect(await server.deps.gateway.closeKey('never-charged')).toBeNull()
+    const late = await charge(await sandboxCardToken(server), 'never-charged')
+    expect(late).toMatchObject({ ok: false, code: 'canceled' })
+    expect(await server.deps.gateway.closeKey('never-charged')).toBeNull()
+  })
+
+  it('voids a charge once; a voided charge is no longer answered as a charge', async () => {
+    const charged = await charge(await sandboxCardToken(server), 'to-void', 1_200)
+    if (!charged.ok) throw new Error('charge failed')
+    const reversal = { reference: charged.reference, idempotencyKey: 'to-void', amountCents: 1_200 }
+    expect(await server.deps.gateway.reverse(reversal)).toEqual({ ok: true, kind: 'void' })
+    expect(await server.deps.gateway.reverse(reversal)).toEqual({ ok: true, kind: 'void' })
+    expect(await server.deps.gateway.reverse({ ...reversal, reference: 'sbx_ch_unknown' })).toMatchObject({ ok: false })
+    expect(await server.deps.gateway.closeKey('to-void')).toMatchObject({ status: 'voided' })
+    expect(await charge(await sandboxCardToken(server), 'to-void', 1_200)).toMatchObject({ ok: false, code: 'processor_error' })
+  })
+})
+
+describe('GET /api/payments/sandbox/ledger', () => {
+  it('lists every charge tried, newest first, in dollars, for super admins and staff with ICV only', async () => {
+    const admin = await server.tokenFor((await server.factories.agent([], { roleId: SUPER_ADMIN_ROLE.id })).user.id)
+    const viewer = await server.tokenFor((await server.factories.agent(['ICV'])).user.id)
+    const clerk = await server.tokenFor((await server.factories.agent(['DCV'])).user.id)
+    const client = await server.tokenFor((await server.factories.client()).user.id)
+    const charged = await charge(await sandboxCardToken(server), 'ledger-ok', 12_345)
+    await charge(await sandboxCardToken(server, TEST_CARDS.declined), 'ledger-declined', 500)
+    await server.deps.gateway.closeKey('ledger-closed-only')
+
+    const res = await server.request('GET', '/api/payments/sandbox/ledger?page=1&pageSize=2', { token: admin })
+    expect(res.status).toBe(200)
+    expect(res.json.data).toEqual([
+      { id: expect.any(Number), amount: 5, status: 'declined', reference: expect.stringMatching(/^sbx_ch_/), idempotencyKey: 'ledger-declined', createdAt: expect.any(String) },
+      { id: expect.any(Number), amount: 123.45, status: 'succeeded', reference: charged.ok && charged.reference, idempotencyKey: 'ledger-ok', createdAt: expect.any(String) },
+    ])
+    const all = await server.request('GET', '/api/payments/sandbox/ledger?pageSize=1000', { token: viewer })
+    expect(all.status).toBe(200)
+    expect(all.json.total).toBe(all.json.data.length)
+    expect(all.json.data.map((row: { idempotencyKey: string }) => row.idempotencyKey)).not.toContain('ledger-closed-only')
+
+    expect((await server.request('GET', '/api/payments/sandbox/ledger', { token: clerk })).status).toBe(403)
+    expect((await server.request('GET', '/api/payments/sandbox/ledger', { token: client })).status).toBe(403)
+    expect((await server.request('GET', '/api/payments/sandbox/ledger')).status).toBe(401)
+    const bad = await server.request('GET', '/api/payments/sandbox/ledger?pageSize=5000', { token: admin })
+    expect(bad.status).toBe(400)
+    expect(bad.json.details).toContain('pageSize')
   })
 })
