@@ -267,6 +267,11 @@ export const ClientSchema = v.object({
   clientAffiliate: v.nullable(v.object({ code: v.string() })),
   users: v.array(v.object({ id: v.number(), email: v.string(), firstName: v.string(), lastName: v.string(), active: v.boolean() })),
   clientServices: v.array(ClientServiceSchema),
+  /**
+   * Services billed on an unpaid invoice that the client does not have yet: paying that invoice switches
+   * them on, so they are not for sale again meanwhile. Absent from answers saved before it existed.
+   */
+  awaitingPayment: v.optional(v.array(v.object({ serviceId: v.number(), invoiceId: v.number(), invoiceNumber: v.string() }))),
   /** Newest first; empty for an agent without DCV. */
   documents: v.array(ClientDocumentSummarySchema),
 })

@@ -1,11 +1,12 @@
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import { FIRST_MAILBOX_NUMBER, formatMailboxNumber, type Client, type ClientListItem, type ClientListQuery, type ClientPage, type ClientSortField } from '../../contract/clients'
 import { centsToDollars } from '../../contract/common'
+import { PAYABLE_INVOICE_STATUSES } from '../../contract/invoices'
 import { recordAudit, type AuditEvent } from '../audit'
 import type { Db } from '../db/client'
 import { keptList } from '../db/kept'
 import { matchingCount } from '../db/page-total'
-import { affiliates, businessEntityTypes, clientServices, clients, countries, documents, documentTypes, servicePackages, services, users } from '../db/schema'
+import { affiliates, businessEntityTypes, clientServices, clients, countries, documents, documentTypes, invoiceLines, invoices, servicePackages, services, users } from '../db/schema'
 import { isUniqueViolation } from '../db/pg-error'
 import { clientSearchCondition, resolveClientSearch, type ClientSearchShape } from './search'
 
@@ -165,7 +166,7 @@ export async function readClient(db: Db, id: number, { withDocuments }: { withDo
     .leftJoin(affiliates, eq(affiliates.id, clients.affiliateId))
     .where(eq(clients.id, id))
   if (!row) return undefined
-  const [userRows, serviceRows, documentRows] = await Promise.all([
+  const [userRows, serviceRows, billedRows, documentRows] = await Promise.all([
     db
       .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
       .from(users)
@@ -178,6 +179,12 @@ export async function readClient(db: Db, id: number, { withDocuments }: { withDo
       .leftJoin(servicePackages, eq(servicePackages.id, clientServices.servicePackageId))
       .where(eq(clientServices.clientId, id))
       .orderBy(asc(clientServices.id)),
+    db
+      .select({ serviceId: invoiceLines.serviceId, invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber })
+      .from(invoiceLines)
+      .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+      .where(and(eq(invoices.clientId, id), inArray(invoices.status, [...PAYABLE_INVOICE_STATUSES]), isNotNull(invoiceLines.serviceId)))
+      .orderBy(asc(invoices.id)),
     withDocuments
       ? db
           .select({ document: documents, typeName: documentTypes.name })
@@ -220,6 +227,7 @@ export async function readClient(db: Db, id: number, { withDocuments }: { withDo
       service: { id: service.id, name: service.name, active: service.active, kind: service.kind },
       servicePackage: servicePackage ? { id: servicePackage.id, name: servicePackage.name, amount: centsToDollars(servicePackage.amountCents) } : null,
     })),
+    awaitingPayment: awaitingPayment(serviceRows, billedRows),
     documents: documentRows.map(({ document, typeName }) => ({
       id: document.id,
       jurisdiction: document.jurisdiction,
@@ -230,4 +238,18 @@ export async function readClient(db: Db, id: number, { withDocuments }: { withDo
     })),
   }
   return body
+}
+
+/** Services on unpaid invoices that the client has no active subscription to: one entry per service, the oldest invoice. */
+function awaitingPayment(
+  subscriptions: { subscription: { serviceId: number; active: boolean } }[],
+  billed: { serviceId: number | null; invoiceId: number; invoiceNumber: string }[],
+): NonNullable<Client['awaitingPayment']> {
+  const active = new Set(subscriptions.filter((row) => row.subscription.active).map((row) => row.subscription.serviceId))
+  const seen = new Set<number>()
+  return billed.flatMap((line) => {
+    if (line.serviceId == null || active.has(line.serviceId) || seen.has(line.serviceId)) return []
+    seen.add(line.serviceId)
+    return [{ serviceId: line.serviceId, invoiceId: line.invoiceId, invoiceNumber: line.invoiceNumber }]
+  })
 }

@@ -88,12 +88,12 @@ export class SandboxGateway implements PaymentGateway {
     let part: CardPart
     if (field === 'number') {
       const digits = cardDigits(value)
-      if (!digits) return { ok: false, field, message: 'Card number is required' }
+      if (!digits) return { ok: false, field, message: 'This field is mandatory' }
       if (!luhnValid(digits)) return { ok: false, field, message: 'Card number is not valid' }
       part = { field, brand: cardBrand(digits), last4: digits.slice(-4), outcome: sandboxOutcome(digits) }
     } else {
       const cvv = value.trim()
-      if (!cvv) return { ok: false, field, message: 'CVV is required' }
+      if (!cvv) return { ok: false, field, message: 'This field is mandatory' }
       if (!/^\d{3,4}$/.test(cvv)) return { ok: false, field, message: 'CVV is not valid' }
       part = { field } // the CVV itself is checked and forgotten
     }

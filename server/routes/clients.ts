@@ -6,7 +6,7 @@ import { ADDRESS_LIMITS, clientAddress, spendAddressBudget } from '../auth/rate-
 import type { AppEnv, Caller } from '../context'
 import { assignMailbox, listClients, nextFreeMailboxNumber, readClient, updateClientProfile, type ClientProfileChanges } from '../clients/queries'
 import type { Db } from '../db/client'
-import { conflict, HttpError, notFound } from '../http/errors'
+import { conflict, forbidden, HttpError, notFound } from '../http/errors'
 import { validate } from '../http/validate'
 import { idempotencyKeyOf } from '../idempotency'
 import { businessEntityTypeExists, countryExists } from '../identity/queries'
@@ -36,6 +36,8 @@ export const clientRoutes = new Hono<AppEnv>()
     const idempotencyKey = idempotencyKeyOf(c.req.header('idempotency-key')?.trim())
     const caller = c.get('caller') as AppEnv['Variables']['caller'] | undefined
     const staff = caller && isAgent(caller) ? { userId: caller.userId, agentId: caller.agentId } : undefined
+    // Registering a client for someone else, and charging their card, is for staff who edit clients.
+    if (caller && isAgent(caller) && !hasPermission(caller, 'PCE')) throw forbidden('Registering clients needs the permission to edit clients (PCE)')
     // A public sign-up hashes a password and tries a card: a few per address and hour.
     if (!staff) await spendAddressBudget(c, ADDRESS_LIMITS.signUp)
     const outcome = await registerClient(c.get('deps'), c.req.valid('json'), {

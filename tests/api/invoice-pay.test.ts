@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SUPER_ADMIN_ROLE } from '../../server/db/reference'
-import { auditEvents, idempotencyRecords, invoices, paymentIntents, paymentInvoices, payments } from '../../server/db/schema'
+import { auditEvents, clientServices, idempotencyRecords, invoices, paymentIntents, paymentInvoices, payments, servicePackages, services } from '../../server/db/schema'
 import { createInvoice } from '../../server/invoices/create'
 import { PAYMENT_RECORDERS } from '../../server/jobs/payment-reconciliation'
 import type { ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway, ReversalResult } from '../../server/payments/gateway'
@@ -486,5 +486,44 @@ describe('with the sandbox card gateway (tokens from its hosted-fields API)', ()
     } finally {
       charge.mockRestore()
     }
+  })
+})
+
+describe('paying an invoice that bills services', () => {
+  it('switches on every add-on it bills; until then the client profile names it as awaiting payment', async () => {
+    const { client, user } = await server.factories.client()
+    const token = await server.tokenFor(user.id)
+    const [addon] = await server.db.insert(services).values({ name: 'Compliance Alerts', description: 'Reminders', kind: 'addon' }).returning()
+    const [pkg] = await server.db.insert(servicePackages).values({ serviceId: addon.id, name: 'Yearly', description: '', amountCents: 2_900 }).returning()
+    // An old, switched-off subscription of the same add-on is switched on again rather than duplicated.
+    const [certificate] = await server.db.insert(services).values({ name: 'Certificate of Status', description: 'PDF', kind: 'addon' }).returning()
+    await server.db.insert(clientServices).values({ clientId: client.id, serviceId: certificate.id, active: false })
+    const unpaid = await createInvoice(server.db, {
+      clientId: client.id,
+      invoiceDate: new Date('2026-02-01T15:00:00Z'),
+      dueDate: new Date('2026-03-03T15:00:00Z'),
+      lines: [
+        { description: 'Compliance Alerts: Yearly', unitAmountCents: 2_900, serviceId: addon.id, servicePackageId: pkg.id },
+        { description: 'Certificate of Status', unitAmountCents: 4_900, serviceId: certificate.id },
+      ],
+    })
+
+    const before = await server.request('GET', `/api/client/${client.id}`, { token })
+    expect(before.json.awaitingPayment).toEqual([
+      { serviceId: addon.id, invoiceId: unpaid.id, invoiceNumber: unpaid.invoiceNumber },
+      { serviceId: certificate.id, invoiceId: unpaid.id, invoiceNumber: unpaid.invoiceNumber },
+    ])
+
+    expect((await pay(token, { invoiceIds: [String(unpaid.id)], token: 'tok_visa' })).status).toBe(200)
+    const held = await server.db.select().from(clientServices).where(eq(clientServices.clientId, client.id))
+    expect(held.map((row) => ({ serviceId: row.serviceId, active: row.active })).sort((a, b) => a.serviceId - b.serviceId)).toEqual(
+      [
+        { serviceId: addon.id, active: true },
+        { serviceId: certificate.id, active: true },
+      ].sort((a, b) => a.serviceId - b.serviceId),
+    )
+    expect(held.find((row) => row.serviceId === addon.id)?.servicePackageId).toBe(pkg.id)
+    const after = await server.request('GET', `/api/client/${client.id}`, { token })
+    expect(after.json.awaitingPayment).toEqual([])
   })
 })

@@ -215,6 +215,19 @@ describe('POST /api/client: success', () => {
     expect(await clientsNamed(body.clientInformation.companyName)).toHaveLength(0)
     expect(await tokenState(body.affinipayPaymentDetails.token)).toBe('unused')
   })
+
+  it('lets only staff who edit clients (PCE) register one: a mailroom clerk gets 403 and nothing is charged', async () => {
+    const clerk = await server.factories.agent(['DCV', 'DCD'])
+    const body = await signup()
+    const refused = await register(body, { token: await server.tokenFor(clerk.user.id) })
+    expect(refused.status).toBe(403)
+    expect(refused.json.detail).toContain('PCE')
+    expect(await clientsNamed(body.clientInformation.companyName)).toHaveLength(0)
+    expect(await tokenState(body.affinipayPaymentDetails.token)).toBe('unused')
+
+    const editor = await server.factories.agent(['PCE'])
+    expect((await register(body, { token: await server.tokenFor(editor.user.id) })).status).toBe(201)
+  })
 })
 
 describe('POST /api/client: a refused card creates nothing', () => {

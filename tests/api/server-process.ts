@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx')
 const entry = path.join(root, 'server', 'index.ts')
 
 export interface LogLine {
@@ -17,7 +16,8 @@ export interface LogLine {
  * given environment (nothing leaks in from the test run), and waits for its "listening" line.
  */
 export async function startServerProcess(env: Record<string, string>) {
-  const child = spawn(tsx, [entry], {
+  // One process (node with tsx's loader), so a signal reaches the server itself, not a wrapper around it.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   })
@@ -61,6 +61,11 @@ export async function startServerProcess(env: Record<string, string>) {
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
       return exited
+    },
+    /** SIGKILL: the process dies at once, wherever it is, as in a power cut. */
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+      await exited
     },
   }
 }

@@ -46,7 +46,7 @@
 
   function check() {
     var d = digits(input.value)
-    if (!d) return { empty: true, valid: false, error: field === 'cvv' ? 'CVV is required' : 'Card number is required' }
+    if (!d) return { empty: true, valid: false, error: 'This field is mandatory' }
     if (field === 'cvv') return /^\d{3,4}$/.test(d) ? { empty: false, valid: true, error: '' } : { empty: false, valid: false, error: 'CVV is not valid' }
     return d.length >= 12 && luhn(d) ? { empty: false, valid: true, error: '' } : { empty: false, valid: false, error: 'Card number is not valid' }
   }

@@ -1,6 +1,7 @@
 import type { Service } from '@contract/catalogue'
 import type { Client } from '@contract/clients'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { clientQueryOptions } from '~/features/clients'
@@ -23,13 +24,15 @@ const cardRoot = css({ display: 'flex', flexDirection: 'column' })
 const cardBody = css({ flex: '1', display: 'grid', gap: '3', alignContent: 'start' })
 const price = css({ fontSize: 'xl', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', m: '0' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm', m: '0' })
+const payLink = css({ fontWeight: 'semibold', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: '11', display: 'inline-flex', alignItems: 'center' })
 const footer = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })
 
 type Purchase = { service: Service; packageId: number }
 
 /**
  * Client › Add-Ons: each add-on service of the catalogue with its packages and price; the ones the client
- * has are marked Active (with the date), the others can be bought by card at once.
+ * has are marked Active (with the date); one billed on an unpaid invoice is awaiting payment, with a link
+ * to that invoice (paying it switches the add-on on); the others can be bought by card at once.
  */
 export function AddonsPage({ clientId }: { clientId: number }) {
   const catalogue = useSuspenseQuery(addonCatalogueQueryOptions())
@@ -52,6 +55,7 @@ export function AddonsPage({ clientId }: { clientId: number }) {
               service={service}
               client={client}
               active={active.has(service.id)}
+              awaiting={client.awaitingPayment?.find((line) => line.serviceId === service.id)}
               onBuy={(packageId) => setPurchase({ service, packageId })}
             />
           ))}
@@ -66,7 +70,22 @@ export function AddonsPage({ clientId }: { clientId: number }) {
   )
 }
 
-function AddonCard({ service, client, active, onBuy }: { service: Service; client: Client; active: boolean; onBuy: (packageId: number) => void }) {
+type AwaitingPayment = NonNullable<Client['awaitingPayment']>[number]
+
+function AddonCard({
+  service,
+  client,
+  active,
+  awaiting,
+  onBuy,
+}: {
+  service: Service
+  client: Client
+  active: boolean
+  /** The unpaid invoice that bills this add-on: paying it switches the add-on on. */
+  awaiting?: AwaitingPayment
+  onBuy: (packageId: number) => void
+}) {
   const [packageId, setPackageId] = useState(service.servicesPackages[0].id)
   const chosen = service.servicesPackages.find((p) => p.id === packageId) ?? service.servicesPackages[0]
   const since = client.clientServices.find((s) => s.service.id === service.id && s.active)
@@ -100,6 +119,13 @@ function AddonCard({ service, client, active, onBuy }: { service: Service; clien
       <Card.Footer className={footer}>
         {active ? (
           <StatusBadge tone="success">Active</StatusBadge>
+        ) : awaiting ? (
+          <>
+            <StatusBadge tone="warning">Awaiting payment</StatusBadge>
+            <Link to="/client/invoices/$id" params={{ id: String(awaiting.invoiceId) }} className={payLink}>
+              Pay invoice {awaiting.invoiceNumber}
+            </Link>
+          </>
         ) : (
           <>
             <p className={price}>{formatMoney(chosen.amount)}</p>

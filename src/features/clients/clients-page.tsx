@@ -6,6 +6,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { errorMessage } from '~/lib/api-client'
 import { formatDocumentDate } from '~/lib/dates'
+import { PERM, usePermission } from '~/lib/permissions'
 import { PageHeader } from '~/ui/page-header'
 import { createColumnHelper, DataTable, type ColumnDef, type SortingState } from '~/ui/data-table'
 import { ListPage, useMergedChanges } from '~/ui/list-page'
@@ -65,6 +66,7 @@ export function ClientsPage({ state, onStateChange }: ClientsPageProps) {
   const change = useMergedChanges<ClientListState>(onStateChange)
   const params = listParams(state)
   const list = useQuery(clientListQueryOptions(params))
+  const canRegister = usePermission(PERM.PCE)
   const sorting: SortingState = useMemo(() => (state.sort ? [{ id: state.sort, desc: state.order === 'desc' }] : []), [state.sort, state.order])
 
   return (
@@ -73,9 +75,11 @@ export function ClientsPage({ state, onStateChange }: ClientsPageProps) {
       header={PageHeader}
       description="Companies registered with us, their contact and their services."
       actions={
-        <Link to="/provider/add-client" className={cx(button({ variant: 'solid' }))}>
-          Add Client
-        </Link>
+        canRegister ? (
+          <Link to="/provider/add-client" className={cx(button({ variant: 'solid' }))}>
+            Add Client
+          </Link>
+        ) : undefined
       }
       query={list}
       onRetry={() => void list.refetch()}

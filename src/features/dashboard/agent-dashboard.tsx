@@ -117,11 +117,12 @@ export function AgentDashboard() {
   const canViewDocuments = usePermission(PERM.DCV)
   const canViewInvoices = usePermission(PERM.ICV)
   const canViewSupport = usePermission(PERM.SPV)
+  const canRegister = usePermission(PERM.PCE)
   const query = useQuery(providerDashboardQueryOptions())
 
   const links: QuickLink[] = [
     { to: '/provider/clients', title: 'Clients', description: 'Find a client, open their profile, invoices and documents.' },
-    { to: '/provider/add-client', title: 'Add Client', description: 'Set up a new client company step by step.' },
+    ...(canRegister ? [{ to: '/provider/add-client', title: 'Add Client', description: 'Set up a new client company step by step.' } as const] : []),
     { to: '/provider/documents/add', title: 'Upload Documents', description: 'Upload scanned mail for a client.' },
     { to: '/provider/requested-documents', title: 'Requested Documents', description: 'Documents clients asked to receive by mail.' },
   ]
