@@ -167,6 +167,11 @@ export async function openIntent(deps: Pick<AppDeps, 'db' | 'clock' | 'gateway'>
     } catch (error) {
       // The same request, sent twice at once: the other one wrote the intent; carry on as its retry.
       if (requestKey && isUniqueViolation(error)) continue
+      // Refused because that other one has already paid or holds what it pays for: answer as its retry.
+      if (requestKey && error instanceof HttpError) {
+        const earlier = await findIntent(deps, spec)
+        if (earlier) return earlier
+      }
       throw error
     }
   }

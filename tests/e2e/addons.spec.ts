@@ -57,4 +57,28 @@ test.describe('add-ons', () => {
     await expect(row).toHaveCount(1)
     await expect(row.getByText('PAID', { exact: true })).toBeVisible()
   })
+
+  test('an add-on billed on an unpaid invoice awaits payment with a link to it, not a second purchase; paying the invoice switches it on', async ({ page }) => {
+    await loginAs(page, 'client2')
+    await page.getByRole('link', { name: 'Add-Ons' }).first().click()
+    const alerts = page.getByRole('list', { name: 'Add-ons' }).getByRole('listitem', { name: 'Compliance Alerts' })
+    await expect(alerts.getByText('Awaiting payment')).toBeVisible()
+    await expect(alerts.getByRole('button', { name: /^Buy / })).toHaveCount(0)
+    await alerts.getByRole('link', { name: /^Pay invoice INV-/ }).click()
+    await expect(page).toHaveURL(/\/client\/invoices\/\d+$/)
+
+    await page.getByRole('button', { name: /^Pay \$/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Pay Invoices' })
+    await dialog.frameLocator('iframe[title="Card number"]').locator('input').pressSequentially('4242424242424242')
+    await dialog.frameLocator('iframe[title="Security code (CVV)"]').locator('input').pressSequentially('123')
+    await dialog.getByLabel('Expiration date').pressSequentially(`12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`)
+    const answer = page.waitForResponse((res) => res.url().endsWith('/api/client/invoices/pay') && res.request().method() === 'POST')
+    await dialog.getByRole('button', { name: /^Pay \$/ }).click()
+    expect((await answer).status()).toBe(200)
+    await expect(dialog).toBeHidden()
+
+    await page.getByRole('link', { name: 'Add-Ons' }).first().click()
+    await expect(alerts.getByText('Active', { exact: true })).toBeVisible()
+    await expect(alerts.getByText('Awaiting payment')).toHaveCount(0)
+  })
 })

@@ -7,6 +7,7 @@ import {
   PayInvoicesResultSchema,
 } from '@contract/invoices'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { clientKeys } from '~/features/clients'
 import { api, apiFetch } from '~/lib/api-client'
 import { fileNameFromDisposition, saveBlob } from '~/lib/download'
 import type { InvoiceListQueryParams } from './list-params'
@@ -82,7 +83,8 @@ export function newIdempotencyKey(): string {
 /**
  * POST /api/client/invoices/pay. Never queued: offline it fails at once (the api client says a
  * connection is needed). Afterwards the lists and the paid invoices' details are read again, whatever
- * the outcome: a 409 means someone else paid them meanwhile.
+ * the outcome: a 409 means someone else paid them meanwhile; so is the client's profile, whose services
+ * a paid invoice switches on.
  */
 export function usePayInvoices() {
   const queryClient = useQueryClient()
@@ -94,6 +96,7 @@ export function usePayInvoices() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.lists() }),
         ...invoiceIds.map((id) => queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(Number(id)) })),
+        queryClient.invalidateQueries({ queryKey: clientKeys.details() }),
       ])
     },
   })
