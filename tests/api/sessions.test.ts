@@ -127,6 +127,7 @@ describe('ending a session ends every access token of it', () => {
   it('log out refuses the earlier access tokens of the same session too', async () => {
     const user = await userWithPassword('Logging-out-2026')
     const first = await signIn(user.email, 'Logging-out-2026')
+    server.clock.advance(60_000)
     const renewed = await refresh(first.cookie)
     expect(renewed.status).toBe(200)
     expect(claimsOf(renewed.json.token).sid).toBe(claimsOf(first.token).sid)
