@@ -71,8 +71,9 @@ export type SessionResponse = v.InferOutput<typeof SessionResponseSchema>
 export const LoginResponseSchema = SessionResponseSchema
 
 /**
- * The claims of the access token, exactly these: the session claims plus `iat` (issued at, seconds), by
- * which the server refuses tokens issued before the account's last password change.
+ * The claims of the access token, exactly these: the session claims plus `sid` (the session: ending it
+ * ends every access token of it at once), `jti` (the token's own id: no two tokens are the same) and
+ * `iat` (issued at, seconds).
  */
 export const AccessTokenClaimsSchema = v.strictObject({
   id: v.number(),
@@ -85,6 +86,8 @@ export const AccessTokenClaimsSchema = v.strictObject({
   lastName: v.string(),
   roleType: v.string(),
   roleId: v.number(),
+  sid: v.pipe(v.string(), v.uuid()),
+  jti: v.pipe(v.string(), v.uuid()),
   exp: v.number(),
   iat: v.number(),
   iss: v.string(),
@@ -135,8 +138,15 @@ export const ChangePasswordBodySchema = v.pipe(
 )
 export type ChangePasswordBody = v.InferInput<typeof ChangePasswordBodySchema>
 
-/** Answers of reset-password and change-password. */
+/** The answer of reset-password. */
 export const PasswordChangedResponseSchema = v.object({ message: v.string() })
+
+/**
+ * The answer of change-password: every session of the account has ended, and this device goes on in a
+ * new one (its refresh cookie is set with the answer).
+ */
+export const ChangePasswordResponseSchema = v.object({ message: v.string(), ...SessionResponseSchema.entries })
+export type ChangePasswordResponse = v.InferOutput<typeof ChangePasswordResponseSchema>
 
 export const INVALID_CREDENTIALS = 'Incorrect e-mail or password'
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired'

@@ -34,6 +34,12 @@ import { signupRoutes } from './routes/signup'
  */
 const routeModules: Hono<AppEnv>[] = [healthRoutes, documentRoutes, documentRequestRoutes, notificationRoutes, authRoutes, identityRoutes, configRoutes, invoiceRoutes, paymentsRoutes, catalogueRoutes, clientRoutes, userRoutes, roleRoutes, pushRoutes, notificationPreferenceRoutes, supportRoutes, alertRoutes, dashboardRoutes, signupRoutes]
 
+/**
+ * The path as the log keeps it: a password link's token (the page /reset/{token} and the API's check of
+ * it) is a key to the account, so it is withheld. Query strings are never logged.
+ */
+const pathForLog = (path: string) => path.replace(/^((?:\/api\/auth)?\/reset\/)[^/]+/, '$1(withheld)')
+
 /** JSON bodies are small; file uploads set their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024
 
@@ -48,7 +54,7 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
     deps.logger.info('request', {
       requestId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: pathForLog(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
       userId: c.get('caller')?.userId,
@@ -94,7 +100,7 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
     }
     if (error instanceof BlobStoreUnavailableError) {
       // Only calls that read or write files reach the store; everything else keeps working.
-      deps.logger.error('document store unavailable', { requestId: c.get('requestId'), path: c.req.path, error: error.message })
+      deps.logger.error('document store unavailable', { requestId: c.get('requestId'), path: pathForLog(c.req.path), error: error.message })
       return c.json(errorBody('Document storage is unavailable', 'Document files cannot be stored or opened right now; please try again in a few minutes'), 503)
     }
     if (error instanceof SyntaxError || error instanceof URIError) {
@@ -102,7 +108,7 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
     }
     deps.logger.error('unhandled error', {
       requestId: c.get('requestId'),
-      path: c.req.path,
+      path: pathForLog(c.req.path),
       error: errorForLog(error),
     })
     return c.json(errorBody('Something went wrong on our side', `Please try again. Reference: ${c.get('requestId')}`), 500)

@@ -1,4 +1,5 @@
 import type { CallerCache } from './auth/caller-cache'
+import type { AfterAnswer } from './http/after-answer'
 import type { AnswerCache } from './http/kept-answers'
 import type { JsonBytes } from './http/compress-json'
 import type { Env } from './env'
@@ -38,6 +39,8 @@ export interface AppDeps {
   callers?: CallerCache
   /** Answers of the invoice, document and notification lists, kept likewise (server/http/kept-answers.ts); without it none are kept. */
   answers?: AnswerCache
+  /** Work requests start without waiting for it (server/http/after-answer.ts); the server's stop waits for it. */
+  afterAnswer: AfterAnswer
   /** Secret key for access tokens (HS256). */
   jwtKey: Uint8Array
   /** Extra origins the Content-Security-Policy allows (an external card processor's frames). */

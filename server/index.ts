@@ -9,6 +9,7 @@ import type { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createApp } from './app'
 import { listeningCallerCache } from './auth/caller-cache'
+import { AfterAnswer } from './http/after-answer'
 import { listeningAnswerCache } from './http/kept-answers'
 import { systemClock, type AppDeps, type AppEnv } from './context'
 import { openDatabase } from './db/client'
@@ -191,6 +192,7 @@ async function main() {
     jwtKey,
     callers,
     answers,
+    afterAnswer: new AfterAnswer(logger),
   }
   const app = createApp(deps)
   if (env.NODE_ENV === 'production') servePwa(app, logger)
@@ -212,6 +214,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     server.close()
+    // A reset link being mailed after its request's answer is finished, not cut off.
+    await deps.afterAnswer.settled()
     await scheduler.stop()
     await reconciliation.stop()
     await notificationWorker.stop()

@@ -15,18 +15,24 @@ export interface PasswordLink {
   expiresAt: Date
 }
 
+/**
+ * Ends every outstanding reset and invitation link of a user: a new password (changed or reset) or a
+ * deactivation must not leave a link in a mailbox that sets another one.
+ */
+export async function voidPasswordLinks(db: Db | Tx, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+}
+
 /** Stores a new link for the user and returns it; with `replaceOthers`, earlier unused links stop working. */
 export async function issuePasswordLink(
   db: Db | Tx,
   values: { userId: number; now: Date; publicUrl: string; replaceOthers?: boolean },
 ): Promise<PasswordLink> {
   const { userId, now } = values
-  if (values.replaceOthers) {
-    await db
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-  }
+  if (values.replaceOthers) await voidPasswordLinks(db, userId, now)
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + PASSWORD_LINK_TTL_MS)
   await db.insert(passwordResetTokens).values({ userId, tokenHash: sha256(token), createdAt: now, expiresAt })

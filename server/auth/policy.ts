@@ -1,8 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { SUPER_ADMIN_ROLE_ID, type PermCode } from '../../contract/permissions'
 import type { AppEnv, Caller } from '../context'
-import { accessRevocations, permissions, rolePermissions, roles, users } from '../db/schema'
+import { permissions, refreshSessions, rolePermissions, roles, users } from '../db/schema'
 import { forbidden, notFound, unauthorized } from '../http/errors'
 import { CALLER_TTL_MS } from './caller-cache'
 import { sha256, verifyAccessToken } from './tokens'
@@ -76,7 +76,7 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     now,
   )
   if (!claims) throw unauthorized('Your session is not valid or has expired')
-  // One round trip: the user and role, whether this token was revoked, and the role's codes.
+  // One round trip: the user and role, whether the token's session has ended, and the role's codes.
   const [user] = await deps.db
     .select({
       id: users.id,
@@ -87,16 +87,17 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
       agentId: users.agentId,
       active: users.active,
       passwordChangedAt: users.passwordChangedAt,
-      revoked: sql<boolean>`exists (select 1 from ${accessRevocations} where ${and(eq(accessRevocations.tokenHash, tokenHash), gt(accessRevocations.expiresAt, now))})`.mapWith(Boolean),
+      sessionEnded: sql<boolean>`exists (select 1 from ${refreshSessions} where ${and(eq(refreshSessions.familyId, claims.sid), isNotNull(refreshSessions.revokedAt))})`.mapWith(Boolean),
       codes: sql<string[]>`coalesce((select array_agg(${permissions.permCode}) from ${rolePermissions} join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, claims.id))
-  if (user?.revoked) throw unauthorized('Your session has ended')
+  // Log out, a password change or reset, deactivation and a reused refresh token revoke the session's family.
+  if (user?.sessionEnded) throw unauthorized('Your session has ended')
   if (!user || !user.active) throw unauthorized('Your session has ended')
-  // A password change or reset ends every session started before it, on every device (the device that
-  // changed it renews its token through its refresh cookie). Whole seconds: iat has no finer grain.
+  // A password changed by any other path still ends the tokens issued before it (whole seconds: iat has
+  // no finer grain; the password routes end the sessions themselves).
   if (claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) throw unauthorized('Your session has ended')
   const caller: Caller = {
     userId: user.id,

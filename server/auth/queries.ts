@@ -1,17 +1,14 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { accessRevocations, passwordResetTokens, users } from '../db/schema'
+import type { Db, Tx } from '../db/client'
+import { passwordResetTokens, users } from '../db/schema'
+import { voidPasswordLinks } from './password-links'
+import { revokeUserSessions } from './session'
 import { sha256 } from './tokens'
 
-/** Sign-in data the auth routes change: revoked access tokens, password links and passwords. */
-
-/** Refuses an access token until it would have expired anyway (log out). */
-export async function revokeAccessToken(db: Db, token: string, expiresAt: Date): Promise<void> {
-  await db.insert(accessRevocations).values({ tokenHash: sha256(token), expiresAt }).onConflictDoNothing()
-}
+/** Sign-in data the auth routes change: password links and passwords. */
 
 /** How many password links an account was sent since a moment. */
-export async function countPasswordLinksSince(db: Db, userId: number, since: Date): Promise<number> {
+export async function countPasswordLinksSince(db: Db | Tx, userId: number, since: Date): Promise<number> {
   const [{ recent }] = await db
     .select({ recent: count() })
     .from(passwordResetTokens)
@@ -30,8 +27,8 @@ export async function findUsablePasswordLink(db: Db, token: string, now: Date): 
 
 /**
  * Sets a password through a link, once: claims the link (of two concurrent uses only one succeeds),
- * stores the password and voids every other outstanding link of the account. False when the link
- * was used meanwhile.
+ * stores the password, voids every other outstanding link of the account and ends all its sessions.
+ * False when the link was used meanwhile.
  */
 export async function setPasswordWithLink(db: Db, link: { id: number; userId: number }, passwordHash: string, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -42,15 +39,20 @@ export async function setPasswordWithLink(db: Db, link: { id: number; userId: nu
       .returning({ id: passwordResetTokens.id })
     if (!claimed.length) return false
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now, invitedAt: null }).where(eq(users.id, link.userId))
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)))
+    await voidPasswordLinks(tx, link.userId, now)
+    await revokeUserSessions(tx, link.userId, now)
     return true
   })
 }
 
-/** Stores a user's new password. */
+/**
+ * Stores a user's new password, and in the same step ends every session of the account (on every device,
+ * this one included) and every reset or invitation link sent before it.
+ */
 export async function setPassword(db: Db, userId: number, passwordHash: string, now: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId))
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, userId))
+    await voidPasswordLinks(tx, userId, now)
+    await revokeUserSessions(tx, userId, now)
+  })
 }

@@ -10,6 +10,6 @@ import { smtpMailer } from './smtp'
 /** SMTP when SMTP_URL is set (with retries); otherwise the database outbox and the server log. */
 export function createMailer(env: Env, db: Db, logger: Logger, clock: Clock = systemClock): Mailer {
   if (env.SMTP_URL) return smtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM, db, logger, clock })
-  const outbox = outboxMailer(db, logger)
+  const outbox = outboxMailer(db, logger, { logText: env.NODE_ENV !== 'production' })
   return env.MAIL_FILE_DIR ? withFileCopies(outbox, env.MAIL_FILE_DIR) : outbox
 }

@@ -6,12 +6,16 @@ import { mailOutbox } from '../db/schema'
 import type { Logger } from '../logger'
 import type { DeliveryResult, Mailer } from './mailer'
 
-/** Without SMTP_URL: messages go to the database outbox and the server log, so a developer can follow a link. */
-export function outboxMailer(db: Db, logger: Logger): Mailer {
+/**
+ * Without SMTP_URL: messages go to the database outbox and the server log. With `logText` (development)
+ * the log carries the text too, so a developer can follow a reset or invitation link; in production it
+ * never does, as a link in a log would let anyone who reads the log set the account's password.
+ */
+export function outboxMailer(db: Db, logger: Logger, options: { logText: boolean } = { logText: false }): Mailer {
   return {
     async send(message) {
       await db.insert(mailOutbox).values({ to: message.to, subject: message.subject, text: message.text, expiresAt: message.expiresAt ?? null })
-      logger.info('mail written to outbox', { to: message.to, subject: message.subject, text: message.text })
+      logger.info('mail written to outbox', { to: message.to, subject: message.subject, ...(options.logText ? { text: message.text } : {}) })
     },
   }
 }

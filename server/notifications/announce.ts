@@ -102,7 +102,7 @@ export async function announceDue(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' 
       }
       if (n.clientId !== null && kind) {
         for (const user of recipients.filter((r) => wants(r.id, 'email'))) {
-          mails.push(clientMail(n, user.email, `${portal}${url}`, n.urgent ? null : `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, user.id, kind)}`))
+          mails.push(clientMail(n, user.email, `${portal}${url}`, n.urgent ? null : `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, user.id, kind, now)}`))
           if (round) alerts.push({ documentId: n.documentId!, round, channel: 'email', userId: user.id, recipient: user.email, at: now })
         }
         if (n.urgent && n.notifyAttorney && n.attorneyEmail) {

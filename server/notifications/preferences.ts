@@ -54,22 +54,36 @@ export async function choicesFor(db: Db | Tx, userIds: number[], kind: Notificat
 }
 
 // ---------- one-click unsubscribe links ----------
-// A link names the user and the kind, signed with the server's token key (HMAC-SHA256), so it works
-// without signing in and cannot be forged for another user. It does not expire: an old e-mail's link
-// still stops the e-mails.
+// A link names the user, the kind and when it expires, signed with the server's token key (HMAC-SHA256),
+// so it works without signing in and cannot be forged for another user or made to last longer.
+
+/**
+ * How long an e-mail's unsubscribe link works: twice the 30 days for which a sender must honour an
+ * opt-out, so a message read weeks late still stops its e-mails; after that, Account Settings →
+ * Notifications does it.
+ */
+export const UNSUBSCRIBE_LINK_TTL_DAYS = 60
 
 const signature = (key: Uint8Array, payload: string) => createHmac('sha256', key).update(`unsubscribe:${payload}`).digest('base64url')
 
-export function unsubscribeToken(key: Uint8Array, userId: number, kind: NotificationKind): string {
-  const payload = `${userId}.${kind}`
+export function unsubscribeToken(key: Uint8Array, userId: number, kind: NotificationKind, now: Date): string {
+  const expiresAt = Math.floor(now.getTime() / 1000) + UNSUBSCRIBE_LINK_TTL_DAYS * 86_400
+  const payload = `${userId}.${kind}.${expiresAt}`
   return `${payload}.${signature(key, payload)}`
 }
 
-export function readUnsubscribeToken(key: Uint8Array, token: string): { userId: number; kind: NotificationKind } | null {
-  const match = /^([1-9]\d{0,9})\.([a-z-]{1,40})\.([A-Za-z0-9_-]{43})$/.exec(token)
-  if (!match || !isNotificationKind(match[2])) return null
-  const expected = Buffer.from(signature(key, `${match[1]}.${match[2]}`))
-  const given = Buffer.from(match[3])
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
-  return { userId: Number(match[1]), kind: match[2] }
+export type UnsubscribeLink = { status: 'valid'; userId: number; kind: NotificationKind } | { status: 'expired' | 'invalid' }
+
+/**
+ * What a link's token says: valid, expired (ours, but too old) or invalid (altered, made up, or of the
+ * older form that carried no expiry).
+ */
+export function readUnsubscribeToken(key: Uint8Array, token: string, now: Date): UnsubscribeLink {
+  const match = /^([1-9]\d{0,9})\.([a-z-]{1,40})\.([1-9]\d{0,11})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  if (!match || !isNotificationKind(match[2])) return { status: 'invalid' }
+  const expected = Buffer.from(signature(key, `${match[1]}.${match[2]}.${match[3]}`))
+  const given = Buffer.from(match[4])
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { status: 'invalid' }
+  if (Number(match[3]) * 1000 <= now.getTime()) return { status: 'expired' }
+  return { status: 'valid', userId: Number(match[1]), kind: match[2] }
 }

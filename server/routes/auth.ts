@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import {
+  type ChangePasswordResponse,
   ChangePasswordBodySchema,
   FORGOT_PASSWORD_MESSAGE,
   ForgotPasswordBodySchema,
@@ -13,12 +14,13 @@ import {
 import { LogoutBodySchema } from '../../contract/push'
 import { recordAudit } from '../audit'
 import { commonPasswordIssue } from '../../contract/common-passwords'
-import { issuePasswordLink } from '../auth/password-links'
 import { hashPassword, needsRehash, timingDummyHash, upgradePasswordHash, verifyPassword } from '../auth/passwords'
 import { access } from '../auth/policy'
-import { countPasswordLinksSince, findUsablePasswordLink, revokeAccessToken, setPassword, setPasswordWithLink } from '../auth/queries'
+import { findUsablePasswordLink, setPassword, setPasswordWithLink } from '../auth/queries'
 import { beginSignInAttempt, clientAddress } from '../auth/rate-limit'
+import { mailResetLinkAfterAnswer } from '../auth/reset-mail'
 import {
+  assertSameOrigin,
   clearSessionCookies,
   familyOf,
   findSessionUser,
@@ -36,9 +38,6 @@ import type { AppDeps, AppEnv } from '../context'
 import { errorBody, HttpError, unauthorized } from '../http/errors'
 import { validate } from '../http/validate'
 import { deleteSubscription } from '../push/subscriptions'
-
-/** At most this many reset e-mails per account per hour; further requests get the same answer, no mail. */
-const RESET_MAILS_PER_HOUR = 3
 
 const passwordRefused = (detail: string) => new HttpError(422, detail, detail, [{ path: 'password', message: detail }])
 
@@ -68,16 +67,17 @@ export const authRoutes = new Hono<AppEnv>()
     await attempt.succeeded()
     if (needsRehash(user.passwordHash)) await upgradePasswordHash(deps, user.id, user.passwordHash, password)
     if (!user.active) throw new HttpError(403, 'This account has been deactivated', 'This account has been deactivated. Contact support to restore access.')
-    await startRefreshFamily(c, user.id, remember)
+    const sid = await startRefreshFamily(c, user.id, remember)
     await audit(deps, { action: 'sign-in', actorUserId: user.id, entityId: String(user.id), ip: address, requestId: c.get('requestId') })
     const sessionUser = toSessionUser(user)
     setAreaCookie(c, sessionUser)
-    return c.json({ token: await issueAccessToken(deps, sessionUser), user: sessionUser } satisfies SessionResponse)
+    return c.json({ token: await issueAccessToken(deps, sessionUser, sid), user: sessionUser } satisfies SessionResponse)
   })
 
   /** A new access token from the refresh cookie, which is rotated; a reused cookie ends the whole chain. */
   .post('/auth/refresh', access.public(), async (c) => {
     const deps = c.get('deps')
+    assertSameOrigin(c)
     const token = readRefreshCookie(c)
     if (!token) throw unauthorized('No session to renew. Sign in again.')
     const rotation = await rotateRefreshToken(c, token)
@@ -96,16 +96,17 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const sessionUser = toSessionUser(user)
     setAreaCookie(c, sessionUser)
-    return c.json({ token: await issueAccessToken(deps, sessionUser), user: sessionUser } satisfies SessionResponse)
+    return c.json({ token: await issueAccessToken(deps, sessionUser, rotation.familyId), user: sessionUser } satisfies SessionResponse)
   })
 
   /**
-   * Log out: revokes the presented access token until it would have expired, ends the refresh family of
-   * the cookie and clears it. Works with an expired or missing access token too, so a device can always
-   * end its session.
+   * Log out: ends the session of the refresh cookie and the session the access token names (every access
+   * token of it, on every server) and clears the cookies. Works with an expired or missing access token
+   * too, so a device can always end its session.
    */
   .post('/auth/logout', access.public(), validate('json', LogoutBodySchema), async (c) => {
     const deps = c.get('deps')
+    assertSameOrigin(c)
     const now = deps.clock.now()
     const { pushEndpoint } = c.req.valid('json')
     let userId: number | undefined
@@ -117,11 +118,8 @@ export const authRoutes = new Hono<AppEnv>()
         { key: deps.jwtKey, issuer: env.JWT_ISSUER, audience: env.JWT_AUDIENCE, ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS },
         now,
       )
-      const exp = (claims as { exp?: number } | null)?.exp
       userId = claims?.id
-      if (claims && exp) {
-        await revokeAccessToken(deps.db, bearer, new Date(exp * 1000))
-      }
+      if (claims) await revokeFamily(deps.db, claims.sid, now)
     }
     const refresh = readRefreshCookie(c)
     if (refresh) {
@@ -135,36 +133,11 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
 
-  /** Always the same 202 answer; when the account exists, a single-use link valid 60 minutes is e-mailed. */
+  /** Always the same 202 answer, at once; when the account exists, a single-use link valid 60 minutes is e-mailed. */
   .post('/auth/forgot-password', access.public(), validate('json', ForgotPasswordBodySchema), async (c) => {
     const deps = c.get('deps')
     const { email } = c.req.valid('json')
-    const now = deps.clock.now()
-    const user = await findSessionUser(deps.db, { email })
-    if (user?.active) {
-      const recent = await countPasswordLinksSince(deps.db, user.id, new Date(now.getTime() - 3_600_000))
-      if (recent < RESET_MAILS_PER_HOUR) {
-        const link = await issuePasswordLink(deps.db, { userId: user.id, now, publicUrl: deps.env.PUBLIC_URL })
-        await deps.mailer.send({
-          to: user.email,
-          subject: 'Reset your password',
-          // A retry after the link has expired would only deliver a dead link.
-          expiresAt: link.expiresAt,
-          text: [
-            `Hello ${user.firstName || user.email},`,
-            '',
-            'We received a request to reset the password of your client portal account. To choose a new password, open this link within 60 minutes:',
-            '',
-            link.url,
-            '',
-            'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
-          ].join('\n'),
-        })
-        await audit(deps, { action: 'password-reset-requested', entityId: String(user.id), ip: clientAddress(c), requestId: c.get('requestId') })
-      } else {
-        deps.logger.warn('password reset e-mail withheld: hourly limit reached', { userId: user.id, requestId: c.get('requestId') })
-      }
-    }
+    mailResetLinkAfterAnswer(deps, { email, ip: clientAddress(c), requestId: c.get('requestId') })
     return c.json({ message: FORGOT_PASSWORD_MESSAGE }, 202)
   })
 
@@ -178,7 +151,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ valid: true as const, email: user.email })
   })
 
-  /** Sets a new password with a reset link (once); ends every refresh session of the account. */
+  /** Sets a new password with a reset link (once); ends every session and every other link of the account. */
   .post('/auth/reset-password', access.public(), validate('json', ResetPasswordBodySchema), async (c) => {
     const deps = c.get('deps')
     const { token, password } = c.req.valid('json')
@@ -192,12 +165,14 @@ export const authRoutes = new Hono<AppEnv>()
     const passwordHash = await hashPassword(password)
     const changed = await setPasswordWithLink(deps.db, { id: row.id, userId: user.id }, passwordHash, now)
     if (!changed) throw new HttpError(400, INVALID_RESET_LINK)
-    await revokeUserSessions(deps.db, user.id, now)
     await audit(deps, { action: 'password-reset', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.get('requestId') })
     return c.json({ message: 'Your password has been changed. Sign in with the new password.' })
   })
 
-  /** Changes the signed-in user's password; other devices are signed out, this one stays signed in. */
+  /**
+   * Changes the signed-in user's password. Every session of the account ends (on every device, this one's
+   * included) with every reset link; this device goes on in a new session, whose token is in the answer.
+   */
   .post('/auth/change-password', access.signedIn(), validate('json', ChangePasswordBodySchema), async (c) => {
     const deps = c.get('deps')
     const caller = c.get('caller')
@@ -213,10 +188,11 @@ export const authRoutes = new Hono<AppEnv>()
     if (issue) {
       throw new HttpError(422, issue, issue, [{ path: 'newPassword', message: issue }])
     }
-    await setPassword(deps.db, user.id, await hashPassword(newPassword), now)
     const refresh = readRefreshCookie(c)
-    const keep = refresh ? await familyOf(deps.db, refresh) : undefined
-    await revokeUserSessions(deps.db, user.id, now, keep?.userId === user.id ? keep.familyId : undefined)
+    const current = refresh ? await familyOf(deps.db, refresh) : undefined
+    await setPassword(deps.db, user.id, await hashPassword(newPassword), now)
+    const sid = await startRefreshFamily(c, user.id, current?.userId === user.id && current.remember)
     await audit(deps, { action: 'password-changed', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.get('requestId') })
-    return c.json({ message: 'Your password has been changed.' })
+    const sessionUser = toSessionUser(user)
+    return c.json({ message: 'Your password has been changed.', token: await issueAccessToken(deps, sessionUser, sid), user: sessionUser } satisfies ChangePasswordResponse)
   })

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { isPermCode, SUPER_ADMIN_ROLE_ID } from '../../contract/permissions'
 import { EMAIL_TAKEN, type CreateUserBody, type StaffUser, type UpdateUserBody } from '../../contract/users'
 import { recordAudit } from '../audit'
-import { issuePasswordLink, type PasswordLink } from '../auth/password-links'
+import { issuePasswordLink, voidPasswordLinks, type PasswordLink } from '../auth/password-links'
 import { revokeUserSessions } from '../auth/session'
 import type { AppDeps } from '../context'
 import type { Db, Tx } from '../db/client'
@@ -17,8 +17,8 @@ import { findStaffUser } from './queries'
 /**
  * Writes of staff users. Added users get an invitation (a single-use link to choose a password, the
  * same kind as a password reset) and cannot sign in until they use it. Deactivating a user or changing
- * their role ends their refresh sessions at once; the access check reads the user's state and role on
- * every call, so their next call already gets the new answer.
+ * their role ends all their sessions at once (their access tokens included); deactivation also voids
+ * every reset or invitation link sent to them, so reactivation does not bring an old link back.
  */
 
 /** A password hash nothing verifies against: the account of an invited user has no password yet. */
@@ -177,7 +177,10 @@ export async function setStaffUserActive(deps: AppDeps, ctx: WriteContext, id: n
   await db.transaction(async (tx) => {
     if (!active && before.roleId === SUPER_ADMIN_ROLE_ID) await assertAnotherSuperAdmin(tx, id)
     await tx.update(users).set({ active, updatedAt: ctx.now }).where(eq(users.id, id))
-    if (!active) await revokeUserSessions(tx, id, ctx.now)
+    if (!active) {
+      await revokeUserSessions(tx, id, ctx.now)
+      await voidPasswordLinks(tx, id, ctx.now)
+    }
     const after = await mustFind(tx, id)
     await recordAudit(tx, {
       action: active ? 'user.reactivate' : 'user.deactivate',

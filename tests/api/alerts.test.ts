@@ -4,6 +4,7 @@ import { escalateUnopenedService } from '../../server/alerts/service-of-process'
 import { documentTypes, invoices, mailOutbox, notifications } from '../../server/db/schema'
 import { markOverdueJob } from '../../server/jobs/overdue'
 import { announceDue } from '../../server/notifications/announce'
+import { UNSUBSCRIBE_LINK_TTL_DAYS } from '../../server/notifications/preferences'
 import { deliverDuePush } from '../../server/push/queue'
 import { createTestServer, type TestServer } from './harness'
 
@@ -107,21 +108,81 @@ describe('notification preferences', () => {
     expect(bad.status).toBe(422)
   })
 
-  it('stops one kind of e-mail with one click on the link in the e-mail, without signing in', async () => {
+  const newMailEmail = async (user: { id: number }) =>
+    (await server.request('GET', '/api/notification-preferences', { token: await token(user) })).json.preferences.find((p: { kind: string }) => p.kind === 'new-mail').email
+  const turnBackOn = async (user: { id: number }) =>
+    server.request('PUT', '/api/notification-preferences', { token: await token(user), body: { preferences: [{ kind: 'new-mail', push: true, email: true }] } })
+  /** The unsubscribe link of Ann's e-mail: its path and query, as the portal serves it. */
+  const unsubscribeLink = () => {
+    const mail = server.sent.find((m) => m.to === ann.email)!
+    const url = new URL(/Stop e-mails like this \(New mail\): (\S+)/.exec(mail.text)![1])
+    expect(url.origin).toBe('https://portal.example.com')
+    return url.pathname + url.search
+  }
+  const form = { 'content-type': 'application/x-www-form-urlencoded' }
+
+  it('the link in the e-mail opens a page that asks; its button stops that kind of e-mail, without signing in', async () => {
     await upload(bankStatement)
     await runWorker()
-    const link = /Stop e-mails like this \(New mail\): (\S+)/.exec(server.sent[0].text)![1]
-    const url = new URL(link)
-    expect(url.origin).toBe('https://portal.example.com')
-    const res = await server.request('GET', url.pathname + url.search)
-    expect(res.status).toBe(200)
-    expect(res.text).toContain('You will no longer receive e-mails about new mail')
+    const link = unsubscribeLink()
+    // Opening the link (a person, a mail scanner, a link preview) changes nothing.
+    const page = await server.request('GET', link)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(page.headers.get('cache-control')).toBe('no-store')
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(page.text).not.toMatch(/<script/i)
+    expect(page.text).toContain('<html lang="en">')
+    expect(page.text).toContain('<h1>Stop e-mails about new mail?</h1>')
+    expect(page.text).toContain(`<form method="post" action="${link}">`)
+    expect(page.text).toMatch(/<button type="submit">Stop e-mails about new mail<\/button>/)
+    expect((await server.request('HEAD', link)).status).toBe(200)
+    expect(await newMailEmail(ann)).toBe(true)
+
+    // The button posts the form to the same address.
+    const done = await server.request('POST', link, { headers: form, body: 'List-Unsubscribe=One-Click' })
+    expect(done.status).toBe(200)
+    expect(done.text).toContain('You will no longer receive e-mails about new mail')
+    expect(await newMailEmail(ann)).toBe(false)
     const prefs = await server.request('GET', '/api/notification-preferences', { token: await token(ann) })
     expect(prefs.json.preferences[0]).toMatchObject({ kind: 'new-mail', push: true, email: false })
-    // A forged or altered link does nothing.
-    const forged = await server.request('GET', url.pathname + url.search.replace(`${ann.id}.new-mail`, `${bob.id}.new-mail`))
-    expect(forged.status).toBe(400)
-    await server.request('PUT', '/api/notification-preferences', { token: await token(ann), body: { preferences: [{ kind: 'new-mail', push: true, email: true }] } })
+
+    // A forged or altered link does nothing, opened or posted.
+    await turnBackOn(ann)
+    const bobBefore = await newMailEmail(bob)
+    const forged = link.replace(`${ann.id}.new-mail`, `${bob.id}.new-mail`)
+    expect((await server.request('GET', forged)).status).toBe(400)
+    const forgedPost = await server.request('POST', forged, { headers: form, body: 'List-Unsubscribe=One-Click' })
+    expect(forgedPost.status).toBe(400)
+    expect(forgedPost.text).toContain('This link is not valid')
+    expect(await newMailEmail(bob)).toBe(bobBefore)
+  })
+
+  it("a mail program's one-click unsubscribe (RFC 8058: POST List-Unsubscribe=One-Click to the link) works too", async () => {
+    await upload(bankStatement)
+    await runWorker()
+    const res = await server.request('POST', unsubscribeLink(), { headers: form, body: 'List-Unsubscribe=One-Click' })
+    expect(res.status).toBe(200)
+    expect(await newMailEmail(ann)).toBe(false)
+    await turnBackOn(ann)
+  })
+
+  it(`the link works for ${UNSUBSCRIBE_LINK_TTL_DAYS} days after the e-mail; later it says so and changes nothing`, async () => {
+    await upload(bankStatement)
+    await runWorker()
+    const link = unsubscribeLink()
+    server.clock.set(new Date(NOW.getTime() + (UNSUBSCRIBE_LINK_TTL_DAYS * 24 - 1) * HOUR))
+    expect((await server.request('GET', link)).status).toBe(200)
+    server.clock.set(new Date(NOW.getTime() + UNSUBSCRIBE_LINK_TTL_DAYS * 24 * HOUR + 1_000))
+    const page = await server.request('GET', link)
+    expect(page.status).toBe(400)
+    expect(page.text).toContain('This link has expired')
+    const late = await server.request('POST', link, { headers: form, body: 'List-Unsubscribe=One-Click' })
+    expect(late.status).toBe(400)
+    expect(await newMailEmail(ann)).toBe(true)
+    // A link of the older form, without an expiry, is not accepted either.
+    const older = await server.request('GET', `/api/notification-preferences/unsubscribe?token=${ann.id}.new-mail.${'A'.repeat(43)}`)
+    expect(older.status).toBe(400)
   })
 })
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AccessTokenClaimsSchema, FORGOT_PASSWORD_MESSAGE, INVALID_RESET_LINK } from '../../contract/auth'
@@ -6,10 +7,10 @@ import { createApp } from '../../server/app'
 import { commonPasswordIssue } from '../../contract/common-passwords'
 import { CALLER_TTL_MS } from '../../server/auth/caller-cache'
 import { IN_PROCESS_ADDRESS_HEADER } from '../../server/auth/rate-limit'
-import { AREA_COOKIE, REFRESH_COOKIE } from '../../server/auth/session'
+import { AREA_COOKIE, DEVICE_COOKIE, REFRESH_COOKIE } from '../../server/auth/session'
 import { sha256, signAccessToken } from '../../server/auth/tokens'
 import { loginAttempts, refreshSessions, users } from '../../server/db/schema'
-import { createTestServer, DEMO_ACCOUNTS, DEMO_PASSWORD, login, type TestServer } from './harness'
+import { createTestServer, DEMO_ACCOUNTS, DEMO_PASSWORD, login, sessionCookies, type TestServer } from './harness'
 
 // Sign-in runs argon2id (19 MiB, one hash at a time); on a busy machine a test of several sign-ins needs time.
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -33,7 +34,9 @@ function signIn(email: string, password: string, options: { remember?: boolean; 
   })
 }
 
-const cookieOf = (res: { headers: Headers }) => (res.headers.get('set-cookie') ?? '').split(';')[0]
+const cookieOf = sessionCookies
+/** The refresh token of a Cookie header made by sessionCookies. */
+const refreshTokenOf = (cookie: string) => new RegExp(`${REFRESH_COOKIE}=([^;]+)`).exec(cookie)![1]
 
 describe('sign-in', () => {
   it('gives each demo account a token with exactly the session claims and the right identity', async () => {
@@ -49,7 +52,7 @@ describe('sign-in', () => {
       const { token, user } = await login(server, email, DEMO_PASSWORD)
       const claims = claimsOf(token)
       expect(Object.keys(claims).sort()).toEqual(
-        ['id', 'email', 'clientId', 'agentId', 'role', 'companyName', 'firstName', 'lastName', 'roleType', 'roleId', 'exp', 'iat', 'iss', 'aud'].sort(),
+        ['id', 'email', 'clientId', 'agentId', 'role', 'companyName', 'firstName', 'lastName', 'roleType', 'roleId', 'sid', 'jti', 'exp', 'iat', 'iss', 'aud'].sort(),
       )
       expect(v.is(AccessTokenClaimsSchema, claims)).toBe(true)
       expect(headerOf(token).alg).toBe('HS256')
@@ -119,6 +122,11 @@ describe('sign-in', () => {
     for (const res of [session, persistent]) {
       const cookie = res.headers.get('set-cookie')!
       expect(cookie).toMatch(new RegExp(`^${REFRESH_COOKIE}=[A-Za-z0-9_-]{43};`))
+      // The browser's device secret goes with it, with the same attributes and lifetime.
+      const refresh = res.headers.getSetCookie().find((c) => c.startsWith(`${REFRESH_COOKIE}=`))!
+      const device = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))!
+      expect(device).toMatch(new RegExp(`^${DEVICE_COOKIE}=[A-Za-z0-9_-]{43};`))
+      expect(device.split(';').slice(1)).toEqual(refresh.split(';').slice(1))
       expect(cookie).toMatch(/HttpOnly/)
       expect(cookie).toMatch(/SameSite=Strict/)
       expect(cookie).toMatch(/Path=\/api\/auth/)
@@ -278,30 +286,30 @@ describe('access tokens', () => {
   const call = (token: string) => server.request('GET', '/api/permissions', { token })
 
   it('accepts a token the server signed', async () => {
-    expect((await call(await signAccessToken(claims(), settings(), server.clock.now()))).status).toBe(200)
+    expect((await call(await signAccessToken(claims(), settings(), server.clock.now(), randomUUID()))).status).toBe(200)
   })
 
   it('refuses a token with a bad signature', async () => {
-    const forged = await signAccessToken(claims(), { ...settings(), key: new TextEncoder().encode('x'.repeat(64)) }, server.clock.now())
+    const forged = await signAccessToken(claims(), { ...settings(), key: new TextEncoder().encode('x'.repeat(64)) }, server.clock.now(), randomUUID())
     const res = await call(forged)
     expect(res.status).toBe(401)
     expect(res.json.detail).toEqual(expect.any(String))
   })
 
   it('refuses a token with alg "none"', async () => {
-    const good = await signAccessToken(claims(), settings(), server.clock.now())
+    const good = await signAccessToken(claims(), settings(), server.clock.now(), randomUUID())
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')
     expect((await call(`${header}.${good.split('.')[1]}.`)).status).toBe(401)
     expect((await call(`${header}.${good.split('.')[1]}.${good.split('.')[2]}`)).status).toBe(401)
   })
 
   it('refuses a token for another audience or from another issuer', async () => {
-    expect((await call(await signAccessToken(claims(), { ...settings(), audience: 'another-app' }, server.clock.now()))).status).toBe(401)
-    expect((await call(await signAccessToken(claims(), { ...settings(), issuer: 'someone-else' }, server.clock.now()))).status).toBe(401)
+    expect((await call(await signAccessToken(claims(), { ...settings(), audience: 'another-app' }, server.clock.now(), randomUUID()))).status).toBe(401)
+    expect((await call(await signAccessToken(claims(), { ...settings(), issuer: 'someone-else' }, server.clock.now(), randomUUID()))).status).toBe(401)
   })
 
   it('refuses a token past its expiry', async () => {
-    const token = await signAccessToken(claims(), settings(), server.clock.now())
+    const token = await signAccessToken(claims(), settings(), server.clock.now(), randomUUID())
     server.clock.advance((server.env.ACCESS_TOKEN_TTL_SECONDS + 1) * 1000)
     expect((await call(token)).status).toBe(401)
   })
@@ -345,7 +353,7 @@ describe('refresh and log out', () => {
     expect(res.json.user).toEqual(first.user)
     expect(claimsOf(res.json.token).exp).toBeGreaterThan(claimsOf(first.token).exp)
     const next = cookieOf(res)
-    expect(next).toMatch(new RegExp(`^${REFRESH_COOKIE}=`))
+    expect(next).toMatch(new RegExp(`^${REFRESH_COOKIE}=[A-Za-z0-9_-]{43}; ${DEVICE_COOKIE}=[A-Za-z0-9_-]{43}$`))
     expect(res.headers.getSetCookie()).toContainEqual(expect.stringMatching(new RegExp(`^${AREA_COOKIE}=client;`)))
     expect(next).not.toBe(first.cookie)
     // A remembered session stays persistent across rotations.
@@ -368,7 +376,7 @@ describe('refresh and log out', () => {
     const [firstRow] = await server.db
       .select()
       .from(refreshSessions)
-      .where(eq(refreshSessions.tokenHash, sha256(first.cookie.split('=')[1])))
+      .where(eq(refreshSessions.tokenHash, sha256(refreshTokenOf(first.cookie))))
     const family = await server.db.select().from(refreshSessions).where(eq(refreshSessions.familyId, firstRow.familyId))
     expect(family).toHaveLength(2)
     expect(family.every((row) => row.revokedAt !== null)).toBe(true)
@@ -428,6 +436,8 @@ describe('password reset', () => {
     expect(unknown.status).toBe(202)
     expect(unknown.json).toEqual(known.json)
     expect(known.json).toEqual({ message: FORGOT_PASSWORD_MESSAGE })
+    // The mail is written after the answer.
+    await server.deps.afterAnswer.settled()
     const mails = server.sent.slice(before)
     expect(mails).toHaveLength(1)
     expect(mails[0].to).toBe(user.email)
@@ -441,6 +451,7 @@ describe('password reset', () => {
     const session = await signIn(user.email, 'Original-pass-2026', { remember: true })
     expect(session.status).toBe(200)
     await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })
+    await server.deps.afterAnswer.settled()
     const token = linkToken(server.sent.at(-1)!.text)!
 
     const check = await server.request('GET', `/api/auth/reset/${token}`)
@@ -470,6 +481,7 @@ describe('password reset', () => {
   it('refuses a reset link after 60 minutes', async () => {
     const { user } = await server.factories.client({}, 'Original-pass-2026')
     await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })
+    await server.deps.afterAnswer.settled()
     const token = linkToken(server.sent.at(-1)!.text)!
     server.clock.advance(61 * 60_000)
     const res = await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'Brand-new-pass-2026' } })
@@ -491,12 +503,13 @@ describe('password reset', () => {
       expect(res.status).toBe(202)
       expect(res.json).toEqual({ message: FORGOT_PASSWORD_MESSAGE })
     }
+    await server.deps.afterAnswer.settled()
     expect(server.sent.slice(before).filter((m) => m.to === user.email)).toHaveLength(3)
   })
 })
 
 describe('change password', () => {
-  it('checks the current password, refuses common ones, and keeps only this device signed in', async () => {
+  it('checks the current password, refuses common ones, and keeps only this device signed in, in a new session', async () => {
     const { user } = await server.factories.client({}, 'Current-pass-2026')
     const other = await signIn(user.email, 'Current-pass-2026', { remember: true })
     const here = await signIn(user.email, 'Current-pass-2026', { remember: true })
@@ -525,13 +538,17 @@ describe('change password', () => {
       body: { currentPassword: 'Current-pass-2026', newPassword: 'Next-pass-2026' },
     })
     expect(ok.status).toBe(200)
+    expect(ok.json).toMatchObject({ message: 'Your password has been changed.', user: { id: user.id, email: user.email } })
     expect((await signIn(user.email, 'Current-pass-2026')).status).toBe(401)
     expect((await signIn(user.email, 'Next-pass-2026')).status).toBe(200)
     expect((await server.request('POST', '/api/auth/refresh', { headers: { cookie: cookieOf(other) } })).status).toBe(401)
-    expect((await server.request('POST', '/api/auth/refresh', { headers })).status).toBe(200)
+    // This device's old session ended too; it goes on in the new one the answer started (a persistent one, as before).
+    expect((await server.request('POST', '/api/auth/refresh', { headers })).status).toBe(401)
+    expect(ok.headers.get('set-cookie')).toMatch(/Max-Age=\d+/)
+    expect((await server.request('POST', '/api/auth/refresh', { headers: { cookie: cookieOf(ok) } })).status).toBe(200)
   })
 
-  it('ends the access tokens of every other device at once; this device renews through its refresh cookie', async () => {
+  it('ends the access tokens of every device at once; this device goes on with the token of the answer', async () => {
     const { user } = await server.factories.client({}, 'Before-change-2026')
     const other = await signIn(user.email, 'Before-change-2026')
     const here = await signIn(user.email, 'Before-change-2026')
@@ -546,7 +563,8 @@ describe('change password', () => {
     expect(changed.status).toBe(200)
     expect(await reads(other.json.token)).toBe(401)
     expect(await reads(here.json.token)).toBe(401)
-    const renewed = await server.request('POST', '/api/auth/refresh', { headers: { cookie: cookieOf(here) } })
+    expect(await reads(changed.json.token)).toBe(200)
+    const renewed = await server.request('POST', '/api/auth/refresh', { headers: { cookie: cookieOf(changed) } })
     expect(renewed.status).toBe(200)
     expect(await reads(renewed.json.token)).toBe(200)
   })

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -6,15 +6,17 @@ import { eq, inArray } from 'drizzle-orm'
 import type { SessionUser } from '../../contract/auth'
 import { createApp } from '../../server/app'
 import { listeningCallerCache } from '../../server/auth/caller-cache'
+import { DEVICE_COOKIE, REFRESH_COOKIE } from '../../server/auth/session'
+import { AfterAnswer } from '../../server/http/after-answer'
 import { listeningAnswerCache } from '../../server/http/kept-answers'
 import { hashPassword } from '../../server/auth/passwords'
-import { signAccessToken } from '../../server/auth/tokens'
+import { sha256, signAccessToken } from '../../server/auth/tokens'
 import type { AppDeps, Clock } from '../../server/context'
 import { openDatabase, type Database, type Db } from '../../server/db/client'
 import type { PermCode } from '../../contract/permissions'
 import { CLIENT_ROLE, ensureReferenceData } from '../../server/db/reference'
 import { seedDemo } from '../../server/db/seed'
-import { agents, clients, permissions, rolePermissions, roles, users } from '../../server/db/schema'
+import { agents, clients, permissions, refreshSessions, rolePermissions, roles, users } from '../../server/db/schema'
 import { parseEnv, type Env } from '../../server/env'
 import { createLogger, type Logger } from '../../server/logger'
 import type { MailMessage } from '../../server/mail/mailer'
@@ -115,6 +117,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     push: { publicKey: vapidKeys.publicKey, transport: pushService },
     callers,
     answers,
+    afterAnswer: new AfterAnswer(options.deps?.logger ?? logger),
     ...options.deps,
   }
   if (options.seed) await seedDemo({ db, blobs: deps.blobs, clock })
@@ -145,8 +148,14 @@ export async function createTestServer(options: TestServerOptions = {}) {
     return { status: res.status, headers: res.headers, json, text }
   }
 
-  /** An access token for a user, signed as the server signs them. */
+  /**
+   * An access token for a user, signed as the server signs them, of a session of its own (a refresh
+   * family that no cookie holds), so ending the user's sessions ends it too.
+   */
   async function tokenFor(userId: number) {
+    const familyId = randomUUID()
+    const now = clock.now()
+    await db.insert(refreshSessions).values({ userId, familyId, tokenHash: sha256(randomUUID()), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })
     const [row] = await db
       .select({ user: users, role: roles, companyName: clients.companyName })
       .from(users)
@@ -167,7 +176,8 @@ export async function createTestServer(options: TestServerOptions = {}) {
         roleId: row.role.id,
       },
       { key: deps.jwtKey, issuer: env.JWT_ISSUER, audience: env.JWT_AUDIENCE, ttlSeconds: env.ACCESS_TOKEN_TTL_SECONDS },
-      clock.now(),
+      now,
+      familyId,
     )
   }
 
@@ -184,15 +194,26 @@ export type TestServer = Awaited<ReturnType<typeof createTestServer>>
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/seed'
 
 /**
+ * The session cookies an answer sets (the refresh cookie and the browser's device cookie), as a Cookie
+ * header sends them back: "portal_refresh=...; portal_device=...". Empty when the answer sets none.
+ */
+export function sessionCookies(res: { headers: Headers }): string {
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .filter((pair) => pair.startsWith(`${REFRESH_COOKIE}=`) || pair.startsWith(`${DEVICE_COOKIE}=`))
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ')
+}
+
+/**
  * Signs in through POST /api/auth/login (as the PWA does) and returns the access token, the user and
- * the refresh cookie ("name=value", ready for a Cookie header). Throws unless the answer is 200.
+ * the session cookies (ready for a Cookie header, see sessionCookies). Throws unless the answer is 200.
  */
 export async function login(server: Pick<TestServer, 'request'>, email: string, password: string, options: { remember?: boolean } = {}) {
   const res = await server.request('POST', '/api/auth/login', { body: { email, password, remember: options.remember ?? false } })
   if (res.status !== 200) throw new Error(`Sign-in of ${email} answered ${res.status}: ${res.text}`)
-  const setCookie = res.headers.get('set-cookie') ?? ''
-  const cookie = setCookie.split(';')[0]
-  return { token: res.json.token as string, user: res.json.user as SessionUser, cookie }
+  return { token: res.json.token as string, user: res.json.user as SessionUser, cookie: sessionCookies(res) }
 }
 
 let counter = 0

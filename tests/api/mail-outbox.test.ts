@@ -182,6 +182,7 @@ describe('mail with SMTP', () => {
     transport.down = true
     const res = await server.request('POST', '/api/auth/forgot-password', { body: { email: user.email } })
     expect(res.status).toBe(202)
+    await server.deps.afterAnswer.settled()
     const queued = await lastRow()
     expect(queued).toMatchObject({ to: user.email, subject: 'Reset your password', attempts: 1, sentAt: null, expiresAt: new Date(NOW.getTime() + HOUR) })
     transport.down = false

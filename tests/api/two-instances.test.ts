@@ -129,6 +129,58 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     expect((await refresh(a, third)).status).toBe(401)
   })
 
+  /** The session cookies an answer sets, as a browser sends them back (refresh and device cookie). */
+  const sessionCookies = (res: { headers: Headers }) =>
+    res.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .filter((pair) => /^portal_(refresh|device)=./.test(pair))
+      .join('; ')
+
+  it('log out on one ends every access token of that session on the other at once, earlier ones included', async () => {
+    const login = await call(a, 'POST', '/api/auth/login', { body: { email: 'manager@demo.test', password: PASSWORD, remember: true } })
+    expect(login.status).toBe(200)
+    const first = login.json.token as string
+    // Renewed in a later second, so the second access token of the session differs from the first even in
+    // its times, and ending one cannot end the other by being the same token.
+    await expect.poll(async () => Math.floor(Date.now() / 1000), { interval: 50 }).toBeGreaterThan(JSON.parse(Buffer.from(first.split('.')[1], 'base64url').toString()).iat)
+    const renewed = await call(a, 'POST', '/api/auth/refresh', { headers: { cookie: sessionCookies(login) } })
+    expect(renewed.status).toBe(200)
+    const second = renewed.json.token as string
+    expect(second).not.toBe(first)
+    // A keeps the caller of each token for a few seconds...
+    expect((await call(a, 'GET', '/api/permissions', { token: first })).status).toBe(200)
+    expect((await call(a, 'GET', '/api/permissions', { token: second })).status).toBe(200)
+    expect((await call(b, 'POST', '/api/auth/logout', { token: second, body: {}, headers: { cookie: sessionCookies(renewed) } })).status).toBe(204)
+    // ...until the database tells it the session ended on B: both are refused there, long before that time is up.
+    await expect.poll(async () => (await call(a, 'GET', '/api/permissions', { token: first })).status, { timeout: CALLER_TTL_MS / 2, interval: 20 }).toBe(401)
+    expect((await call(a, 'GET', '/api/permissions', { token: second })).status).toBe(401)
+  })
+
+  it('a password changed on one ends the account\'s other sessions on the other at once', async () => {
+    const other = await signIn(a, 'client@demo.test')
+    expect((await call(a, 'GET', '/api/permissions', { token: other.token })).status).toBe(200)
+    const here = await call(b, 'POST', '/api/auth/login', { body: { email: 'client@demo.test', password: PASSWORD, remember: true } })
+    const changed = await call(b, 'POST', '/api/auth/change-password', {
+      token: here.json.token,
+      headers: { cookie: sessionCookies(here) },
+      body: { currentPassword: PASSWORD, newPassword: 'Changed-on-b-2026!' },
+    })
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200)
+    try {
+      await expect.poll(async () => (await call(a, 'GET', '/api/permissions', { token: other.token })).status, { timeout: CALLER_TTL_MS / 2, interval: 20 }).toBe(401)
+      expect((await call(a, 'GET', '/api/permissions', { token: changed.json.token })).status).toBe(200)
+    } finally {
+      // The other tests sign in with the demo password.
+      const back = await call(a, 'POST', '/api/auth/change-password', {
+        token: changed.json.token,
+        headers: { cookie: sessionCookies(changed) },
+        body: { currentPassword: 'Changed-on-b-2026!', newPassword: PASSWORD },
+      })
+      expect(back.status).toBe(200)
+    }
+  })
+
   it('a scan uploaded through one is viewed (whole and by range) and deleted through the other', async () => {
     const clerk = await signIn(a, 'admin@demo.test')
     const [{ id: clientId }] = await sql`select client_id as id from users where email = 'client@demo.test'`

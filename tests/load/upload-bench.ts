@@ -14,7 +14,7 @@
  * first. UPLOAD_BENCH_MAX_RSS_GROWTH_MB makes it exit 1 when the server's RSS rose more than that.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -69,6 +69,7 @@ async function serveForBench() {
   const { fsBlobStore } = await import('../../server/storage/fs-blob-store')
   const { s3BlobStore } = await import('../../server/storage/s3-blob-store')
   const { createGateway } = await import('../../server/payments')
+  const { AfterAnswer } = await import('../../server/http/after-answer')
   const { signAccessToken } = await import('../../server/auth/tokens')
   const { factories } = await import('../api/harness')
   const { documentTypes } = await import('../../server/db/schema')
@@ -91,6 +92,7 @@ async function serveForBench() {
     // No push worker runs here: queued pushes are never sent.
     push: { publicKey: '', transport: { send: async () => ({ statusCode: 201 }) } },
     jwtKey,
+    afterAnswer: new AfterAnswer(logger),
   })
   const make = factories(database.db)
   const { user } = await make.agent(['DCV'])
@@ -100,6 +102,8 @@ async function serveForBench() {
     { id: user.id, email: user.email, clientId: null, agentId: user.agentId, role: 'Staff', companyName: null, firstName: 'Sam', lastName: 'Agent', roleType: 'agent', roleId: user.roleId },
     { key: jwtKey, issuer: env.JWT_ISSUER, audience: env.JWT_AUDIENCE, ttlSeconds: 3600 },
     new Date(),
+    // A session no one ends during the run.
+    randomUUID(),
   )
 
   const sample = () => {

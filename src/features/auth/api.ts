@@ -1,4 +1,5 @@
 import {
+  ChangePasswordResponseSchema,
   ForgotPasswordResponseSchema,
   PasswordChangedResponseSchema,
   ResetTokenStatusSchema,
@@ -102,8 +103,13 @@ export function useResetPassword() {
   })
 }
 
+/** A changed password ends every session of the account; this device goes on with the new one in the answer. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => api.post('/auth/change-password', body, { schema: PasswordChangedResponseSchema }),
+    mutationFn: async (body: ChangePasswordBody) => {
+      const answer = await api.post('/auth/change-password', body, { schema: ChangePasswordResponseSchema })
+      updateSession({ token: answer.token, user: answer.user })
+      return answer
+    },
   })
 }
