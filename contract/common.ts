@@ -46,6 +46,26 @@ export const idParam = (message = 'must be a positive whole number') => v.pipe(v
 export const IdParam = idParam()
 export const IdParamsSchema = v.object({ id: IdParam })
 
+const DAY_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+
+/**
+ * Is `day` (YYYY-MM-DD) a day the calendar has? The pattern alone lets through 2026-02-30, 2025-02-29
+ * and 2026-04-31, which the database refuses; there is no year 0000 either.
+ */
+export function isCalendarDay(day: string): boolean {
+  if (!DAY_PATTERN.test(day) || day.startsWith('0000')) return false
+  const date = new Date(`${day}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day)
+}
+
+/** A calendar day (YYYY-MM-DD), as every date of the API is sent: the pattern, then the calendar. */
+export const calendarDay = (messages: { pattern?: string; calendar?: v.ErrorMessage<v.CheckIssue<string>> } = {}) =>
+  v.pipe(
+    v.string(),
+    v.regex(DAY_PATTERN, messages.pattern ?? 'must be a date such as 2026-01-31'),
+    v.check(isCalendarDay, messages.calendar ?? ((issue) => `${String(issue.input)} is not a date on the calendar`)),
+  )
+
 /** Money goes over the wire in dollars with two decimals; it is stored as integer cents. */
 export const centsToDollars = (cents: number) => Math.round(cents) / 100
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100)

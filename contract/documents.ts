@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { idParam, pageOf, PageQuerySchema, type ListParams } from './common'
+import { calendarDay, idParam, pageOf, PageQuerySchema, type ListParams } from './common'
 
 /** Clients may ask for a document to be mailed for this many days after upload; then it is shredded. */
 export const DOCUMENT_RETENTION_DAYS = 60
@@ -85,7 +85,6 @@ export type Document = v.InferOutput<typeof DocumentSchema>
 export const DocumentPageSchema = pageOf(DocumentSchema)
 export type DocumentPage = v.InferOutput<typeof DocumentPageSchema>
 
-const YMD = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'))
 const flag = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true'))
 
 export const DOCUMENT_SORTS = ['dateReceived', 'uploadedAt', 'type', 'jurisdiction', 'isRead', 'status', 'daysLeft', 'company'] as const
@@ -98,8 +97,9 @@ export const DocumentListQuerySchema = v.object({
   jurisdiction: v.optional(v.pipe(v.picklist(['1', '2', '3'], 'must be 1, 2 or 3'), v.transform(Number))),
   isRead: v.optional(flag),
   status: v.optional(DocumentStatusSchema),
-  receivedFrom: v.optional(YMD),
-  receivedTo: v.optional(YMD),
+  /** Day received, from and to (both included). */
+  receivedFrom: v.optional(calendarDay()),
+  receivedTo: v.optional(calendarDay()),
   /** GET /documents only: one client's documents. */
   clientId: v.optional(idParam('must be a client id')),
 })
@@ -109,7 +109,10 @@ export type DocumentListParams = ListParams<typeof DocumentListQuerySchema>
 export const DocumentUploadFieldsSchema = v.object({
   documentTypeId: v.pipe(v.string('Document type is mandatory'), idParam('Choose a document type')),
   jurisdiction: v.pipe(v.string('Jurisdiction is mandatory'), v.picklist(['1', '2', '3'], 'Jurisdiction must be 1 (Federal), 2 (State) or 3 (Private)'), v.transform(Number)),
-  dateReceived: v.pipe(v.string('Date received is mandatory'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Date received must be a date as YYYY-MM-DD')),
+  dateReceived: v.pipe(
+    v.string('Date received is mandatory'),
+    calendarDay({ pattern: 'Date received must be a date as YYYY-MM-DD', calendar: (issue) => `Date received ${String(issue.input)} is not a valid date` }),
+  ),
 })
 export type DocumentUploadFields = v.InferInput<typeof DocumentUploadFieldsSchema>
 

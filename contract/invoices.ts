@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { IdParam, PageQuerySchema, pageOf, type ListParams } from './common'
+import { calendarDay, IdParam, PageQuerySchema, pageOf, type ListParams } from './common'
 
 /** Invoice status codes. NEW is shown to people as 'UNPAID'. */
 export const INVOICE_STATUS = { PAID: 1, NEW: 2, OVERDUE: 3 } as const
@@ -51,14 +51,7 @@ export const INVOICE_SORT_FIELDS = ['invoiceId', 'invoiceDate', 'dueDate', 'paid
 export type InvoiceSortField = (typeof INVOICE_SORT_FIELDS)[number]
 
 /** A calendar day (YYYY-MM-DD) in the portal's time zone, America/New_York. */
-const Day = v.pipe(
-  v.string(),
-  v.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a date such as 2026-01-31'),
-  v.check((day) => {
-    const date = new Date(`${day}T00:00:00Z`)
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day)
-  }, 'is not a calendar date'),
-)
+const Day = calendarDay()
 
 const StatusList = v.pipe(
   v.string(),

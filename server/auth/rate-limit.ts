@@ -51,11 +51,16 @@ export function clientAddress(c: Context<AppEnv>): string {
 const pairKey = (email: string, address: string) => `pair:${email.toLowerCase()}|${address}`
 const addressKey = (address: string) => `ip:${address}`
 
-/** The outcome of a finished sign-in: a wrong password is counted; a right one clears the pair's failures. */
+/**
+ * The outcome of a finished sign-in: a wrong password is counted; a right one clears the pair's failures;
+ * one that could not be checked (the password checks were busy, the database failed) counts nothing and
+ * lets the pair's next attempt go at once.
+ */
 export interface SignInAttempt {
   blocked?: undefined
   failed(): Promise<void>
   succeeded(): Promise<void>
+  withdrawn(): void
 }
 
 /** Too soon after too many failures: answer 429 with this detail and a Retry-After header. */
@@ -130,6 +135,7 @@ async function checkSignInAttempt(db: Db, now: Date, keys: { pair: string; addre
     return { blocked: { detail: `Too many failed sign-in attempts. Try again in ${wait}.`, retryAfterSeconds: seconds } }
   }
   return {
+    withdrawn: endTurn,
     async failed() {
       try {
         await db.insert(loginAttempts).values([

@@ -24,6 +24,19 @@ const API_ANSWER: HeaderRecord = {
 }
 
 /**
+ * The headers of a file the API serves (a document, a support attachment, an invoice PDF). Opened
+ * directly, the file runs no script and reaches nothing of the portal; other sites cannot embed it; and
+ * the browser's HTTP cache keeps none of it (the PWA keeps opened documents in its per-user file cache,
+ * which log out clears, so a shared device keeps nothing of the previous user).
+ */
+export const FILE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': 'sandbox',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const
+
+/**
  * The headers of a JSON answer, given in full when it is made: the answer then goes out as it is, with
  * no header object rebuilt after the handler (which costs more than the rest of a small request).
  */

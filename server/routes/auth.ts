@@ -56,9 +56,17 @@ export const authRoutes = new Hono<AppEnv>()
       const { detail, retryAfterSeconds } = attempt.blocked
       return c.json(errorBody(detail), 429, { 'Retry-After': String(retryAfterSeconds) })
     }
-    const user = await findSessionUser(deps.db, { email })
-    // The same work, the same answer, whether the e-mail or the password is wrong.
-    const valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password)
+    let user: Awaited<ReturnType<typeof findSessionUser>>
+    let valid: boolean
+    try {
+      user = await findSessionUser(deps.db, { email })
+      // The same work, the same answer, whether the e-mail or the password is wrong. The address and the
+      // account each have a share of the password checks, so a flood from one does not hold up the rest.
+      valid = await verifyPassword(user?.passwordHash ?? (await timingDummyHash()), password, { address, email })
+    } catch (error) {
+      attempt.withdrawn()
+      throw error
+    }
     if (!user || !valid) {
       await attempt.failed()
       await audit(deps, { action: 'sign-in-failed', entityId: user ? String(user.id) : undefined, ip: address, requestId: c.get('requestId') })

@@ -24,6 +24,7 @@ import { receiveUpload } from '../documents/upload'
 import { conflict, errorBody, forbidden, HttpError, notFound } from '../http/errors'
 import { answerChangesAt, keptAnswer } from '../http/kept-answers'
 import { requestedRange } from '../http/range'
+import { FILE_HEADERS } from '../http/security'
 import { validate } from '../http/validate'
 
 const ClientIdParamsSchema = v.object({ clientId: IdParamsSchema.entries.id })
@@ -122,16 +123,7 @@ export const documentRoutes = new Hono<AppEnv>()
       throw new HttpError(410, `This document was shredded on ${when}`, `This document was shredded on ${when}, 60 days after it was received`)
     }
     const etag = `"${row.sha256}"`
-    const headers: Record<string, string> = {
-      ETag: etag,
-      // Never kept by the browser's HTTP cache: the PWA keeps opened files in its per-user file cache,
-      // which log out clears (a shared device keeps nothing of the previous user).
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      // Opened directly, an uploaded file runs no script and reaches nothing of the portal; other sites cannot embed it.
-      'Content-Security-Policy': 'sandbox',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    }
+    const headers: Record<string, string> = { ...FILE_HEADERS, ETag: etag }
     const markRead = async () => {
       if (!isClient(caller) || row.isRead) return
       await markDocumentRead(deps.db, row, deps.clock.now())

@@ -13,6 +13,7 @@ import { access, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { forbidden, HttpError, notFound } from '../http/errors'
 import { keptAnswer } from '../http/kept-answers'
+import { FILE_HEADERS } from '../http/security'
 import { validate } from '../http/validate'
 import { idempotencyKeyOf } from '../idempotency'
 import { payInvoices } from '../invoices/pay'
@@ -81,7 +82,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${invoicePdfFileName(sheet.invoice.invoiceNumber)}"`,
       'Content-Length': String(bytes.byteLength),
-      'Cache-Control': 'private, no-store',
+      ...FILE_HEADERS,
     })
   })
 

@@ -7,6 +7,7 @@ import { clientAddress } from '../auth/rate-limit'
 import type { AppEnv } from '../context'
 import { contentDisposition } from '../documents/naming'
 import { forbidden, HttpError } from '../http/errors'
+import { FILE_HEADERS } from '../http/security'
 import { validate } from '../http/validate'
 import { readSupportBody } from '../support/attachment'
 import { addMessage, assertCanReadSupport, findAttachment, getConversation, listConversations, setConversationStatus, startConversation } from '../support/queries'
@@ -70,8 +71,7 @@ export const supportRoutes = new Hono<AppEnv>()
         'Content-Type': attachment.contentType,
         'Content-Length': String(attachment.size),
         'Content-Disposition': contentDisposition('attachment', attachment.name),
-        'Cache-Control': 'private, max-age=0',
-        'X-Content-Type-Options': 'nosniff',
+        ...FILE_HEADERS,
       },
     })
   })

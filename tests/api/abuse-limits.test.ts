@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto'
 import argon2 from 'argon2'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HASH_CONCURRENCY, HASH_QUEUE_LIMIT, PasswordQueueFullError, passwordQueueState, verifyPassword } from '../../server/auth/passwords'
+import {
+  HASH_CONCURRENCY,
+  HASH_QUEUE_LIMIT,
+  HASH_RESERVED,
+  HASH_SHARE,
+  HashShareSpentError,
+  PasswordQueueFullError,
+  passwordQueueState,
+  verifyPassword,
+} from '../../server/auth/passwords'
 import { ADDRESS_LIMITS, IN_PROCESS_ADDRESS_HEADER } from '../../server/auth/rate-limit'
 import { businessEntityTypes, countries } from '../../server/db/schema'
 import { createTestServer, type TestServer } from './harness'
@@ -96,6 +105,31 @@ describe('password hashing queue', () => {
     expect(outcomes.filter((o) => o.status === 'fulfilled' && o.value === false)).toHaveLength(total - 5)
     expect(busiest).toBeLessThanOrEqual(HASH_CONCURRENCY)
     expect(deepest).toBeGreaterThan(0)
+    expect(passwordQueueState()).toEqual({ running: 0, waiting: 0 })
+  })
+
+  it(`gives each address and each e-mail ${HASH_SHARE} places; past them a caller takes only places before the last ${HASH_RESERVED}, then 429`, async () => {
+    const cheap = await argon2.hash(`pw-${randomUUID()}`, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 })
+    const settle = (promise: Promise<boolean>) => promise.then(() => 'checked', (error: unknown) => error)
+    // Queued in one go, before any hash ends: one address asks for 150 checks of made-up e-mails.
+    const flood = Array.from({ length: 150 }, (_, i) => settle(verifyPassword(cheap, 'wrong', { address: '198.51.100.7', email: `nobody-${i}@made-up.test` })))
+    const queuedByFlood = passwordQueueState()
+    // Then 150 guesses at one account, each from an address of its own.
+    const aimed = Array.from({ length: 150 }, (_, i) => settle(verifyPassword(cheap, 'wrong', { address: `203.0.113.${i}`, email: 'owner@example.test' })))
+    // Then people from other addresses: their places are kept.
+    const others = Array.from({ length: 3 }, (_, i) => settle(verifyPassword(cheap, 'wrong', { address: `192.0.2.${i}`, email: `person-${i}@example.test` })))
+    const open = HASH_QUEUE_LIMIT - HASH_RESERVED
+    expect(queuedByFlood).toEqual({ running: HASH_CONCURRENCY, waiting: open })
+
+    const floodAnswers = await Promise.all(flood)
+    expect(floodAnswers.filter((a) => a === 'checked')).toHaveLength(HASH_CONCURRENCY + open)
+    const floodRefused = floodAnswers.filter((a) => a !== 'checked')
+    expect(floodRefused.every((a) => a instanceof HashShareSpentError && a.spentBy === 'address' && a.status === 429 && a.retryAfterSeconds! > 0)).toBe(true)
+    // The open places are taken: the account under attack gets only its own share.
+    const aimedAnswers = await Promise.all(aimed)
+    expect(aimedAnswers.filter((a) => a === 'checked')).toHaveLength(HASH_SHARE)
+    expect(aimedAnswers.filter((a) => a !== 'checked').every((a) => a instanceof HashShareSpentError && a.spentBy === 'email')).toBe(true)
+    expect(await Promise.all(others)).toEqual(['checked', 'checked', 'checked'])
     expect(passwordQueueState()).toEqual({ running: 0, waiting: 0 })
   })
 })

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentTypes } from '../../server/db/schema'
+import { createInvoice } from '../../server/invoices/create'
 import { createTestServer, type TestServer } from './harness'
 
-/** What the portal keeps of an uploaded file's name, and how it serves the file back. */
+/**
+ * What the portal keeps of an uploaded file's name, and how it serves files back: documents, support
+ * attachments and invoice PDFs alike.
+ */
 let server: TestServer
 let staffToken: string
 let clientId: number
@@ -47,16 +51,50 @@ describe('uploaded file names', () => {
   })
 })
 
-describe('served document files', () => {
-  it('are sandboxed and same-origin only, inline and as downloads', async () => {
+/** Opened directly, a served file runs nothing, no other site embeds it, and no HTTP cache keeps it. */
+function expectFileHeaders(res: Response) {
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-security-policy')).toBe('sandbox')
+  expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(res.headers.get('cache-control')).toBe('no-store')
+}
+
+const asClient = (path: string) => server.app.request(path, { headers: { authorization: `Bearer ${clientToken}` } })
+
+describe('served files', () => {
+  it('documents are sandboxed, same-origin only and never cached, inline and as downloads', async () => {
     const { id } = await upload('notice.pdf')
     for (const query of ['', '?inline=true']) {
-      const res = await server.app.request(`/api/document/${id}${query}`, { headers: { authorization: `Bearer ${clientToken}` } })
-      expect(res.status).toBe(200)
-      expect(res.headers.get('content-security-policy')).toBe('sandbox')
-      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin')
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      const res = await asClient(`/api/document/${id}${query}`)
+      expectFileHeaders(res)
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(PDF)
     }
+  })
+
+  it('support attachments carry the same headers as documents', async () => {
+    const body = new FormData()
+    body.append('subject', 'Scan attached')
+    body.append('message', 'Please see the attached letter.')
+    body.append('attachment', new Blob([PDF], { type: 'application/pdf' }), 'letter.pdf')
+    const created = await server.request('POST', '/api/support/conversations', { token: clientToken, body })
+    expect(created.status, created.text).toBe(201)
+    const res = await asClient(`/api/support/messages/${created.json.messages[0].id}/attachment`)
+    expectFileHeaders(res)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PDF)
+  })
+
+  it('invoice PDFs carry the same headers as documents', async () => {
+    const invoice = await createInvoice(server.db, {
+      clientId,
+      invoiceDate: new Date('2026-11-01T17:00:00Z'),
+      dueDate: new Date('2026-12-01T17:00:00Z'),
+      lines: [{ description: 'Registered agent service, 1 year', unitAmountCents: 12_500 }],
+    })
+    const res = await asClient(`/api/invoices/${invoice.id}/pdf`)
+    expectFileHeaders(res)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    expect(new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
   })
 })

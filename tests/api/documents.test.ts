@@ -345,6 +345,17 @@ describe('document lists', () => {
     expect((await list(listUser, '?q=%25')).json.total).toBe(0)
   })
 
+  it('refuses a day the calendar does not have with 400 naming the filter and the day, on both lists', async () => {
+    const own = await list(listUser, '?receivedFrom=2026-02-30')
+    expect(own.status).toBe(400)
+    expect(own.json.details).toBe('receivedFrom: 2026-02-30 is not a date on the calendar')
+    const all = await server.request('GET', '/api/documents?receivedTo=2026-04-31', { token: await token(clerk) })
+    expect(all.status).toBe(400)
+    expect(all.json.details).toBe('receivedTo: 2026-04-31 is not a date on the calendar')
+    // A leap day is a day.
+    expect((await list(listUser, '?receivedFrom=2024-02-29')).status).toBe(200)
+  })
+
   it('shows another client 404 and needs DCV for agents', async () => {
     expect((await list(userB)).status).toBe(404)
     expect((await list(clerk)).status).toBe(200)

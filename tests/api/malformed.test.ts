@@ -5,8 +5,9 @@ import { createTestServer, type TestServer } from './harness'
  * Bad input across every route that exists when the suite runs (read from app.routes, so new routes are
  * covered without editing this file): malformed JSON, non-JSON bodies, wrong field types, bodies over
  * 1 MB, ids that are not ids or are beyond the database's range (in paths, queries and bodies), NUL and
- * other control characters in every text field, parameter and query, and wrong methods. Every answer
- * must be a 4xx with a readable `detail`, never a 500 and never a success.
+ * other control characters in every text field, parameter and query, days the calendar does not have in
+ * every date filter, and wrong methods. Every answer must be a 4xx with a readable `detail`, never a 500
+ * and never a success.
  */
 let server: TestServer
 let adminToken: string
@@ -31,6 +32,17 @@ const BAD_IDS = ['abc', '-1', '0', '1e3', '1.5', '99999999999999', '2147483648',
 const BAD_TEXT_PARAMS = ['x%00y', '%00', 'a%07b', '%7F']
 /** Query strings carrying control characters or ids out of range, sent to every GET route. */
 const BAD_QUERIES = ['q=%00', 'q=a%01b', 'q=%1B%5B2J', 'sort=%00', 'clientId=2147483648', 'documentId=2147483648', 'clientId=%00', 'page=99999999999999']
+
+/** Days the calendar does not have (and ones only shaped like days), for every date filter. */
+const IMPOSSIBLE_DAYS = ['2026-02-30', '2025-02-29', '2026-13-01', '2026-04-31', '2026-00-10', '2026-06-00', '0000-01-01', '2026-2-3', '20260101']
+/** The lists that take dates, with their date filters: each must refuse every impossible day with a 4xx. */
+const DATE_FILTERS: Record<string, string[]> = {
+  'GET /api/client/documents/:clientId': ['receivedFrom', 'receivedTo'],
+  'GET /api/documents': ['receivedFrom', 'receivedTo'],
+  'GET /api/client/invoices/:clientId{[0-9]+}': ['invoiceDateFrom', 'invoiceDateTo', 'dueDateFrom', 'dueDateTo', 'paidDateFrom', 'paidDateTo'],
+  'GET /api/invoices': ['invoiceDateFrom', 'invoiceDateTo', 'dueDateFrom', 'dueDateTo', 'paidDateFrom', 'paidDateTo'],
+}
+const DATE_FILTER_NAMES = [...new Set(Object.values(DATE_FILTERS).flat())]
 
 /** Every field name the contracts use, each with a value of the wrong type. */
 const WRONG_TYPES = {
@@ -125,6 +137,16 @@ function buildCases(): Case[] {
       for (const query of BAD_QUERIES) cases.push({ label: `query ${query}`, method, path: `${target}?${query}`, mayIgnore: true })
     }
 
+    // Impossible days: a list that takes dates refuses them; any other GET may ignore them, never 5xx.
+    if (method === 'GET') {
+      const target = fill(path, (name) => (isIdParam(name) ? String(clientId) : 'x'))
+      const filters = DATE_FILTERS[key]
+      for (const day of IMPOSSIBLE_DAYS) {
+        if (filters) for (const name of filters) cases.push({ label: `date filter ${name}=${day}`, method, path: `${target}?${name}=${day}` })
+        else cases.push({ label: `date filters ${day}`, method, path: `${target}?${DATE_FILTER_NAMES.map((name) => `${name}=${day}`).join('&')}`, mayIgnore: true })
+      }
+    }
+
     // Ids that are not ids.
     if (params.some(isIdParam)) {
       for (const bad of BAD_IDS) {
@@ -167,6 +189,9 @@ describe('malformed requests', () => {
   it('answer 4xx with a readable detail on every route, for an agent and for a client', async () => {
     const cases = buildCases()
     expect(cases.length).toBeGreaterThanOrEqual(50)
+    // The lists named as taking dates are still there (a renamed one would silently leave the sweep).
+    const routes = new Set(routeList().map((r) => `${r.method} ${r.path}`))
+    expect(Object.keys(DATE_FILTERS).filter((key) => !routes.has(key))).toEqual([])
     const failures: string[] = []
     let sent = 0
     for (const token of [adminToken, clientToken]) {

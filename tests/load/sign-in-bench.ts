@@ -2,7 +2,9 @@
  * A sign-in burst: SIGN_IN_BENCH_ACCOUNTS (default 50) people of one office, each with their own
  * account, sign in at the same moment from one address (the loopback), through the real app on a real
  * HTTP server. Prints how many were refused (must be none: the limiter counts only failures, per account
- * and address) and the latency p50 / p95 / max, which the password-hashing queue shapes.
+ * and address, and an address past its share of the password-hashing queue still takes free places while
+ * fewer than HASH_QUEUE_LIMIT - HASH_RESERVED wait) and the latency p50 / p95 / max, which the queue
+ * shapes.
  *
  *   npx tsx tests/load/sign-in-bench.ts
  *
