@@ -5,10 +5,13 @@ import { passwordResetTokens } from '../db/schema'
 import { sha256 } from './tokens'
 
 /**
- * Single-use links to choose a password: "forgot password" e-mails and staff invitations share them
- * (same page, /reset/{token}, same 60-minute life). Only the SHA-256 of a token is stored.
+ * Single-use links to choose a password: "forgot password" e-mails and invitations share them (same page,
+ * /reset/{token}). A reset link lives 60 minutes; an invitation 7 days, since the person invited did not
+ * ask for it and may read it days later (resent from the user's page once expired). Only the SHA-256 of
+ * a token is stored.
  */
 export const PASSWORD_LINK_TTL_MS = 60 * 60_000
+export const INVITATION_LINK_TTL_MS = 7 * 24 * 60 * 60_000
 
 export interface PasswordLink {
   url: string
@@ -26,15 +29,18 @@ export async function voidPasswordLinks(db: Db | Tx, userId: number, now: Date):
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
 }
 
-/** Stores a new link for the user and returns it; with `replaceOthers`, earlier unused links stop working. */
+/**
+ * Stores a new link for the user and returns it (a reset link unless `invitation`); with `replaceOthers`,
+ * earlier unused links stop working.
+ */
 export async function issuePasswordLink(
   db: Db | Tx,
-  values: { userId: number; now: Date; publicUrl: string; replaceOthers?: boolean },
+  values: { userId: number; now: Date; publicUrl: string; replaceOthers?: boolean; invitation?: boolean },
 ): Promise<PasswordLink> {
   const { userId, now } = values
   if (values.replaceOthers) await voidPasswordLinks(db, userId, now)
   const token = randomBytes(32).toString('base64url')
-  const expiresAt = new Date(now.getTime() + PASSWORD_LINK_TTL_MS)
+  const expiresAt = new Date(now.getTime() + (values.invitation ? INVITATION_LINK_TTL_MS : PASSWORD_LINK_TTL_MS))
   await db.insert(passwordResetTokens).values({ userId, tokenHash: sha256(token), createdAt: now, expiresAt })
   return { url: `${values.publicUrl.replace(/\/+$/, '')}/reset/${token}`, expiresAt }
 }

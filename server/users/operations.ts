@@ -74,11 +74,11 @@ async function sendInvitation(deps: AppDeps, user: Pick<StaffUser, 'email' | 'fi
     text: [
       `Hello ${user.firstName || user.email},`,
       '',
-      `${inviter} added you as a staff user of the client portal. To choose your password and sign in, open this link within 60 minutes:`,
+      `${inviter} added you as a staff user of the client portal. To choose your password and sign in, open this link within 7 days:`,
       '',
       link.url,
       '',
-      'The link works once. If it has expired, ask for a new invitation.',
+      'The link works once. If it has expired, ask whoever invited you to send a new invitation.',
     ].join('\n'),
   })
 }
@@ -118,7 +118,7 @@ export async function createStaffUser(deps: AppDeps, ctx: WriteContext, body: Cr
           passwordChangedAt: ctx.now,
         })
         .returning({ id: users.id })
-      const link = await issuePasswordLink(tx, { userId: row.id, now: ctx.now, publicUrl: deps.env.PUBLIC_URL })
+      const link = await issuePasswordLink(tx, { userId: row.id, now: ctx.now, publicUrl: deps.env.PUBLIC_URL, invitation: true })
       const user = await mustFind(tx, row.id)
       const audit = { entity: 'user', entityId: row.id, ...auditContext(ctx) }
       await recordAudit(tx, { ...audit, action: 'user.create', before: null, after: snapshot(user) })
@@ -202,7 +202,7 @@ export async function resendInvitation(deps: AppDeps, ctx: WriteContext, id: num
   if (user.status === 'deactivated') throw conflict('This user is deactivated', 'Reactivate the user before sending an invitation')
   if (user.status !== 'invited') throw conflict('This user has already set a password', 'The user can sign in, or use "Forgot password" to choose a new password')
   const link = await db.transaction(async (tx) => {
-    const issued = await issuePasswordLink(tx, { userId: id, now: ctx.now, publicUrl: deps.env.PUBLIC_URL, replaceOthers: true })
+    const issued = await issuePasswordLink(tx, { userId: id, now: ctx.now, publicUrl: deps.env.PUBLIC_URL, replaceOthers: true, invitation: true })
     await tx.update(users).set({ invitedAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, id))
     await recordAudit(tx, {
       action: 'user.invite',

@@ -368,6 +368,24 @@ describe('invitations', () => {
     expect((await call('POST', `/api/users/${res.json.id}/invitation`, tokens.admin)).status).toBe(409)
   })
 
+  it('lasts 7 days, unlike a reset link; once expired, a resent invitation works again', async () => {
+    const user = await invitedUser()
+    const token = /\/reset\/([A-Za-z0-9_-]+)/.exec(server.sent.at(-1)!.text)![1]
+    expect(server.sent.at(-1)!.text).toContain('within 7 days')
+    const start = server.clock.now()
+    try {
+      server.clock.set(new Date(start.getTime() + 6 * 24 * 3_600_000))
+      expect((await server.request('GET', `/api/auth/reset/${token}`)).status).toBe(200)
+      server.clock.set(new Date(start.getTime() + 7 * 24 * 3_600_000 + 60_000))
+      expect((await server.request('GET', `/api/auth/reset/${token}`)).status).toBe(400)
+      expect((await call('POST', `/api/users/${user.id}/invitation`, await server.tokenFor(ids.admin))).status).toBe(202)
+      const fresh = /\/reset\/([A-Za-z0-9_-]+)/.exec(server.sent.at(-1)!.text)![1]
+      expect((await server.request('GET', `/api/auth/reset/${fresh}`)).status).toBe(200)
+    } finally {
+      server.clock.set(start)
+    }
+  })
+
   it('a resent invitation replaces the earlier link', async () => {
     const user = await invitedUser()
     const first = /\/reset\/([A-Za-z0-9_-]+)/.exec(server.sent.at(-1)!.text)![1]
