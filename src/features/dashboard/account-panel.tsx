@@ -7,8 +7,10 @@ import { cardLink, cardText } from './figure-card'
 
 type Account = ClientDashboard['account']
 
-const list = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'minmax(9rem, auto) minmax(0, 1fr)' }, columnGap: '4', rowGap: '1', m: '0', fontSize: 'sm' })
-const term = css({ color: 'fg.muted', mt: { base: '2', sm: '0' }, _first: { mt: '0' } })
+// Each term above its value: the panel may share a row with recent activity, and an address wraps.
+const list = css({ display: 'grid', rowGap: '0.5', m: '0', fontSize: 'sm' })
+const term = css({ color: 'fg.muted', mt: '3', _first: { mt: '0' } })
+const profileLink = css({ fontSize: 'sm' })
 const value = css({ m: '0', display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', minH: '1lh' })
 const address = css({ display: 'block' })
 // Where a value will be once the dashboard has loaded, a line high: the panel keeps its size meanwhile.
@@ -30,7 +32,7 @@ export function AccountPanel({ account, clientId }: { account?: Account; clientI
     <Panel
       title="Your service"
       footer={
-        <Link to="/client/profile/$id" params={{ id: String(clientId) }} className={cardLink}>
+        <Link to="/client/profile/$id" params={{ id: String(clientId) }} className={cx(cardLink, profileLink)}>
           View your profile
         </Link>
       }

@@ -3,7 +3,7 @@ import { requestStatusName } from '@contract/document-requests'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { notificationTarget } from '~/features/notifications'
 import { PageHeader } from '~/ui/page-header'
 import { errorMessage } from '~/lib/api-client'
@@ -26,6 +26,7 @@ const preloadPayDialog = () => void import('~/features/invoices/pay-invoices-dia
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '6' })
 const activity = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '2', fontSize: 'sm' })
 const activityLink = css({ color: 'fg.default', textDecoration: 'underline', textDecorationColor: 'border.strong', _hover: { color: 'fg.accent' } })
+const allNotifications = css({ mt: '3' })
 const lowerGrid = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' })
 
 function UnreadDocumentsCard({ figures }: { figures?: Figures }) {
@@ -159,7 +160,7 @@ function RecentActivity({ figures }: { figures: Figures }) {
           ))}
         </ul>
       )}
-      <p className={cardText}>
+      <p className={cx(cardText, allNotifications)}>
         <Link to="/notifications" className={cardLink}>
           All notifications
         </Link>
