@@ -34,6 +34,9 @@ export default defineConfig({
   // The kit's recipes are few and small: ship every variant rather than rely on usage detection
   // through the style-context wrappers.
   staticCss: { recipes: '*' },
+  // A control looks invalid when the form says so (aria-invalid, or Ark's data-invalid), never by the
+  // browser's own :invalid: an empty required field would be red before the user did anything.
+  conditions: { extend: { invalid: '&:is([data-invalid], [aria-invalid=true])' } },
   theme: {
     extend: {
       tokens: {

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { REQUIRED_MESSAGE } from './common'
 
 /**
  * Sign-in, session renewal and passwords: POST /api/auth/login, /refresh, /logout, /forgot-password,
@@ -10,7 +11,7 @@ export const PASSWORD_MAX_LENGTH = 128
 /** Sign-in accepts any stored password up to this length; longer input is refused before hashing. */
 const SIGN_IN_PASSWORD_MAX = 1024
 
-export const REQUIRED_MESSAGE = 'This field is mandatory'
+export { REQUIRED_MESSAGE }
 
 /**
  * A new password: 8 to 128 characters, no composition rules (NIST SP 800-63B). The server also refuses

@@ -9,6 +9,9 @@ export const ErrorBodySchema = v.object({
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>
 
 /** The largest id the database holds (a PostgreSQL integer). */
+/** What every required field says when it is left empty, in forms and in the server's refusals alike. */
+export const REQUIRED_MESSAGE = 'This field is mandatory'
+
 export const MAX_ID = 2_147_483_647
 
 /**

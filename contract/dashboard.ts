@@ -6,7 +6,36 @@ import * as v from 'valibot'
  * A provider card the caller may not open is null.
  */
 
+/** What one row of the client's recent activity is about: the page it opens. */
+export const ActivitySchema = v.object({
+  id: v.number(),
+  message: v.string(),
+  createdAt: v.string(),
+  /** new-mail, service-of-process, mail-request, invoice or general (contract/preferences.ts). */
+  kind: v.string(),
+  documentId: v.nullable(v.number()),
+  documentRequestId: v.nullable(v.number()),
+  supportConversationId: v.nullable(v.number()),
+  /** The invoice an invoice notice names (its number is in the message); null for a payment of several. */
+  invoiceId: v.nullable(v.number()),
+})
+export type Activity = v.InferOutput<typeof ActivitySchema>
+
 export const ClientDashboardSchema = v.object({
+  /**
+   * The signed-in user had signed in before the sign-in of this session: the greeting says "Welcome back"
+   * rather than "Welcome".
+   */
+  signedInBefore: v.boolean(),
+  /** The client's service with the provider: its address service, registered agent and mailbox. */
+  account: v.object({
+    /** The address service held (registered agent, alone or with mail forwarding); null when none. */
+    service: v.nullable(v.object({ name: v.string(), packageName: v.nullable(v.string()), active: v.boolean() })),
+    /** The provider as the client's registered agent: its name and Florida street address (COMPANY_LOCATION). */
+    registeredAgent: v.object({ name: v.nullable(v.string()), address: v.string() }),
+    /** The client's mailbox at the provider; null when it has none. */
+    mailboxNumber: v.nullable(v.string()),
+  }),
   unreadDocuments: v.object({
     count: v.number(),
     /** The unread document with the fewest days left before shredding. */
@@ -17,6 +46,8 @@ export const ClientDashboardSchema = v.object({
     overdueCount: v.number(),
     /** Dollars due over unpaid and overdue invoices. */
     totalDue: v.number(),
+    /** The unpaid and overdue invoices, oldest due first, as many as one payment takes: what Pay pays. */
+    payableIds: v.array(v.number()),
   }),
   mailRequests: v.object({
     /** Requested or Processing. */
@@ -24,7 +55,7 @@ export const ClientDashboardSchema = v.object({
     latest: v.array(v.object({ id: v.number(), documentName: v.string(), status: v.number(), updatedAt: v.string() })),
   }),
   support: v.object({ open: v.number(), withNewReply: v.number() }),
-  recentActivity: v.array(v.object({ id: v.number(), message: v.string(), createdAt: v.string() })),
+  recentActivity: v.array(ActivitySchema),
 })
 export type ClientDashboard = v.InferOutput<typeof ClientDashboardSchema>
 

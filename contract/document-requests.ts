@@ -1,12 +1,12 @@
 import * as v from 'valibot'
-import { BodyId, idParam, multiLine, pageOf, PageQuerySchema, singleLine, type ListParams } from './common'
+import { BodyId, idParam, multiLine, pageOf, PageQuerySchema, REQUIRED_MESSAGE, singleLine, type ListParams } from './common'
 
 export * from './request-statuses'
 
 export const RequestStatusListSchema = v.array(v.object({ id: v.number(), name: v.string() }))
 
 const text = (label: string, max: number) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, 'This field is mandatory'), v.maxLength(max, `${label} cannot exceed ${max} characters`), singleLine(label))
+  v.pipe(v.string(), v.trim(), v.minLength(1, REQUIRED_MESSAGE), v.maxLength(max, `${label} cannot exceed ${max} characters`), singleLine(label))
 
 /**
  * POST /client/document-request. Address fields left out are taken from the client's profile (the form

@@ -102,6 +102,8 @@ export const DocumentListQuerySchema = v.object({
   receivedTo: v.optional(calendarDay()),
   /** GET /documents only: one client's documents. */
   clientId: v.optional(idParam('must be a client id')),
+  /** One document only: where a notification about it leads. */
+  id: v.optional(idParam('must be a document id')),
 })
 export type DocumentListParams = ListParams<typeof DocumentListQuerySchema>
 

@@ -37,7 +37,12 @@ export const PERMISSIONS = {
   DCD: { group: 'documents', label: 'Delete documents', description: 'Delete a client’s document.' },
   PCE: { group: 'clients', label: 'Edit client profiles', description: 'Change a client’s profile and assign mailbox numbers.' },
   ICV: { group: 'invoices', label: 'Open invoice details', description: 'See every client’s invoices and open their details.' },
-  ICP: { group: 'invoices', label: 'Select and pay invoices', description: 'Select a client’s invoices in the invoice list.' },
+  ICP: {
+    group: 'invoices',
+    label: 'Look up several invoices at once',
+    description:
+      'Read several of a client’s invoices and their amount due in one request. Staff have no action on selected invoices, so the invoice list shows them no checkboxes; only clients pay.',
+  },
   SPV: { group: 'support', label: 'View support', description: 'See the support inbox: every client’s support conversations, their messages and attachments.' },
   SPR: { group: 'support', label: 'Reply to support', description: 'Reply to a client’s support conversation (the client is notified) and open or close it.' },
 } as const satisfies Record<string, PermissionInfo>

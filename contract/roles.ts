@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { REQUIRED_MESSAGE } from './common'
 import { PermCodeSchema } from './permissions'
 
 /** Staff roles (provider/roles): each a name, a description and a set of permission codes. */
@@ -18,7 +19,7 @@ export const RoleListSchema = v.array(RoleSchema)
 
 /** POST /api/roles and PUT /api/roles/{id}. */
 export const RoleBodySchema = v.strictObject({
-  name: v.pipe(v.string('Name is required'), v.trim(), v.nonEmpty('Name is required'), v.maxLength(60, 'Name must be at most 60 characters')),
+  name: v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.nonEmpty(REQUIRED_MESSAGE), v.maxLength(60, 'Name must be at most 60 characters')),
   description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(300, 'Description must be at most 300 characters')), ''),
   permCodes: v.pipe(
     v.array(PermCodeSchema),

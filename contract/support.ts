@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { BodyId, IdParam, multiLine, PageQuerySchema, pageOf, singleLine, type ListParams } from './common'
+import { BodyId, IdParam, multiLine, PageQuerySchema, pageOf, REQUIRED_MESSAGE, singleLine, type ListParams } from './common'
 
 /**
  * Support conversations. A client starts one with a subject and a message (and optionally an attached
@@ -23,14 +23,13 @@ export const SUPPORT_ATTACHMENT_FIELD = 'attachment'
 /** For the file input's `accept`; the server recognises the file by its content anyway. */
 export const SUPPORT_ATTACHMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,image/jpeg,image/png,image/tiff'
 
-const required = 'This field is mandatory'
 /** Trimmed, with line breaks as \n (a form sends \r\n), not empty, at most `max` characters. */
 const text = (max: number, label: string, lines: 'single' | 'multi') =>
   v.pipe(
-    v.string(required),
+    v.string(REQUIRED_MESSAGE),
     v.transform((value) => value.replace(/\r\n?/g, '\n')),
     v.trim(),
-    v.nonEmpty(required),
+    v.nonEmpty(REQUIRED_MESSAGE),
     v.maxLength(max, `${label} cannot exceed ${max} characters`),
     lines === 'single' ? singleLine(label) : multiLine(label),
   )

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { EmailSchema } from './auth'
-import { IdParam, MAX_ID, PageQuerySchema, pageOf, type ListParams } from './common'
+import { IdParam, MAX_ID, PageQuerySchema, pageOf, REQUIRED_MESSAGE, type ListParams } from './common'
 
 /**
  * Staff users (provider/users): the paged list, one user with their history, and the write calls
@@ -50,9 +50,9 @@ export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>
 export type UserListParams = ListParams<typeof UserListQuerySchema>
 
 const PersonName = (what: string) =>
-  v.pipe(v.string(`${what} is required`), v.trim(), v.nonEmpty(`${what} is required`), v.maxLength(100, `${what} must be at most 100 characters`))
+  v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.nonEmpty(REQUIRED_MESSAGE), v.maxLength(100, `${what} must be at most 100 characters`))
 
-const RoleId = v.pipe(v.number('Choose a role'), v.integer('Choose a role'), v.minValue(1, 'Choose a role'), v.maxValue(MAX_ID, 'Choose a role'))
+const RoleId = v.pipe(v.number(REQUIRED_MESSAGE), v.integer('Choose a role'), v.minValue(1, 'Choose a role'), v.maxValue(MAX_ID, 'Choose a role'))
 
 /** POST /api/users: a staff user, invited by e-mail to set a password. */
 export const CreateUserBodySchema = v.strictObject({

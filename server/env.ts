@@ -49,6 +49,7 @@ const EnvSchema = v.object({
   MAIL_FILE_DIR: optionalString,
   SUPPORT_PHONE: v.optional(v.string(), '+1 (305) 555-0100'),
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@example.com'),
+  /** The provider's address: in the footer and on invoices, and every client's registered-agent address. */
   COMPANY_LOCATION: v.optional(v.string(), '100 Biscayne Blvd, Miami, FL 33132'),
   FAQS_URL: v.optional(v.pipe(v.string(), v.url()), 'https://example.com/faqs'),
   AFFINIPAY_PUBLIC_KEY: optionalString,

@@ -11,6 +11,7 @@ import { CLIENT_ROLE, SUPER_ADMIN_ROLE } from './reference'
 import {
   affiliates,
   agents,
+  auditEvents,
   businessEntityTypes,
   clientServices,
   clients,
@@ -200,6 +201,8 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
         passwordChangedAt: client.createdAt,
       })
       .returning()
+    // The demo clients are customers of months who signed in before: their dashboard says "Welcome back".
+    await tx.insert(auditEvents).values({ action: 'sign-in', entity: 'user', entityId: String(clientUser.id), actorUserId: clientUser.id, at: daysAgo(3) })
     demoInvoices.push(...(await seedClientServices(seeding, client, index, { address: spec.address, addon: spec.addon, catalogueRows })))
     const documentIds = await seedClientDocuments(seeding, client, clerk.id, docType)
     const request = await seedMailRequest(seeding, client, { clientUserId: clientUser.id, clerkId: clerk.id, countryId: us.id }, documentIds)

@@ -128,6 +128,8 @@ export function toDocument(row: DocumentRow, now: Date, options: { withClient?: 
 }
 
 export interface DocumentFilters {
+  /** One document (a notification's link to it). */
+  id?: number
   clientId?: number
   documentTypeId?: number
   jurisdiction?: number
@@ -191,6 +193,7 @@ interface DocumentListShape {
 
 /** The plain filters, each on its own value of the same name. */
 const FILTER_CONDITIONS = {
+  id: (value: ValueOf) => eq(documents.id, value('id')),
   clientId: (value: ValueOf) => eq(documents.clientId, value('clientId')),
   documentTypeId: (value: ValueOf) => eq(documents.documentTypeId, value('documentTypeId')),
   jurisdiction: (value: ValueOf) => eq(documents.jurisdiction, value('jurisdiction')),

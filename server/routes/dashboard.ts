@@ -8,7 +8,8 @@ export const dashboardRoutes = new Hono<AppEnv>()
   .get('/dashboard/client', access.client(), async (c) => {
     const deps = c.get('deps')
     const caller = c.get('caller')
-    return c.json(await clientDashboard(deps.db, caller.clientId!, deps.clock.now()))
+    const registeredAgentAddress = deps.env.COMPANY_LOCATION
+    return c.json(await clientDashboard(deps.db, { clientId: caller.clientId!, userId: caller.userId, registeredAgentAddress }, deps.clock.now()))
   })
   .get('/dashboard/provider', access.agent(), async (c) => {
     const deps = c.get('deps')

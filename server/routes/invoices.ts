@@ -23,7 +23,7 @@ import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceSheet, toWireDeta
 /**
  * Invoices: lists (a client's, and the provider's across clients), detail and PDF, the pay dialog's
  * reads, and paying by card. Clients reach only their own client's invoices (another client's read as
- * missing); agents open details with ICV and select invoices with ICP; only clients pay
+ * missing); agents open details with ICV and read several invoices at once with ICP; only clients pay
  * (docs/decisions/2026-11-21-invoice-lists.md and 2026-11-21-invoice-payments.md). The lists' answers
  * are kept until the database announces a change to what they are read from (server/http/kept-answers.ts).
  */
@@ -52,7 +52,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
   // Registered before /client/invoices/:clientId so "status" is never read as a client id.
   .get('/client/invoices/status', access.signedIn(), (c) => c.json(INVOICE_STATUS_LABELS))
 
-  // Any agent sees a client's list (the action link and selection are gated in the UI by ICV/ICP).
+  // Any agent sees a client's list (the PWA gates the Action link by ICV; only clients select rows, to pay).
   .get(
     '/client/invoices/:clientId{[0-9]+}',
     access.ownClient('clientId'),

@@ -14,7 +14,7 @@ export const appConfig = {
   /** The user's time zone for display is the provider's (SPEC: the UI shows America/New_York). */
   timeZone: 'America/New_York',
   /** Bumped when the persisted query cache's shape changes, so old caches are dropped. */
-  cacheVersion: 'v1',
+  cacheVersion: 'v2',
   /** How long data saved for offline use is kept (the persister's maxAge; gcTime is at least this). */
   offlineCacheMaxAgeMs: 7 * 24 * 60 * 60 * 1000,
   /**

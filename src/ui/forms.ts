@@ -1,10 +1,11 @@
+import { REQUIRED_MESSAGE } from '@contract/common'
 import * as v from 'valibot'
 
 /**
  * Valibot pieces for form-only schemas (what the server also checks belongs in contract/). Every
  * required field says the same thing.
  */
-export const REQUIRED_MESSAGE = 'This field is mandatory'
+export { REQUIRED_MESSAGE }
 
 /** The length message: '<Label> cannot exceed <n> characters'. */
 export function tooLongMessage(label: string, max: number) {

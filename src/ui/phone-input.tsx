@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { input } from 'styled-system/recipes'
 import { useFieldControlProps } from './field.tsx'
+import { NativeSelect } from './native-select.tsx'
 import { PHONE_COUNTRIES, type PhoneCountry } from './phone-countries.ts'
 
 /** The phone input starts on the United States. */
@@ -9,6 +10,7 @@ export const DEFAULT_PHONE_COUNTRY = 'US'
 const MAX_E164_DIGITS = 15
 
 const byIso = new Map(PHONE_COUNTRIES.map((country) => [country.iso, country]))
+const COUNTRY_OPTIONS = PHONE_COUNTRIES.map((country) => ({ value: country.iso, label: `+${country.dial} ${country.name}` }))
 
 /** The country a stored number belongs to: the longest matching dial code, the US for +1. */
 export function countryOfPhone(value: string, preferred = DEFAULT_PHONE_COUNTRY): PhoneCountry | undefined {
@@ -41,8 +43,9 @@ export type PhoneInputProps = {
 }
 
 /**
- * A country calling-code select (a native select: light, and the phone's own picker on mobile) and a
- * national number input. Inside a Field the label names the number input.
+ * A country calling-code select (the kit's NativeSelect: light, and the phone's own picker on mobile, in
+ * the look of the other selects) and a national number input. Inside a Field the label names the number
+ * input.
  */
 export function PhoneInput({ value, onValueChange, defaultCountry = DEFAULT_PHONE_COUNTRY, name, disabled, onBlur, className }: PhoneInputProps) {
   const fieldProps = useFieldControlProps()
@@ -61,25 +64,20 @@ export function PhoneInput({ value, onValueChange, defaultCountry = DEFAULT_PHON
   return (
     // The number wraps under the country on a narrow screen rather than cutting the country's name.
     <div className={cx(css({ display: 'flex', flexWrap: 'wrap', gap: '2', width: '100%' }), className)}>
-      <select
+      <NativeSelect
         aria-label="Country code"
-        // As wide as the chosen country's text ('+1 United States').
-        className={cx(input(), css({ fieldSizing: 'content', width: 'auto', minW: '24', maxW: '100%', flex: '0 0 auto', pr: '8', cursor: 'pointer' }))}
+        fit
+        fieldControl={false}
+        options={COUNTRY_OPTIONS}
         value={country.iso}
         disabled={disabled || fieldProps.disabled}
-        onChange={(event) => {
-          const next = byIso.get(event.target.value) ?? PHONE_COUNTRIES[0]
-          setIso(next.iso)
-          onValueChange(toE164(next, national))
+        onValueChange={(next) => {
+          const chosen = byIso.get(next) ?? PHONE_COUNTRIES[0]
+          setIso(chosen.iso)
+          onValueChange(toE164(chosen, national))
         }}
         onBlur={onBlur}
-      >
-        {PHONE_COUNTRIES.map((option) => (
-          <option key={option.iso} value={option.iso}>
-            {`+${option.dial} ${option.name}`}
-          </option>
-        ))}
-      </select>
+      />
       <input
         type="tel"
         inputMode="tel"

@@ -53,6 +53,57 @@ test.describe('dashboards', () => {
     await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible()
   })
 
+  test('Pay on the client dashboard opens the payment of every invoice due, there and then', async ({ page }) => {
+    // Gulf Coast Ventures: the invoice specs pay Sunshine Holdings' invoices meanwhile.
+    await loginAs(page, 'client2')
+    const invoices = card(page, 'Invoices to pay')
+    const count = async (name: RegExp) => Number(((await invoices.getByRole('link', { name }).textContent()) ?? '').replace(/\D/g, ''))
+    await expect(invoices.getByRole('button', { name: 'Pay' })).toBeVisible()
+    const due = (await count(/unpaid$/)) + (await count(/overdue$/))
+    expect(due).toBeGreaterThan(0)
+
+    await invoices.getByRole('button', { name: 'Pay' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Pay Invoices' })
+    await expect(dialog).toContainText('Enter your card details to pay the selected invoices')
+    // Every invoice due, and the header row.
+    await expect(dialog.getByRole('region', { name: 'Invoices to pay' }).getByRole('row')).toHaveCount(due + 1)
+    await expect(page).toHaveURL(/\/client\/dashboard$/)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL(/\/client\/dashboard$/)
+  })
+
+  test("the client dashboard greets a returning client and shows its service: registered agent's address, mailbox, status", async ({ page }) => {
+    await loginAs(page, 'client')
+    // The demo client has signed in before.
+    await expect(page.getByText('Welcome back, Jordan · Sunshine Holdings LLC')).toBeVisible()
+    const config = await (await page.request.get('/api/config')).json()
+    const service = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Your service' }) })
+    await expect(service).toContainText('Registered Agent + Mail Forwarding')
+    await expect(service).toContainText('Active')
+    await expect(service).toContainText(config.companyLocation)
+    await expect(service).toContainText('MB-1042')
+  })
+
+  test('each row of recent activity opens what it is about', async ({ page }) => {
+    await loginAs(page, 'client')
+    const recent = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Recent activity' }) })
+    const documentLink = recent.getByRole('link', { name: /^New document received: / }).first()
+    const documentName = ((await documentLink.textContent()) ?? '').replace('New document received: ', '')
+    await documentLink.click()
+    await expect(page).toHaveURL(/\/client\/documents\?document=\d+$/)
+    await expect(page.getByText(`Showing one document: ${documentName}.`)).toBeVisible()
+    await expectRows(page, 1)
+    await expect(bodyRows(page).first()).toContainText(documentName)
+    await page.getByRole('button', { name: 'Show all documents' }).click()
+    await expect(page).toHaveURL(/\/client\/documents$/)
+    await expect.poll(() => bodyRows(page).count()).toBeGreaterThan(1)
+
+    await page.goto('/client/dashboard')
+    await recent.getByRole('link', { name: /^Your request to mail / }).first().click()
+    await expect(page).toHaveURL(/\/client\/document-progress\/\d+$/)
+  })
+
   test('staff see today’s work by their codes: admin every card, the clerk only the document cards', async ({ page }) => {
     await loginAs(page, 'admin')
     const today = page.getByRole('region', { name: "Today's work" })

@@ -65,6 +65,9 @@ async function search(page: Page, text: string, rows: number) {
   await expect(documentsTable(page).locator('tbody tr')).toHaveCount(rows)
 }
 
+/** A control's border colour: the danger colour only once the form has marked it invalid. */
+const borderColor = (control: Locator) => control.evaluate((element) => getComputedStyle(element).borderTopColor)
+
 /** Uploads files for a client through the form, as the mailroom does. */
 async function upload(page: Page, company: string, files: { name: string; buffer: Buffer }[]) {
   await page.goto('/provider/documents/add')
@@ -78,6 +81,28 @@ async function upload(page: Page, company: string, files: { name: string; buffer
   const list = page.getByRole('list', { name: 'Files to upload' })
   await expect(list.getByRole('listitem')).toHaveCount(files.length)
 }
+
+test('the upload form marks the Client field wrong only once an upload was tried without one', async ({ page }) => {
+  await loginAs(page, 'clerk')
+  await page.goto('/provider/documents/add')
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload Documents' })).toBeVisible()
+  const client = page.getByRole('combobox', { name: 'Client' })
+  const neutral = await borderColor(page.getByLabel('Date Received'))
+  // Before any input: an empty required field is not an error yet.
+  await expect(client).not.toHaveAttribute('aria-invalid')
+  expect(await borderColor(client)).toBe(neutral)
+
+  await page.getByRole('button', { name: 'Upload' }).click()
+  await expect(client).toHaveAttribute('aria-invalid', 'true')
+  await expect(client).toHaveAccessibleDescription('This field is mandatory')
+  expect(await borderColor(client)).not.toBe(neutral)
+
+  await client.fill('Sunshine')
+  await page.getByRole('option', { name: /Sunshine Holdings LLC/ }).click()
+  await expect(client).not.toHaveAttribute('aria-invalid')
+  await page.getByRole('heading', { level: 1, name: 'Upload Documents' }).click()
+  expect(await borderColor(client)).toBe(neutral)
+})
 
 test.describe.serial('documents, mail requests and the mailroom', () => {
   let requestId = ''
@@ -96,8 +121,12 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
     await expectAccessible(page, 'upload form with two files')
     await page.getByRole('button', { name: 'Upload 2 documents' }).click()
     await expect(page.getByText('2 documents for Sunshine Holdings LLC saved on this device', { exact: true })).toBeVisible()
-    // The form asks for the client of the next batch; each upload shows its state below.
-    await expect(page.getByRole('combobox', { name: 'Client' })).toHaveValue('')
+    // The form asks for the client of the next batch, without calling the empty field wrong; each upload
+    // shows its state below.
+    const client = page.getByRole('combobox', { name: 'Client' })
+    await expect(client).toHaveValue('')
+    await expect(client).not.toHaveAttribute('aria-invalid')
+    expect(await borderColor(client)).toBe(await borderColor(page.getByLabel('Date Received')))
     const outbox = page.getByRole('region', { name: 'Uploads from this device' })
     await expect(outbox.getByText('Sent', { exact: true })).toHaveCount(2)
     // One request per file, each with its own key.

@@ -152,6 +152,12 @@ test.describe('the public sign-up wizard', () => {
     await page.locator('input[name="password"]').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()
     await expect(page).toHaveURL(/\/client\/dashboard$/)
+    // A first visit: "Welcome", not "Welcome back"; the new service is in force.
+    await expect(page.getByText(`Welcome, ${signup.firstName} · ${signup.company}`)).toBeVisible()
+    await expect(page.getByText(/Welcome back/)).toHaveCount(0)
+    const service = page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: 'Your service' }) })
+    await expect(service).toContainText('Registered Agent Service')
+    await expect(service).toContainText('Active')
     await page.goto('/client/invoices')
     const rows = page.getByRole('table', { name: 'Invoices' }).getByRole('row')
     await expect(rows.filter({ hasText: '$178.20' })).toHaveCount(1)

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test'
-import { expect, loginAs, test } from './fixtures'
+import { expect, expectAccessible, loginAs, test } from './fixtures'
 
 /**
  * Support end to end: client@demo.test writes to support with a PDF attached, admin@demo.test answers
@@ -46,7 +46,18 @@ test.describe('support', () => {
     await form.getByLabel('Subject').fill(subject)
     await form.getByLabel('Message').fill('Is my mailbox <b>MB-1042</b> active?\nThanks')
     await form.getByLabel('About (optional)').selectOption({ index: 1 })
-    await form.getByLabel(/Attachment/).setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n') })
+    // The kit's file picker: a button named by the field, never the browser's raw "Choose File" input.
+    const input = form.locator('input[type="file"]')
+    await expect(input).toHaveAttribute('aria-hidden', 'true')
+    expect((await input.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1)
+    const choose = form.getByRole('button', { name: 'Attachment (PDF or image, optional) Choose file' })
+    await expect(form.getByText('No file chosen')).toBeVisible()
+    const chooser = page.waitForEvent('filechooser')
+    await choose.click()
+    await (await chooser).setFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n') })
+    await expect(form.getByText('lease.pdf')).toBeVisible()
+    await expect(form.getByRole('button', { name: 'Remove lease.pdf' })).toBeVisible()
+    await expectAccessible(page, 'support form with an attachment chosen')
     await form.getByRole('button', { name: 'Send message' }).click()
 
     await expect(page.getByText('Your message was sent to support').first()).toBeVisible()

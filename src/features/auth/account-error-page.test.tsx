@@ -15,7 +15,8 @@ function renderPage(user: SessionUser) {
   const root = createRootRoute({ component: Outlet })
   const error = createRoute({ getParentRoute: () => root, path: '/error', component: AccountErrorPage })
   const dashboard = createRoute({ getParentRoute: () => root, path: '/client/dashboard', component: () => <p>Dashboard</p> })
-  const router = createRouter({ routeTree: root.addChildren([error, dashboard]), history: createMemoryHistory({ initialEntries: ['/error'] }) })
+  const providerDashboard = createRoute({ getParentRoute: () => root, path: '/provider/dashboard', component: () => <p>Dashboard</p> })
+  const router = createRouter({ routeTree: root.addChildren([error, dashboard, providerDashboard]), history: createMemoryHistory({ initialEntries: ['/error'] }) })
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
@@ -36,11 +37,19 @@ describe('AccountErrorPage', () => {
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy()
   })
 
-  it('does not tell a client who is set up that the account is not set up', async () => {
+  it('tells a client who is set up, and opened the page itself, that nothing went wrong', async () => {
     renderPage({ ...base, clientId: 3 })
-    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy()
-    expect(screen.queryByText(/not set up/)).toBeNull()
-    expect(screen.getByText('Your account is set up and working')).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is set up' })).toBeTruthy()
+    // Nothing failed: the page does not announce an error above a message that all is well.
+    expect(screen.queryByText(/went wrong|could not be shown|not set up/i)).toBeNull()
+    expect(screen.getByText('There is nothing to fix here')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/client/dashboard')
+  })
+
+  it('leads staff who are set up back to the provider dashboard', async () => {
+    renderPage({ ...base, agentId: 1, roleType: 'agent' })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your account is set up' })).toBeTruthy()
+    expect(screen.queryByText(/went wrong/i)).toBeNull()
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/provider/dashboard')
   })
 })

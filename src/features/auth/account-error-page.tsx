@@ -11,7 +11,8 @@ import { signOut } from './sign-out'
 /**
  * /error. For an account that is neither a client's nor the provider's there is no dashboard to show:
  * says so, gives the support contacts and a way out. An account that is set up only lands here by
- * following a link or a failed page: it is told its account is fine and taken back to its dashboard.
+ * opening the address itself (nothing in the portal sends it here): nothing went wrong, so the page says
+ * the account is fine and leads back to its dashboard.
  */
 export function AccountErrorPage() {
   const queryClient = useQueryClient()
@@ -21,17 +22,17 @@ export function AccountErrorPage() {
   if (home !== '/error') {
     return (
       <>
-        <PageHeader title="Something went wrong" />
+        <PageHeader title="Your account is set up" />
         <Alert
           status="info"
-          title="Your account is set up and working"
+          title="There is nothing to fix here"
           action={
             <Link to={home} className={button({ variant: 'outline' })}>
               Go to your dashboard
             </Link>
           }
         >
-          {`The page you came from could not be shown. Go back to your dashboard and try again; if it keeps happening, please ${contact}.`}
+          {`This page is for accounts that are not linked to a company or to the provider's staff yet. Yours is, so carry on from your dashboard. If a link keeps bringing you here, please ${contact}.`}
         </Alert>
       </>
     )

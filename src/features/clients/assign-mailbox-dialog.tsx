@@ -7,6 +7,7 @@ import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { Field } from '~/ui/field'
+import { REQUIRED_MESSAGE } from '~/ui/forms'
 import { TextInput } from '~/ui/text-input'
 import { notify } from '~/ui/toaster'
 import { clientKeys } from './api'
@@ -56,7 +57,7 @@ export function AssignMailboxDialog({ client, onClose }: { client: Client; onClo
   const replacing = current !== null && number !== current
 
   async function submit() {
-    if (!MAILBOX_NUMBER_PATTERN.test(number)) return setError(number ? MAILBOX_NUMBER_MESSAGE : 'This field is mandatory')
+    if (!MAILBOX_NUMBER_PATTERN.test(number)) return setError(number ? MAILBOX_NUMBER_MESSAGE : REQUIRED_MESSAGE)
     if (number === current) return onClose()
     if (replacing && !confirming) return setConfirming(true)
     try {

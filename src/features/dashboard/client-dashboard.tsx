@@ -1,22 +1,33 @@
 import type { ClientDashboard as Figures } from '@contract/dashboard'
 import { requestStatusName } from '@contract/document-requests'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { lazy, Suspense, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { notificationTarget } from '~/features/notifications'
 import { PageHeader } from '~/ui/page-header'
 import { errorMessage } from '~/lib/api-client'
 import { formatDateTime } from '~/lib/dates'
 import { useRequiredSession } from '~/lib/session'
-import { actionLinkClass } from '~/ui/action-link'
 import { Alert } from '~/ui/alert'
+import { Button } from '~/ui/button'
 import { Panel } from '~/ui/card'
 import { LoadError, SavedAtNote } from '~/ui/list-page'
-import { clientDashboardQueryOptions } from './api'
+import { AccountPanel } from './account-panel'
+import { clientDashboardQueryOptions, dashboardKeys } from './api'
 import { invoicesDueLine, NO_REQUESTS_LINE, supportLine, totalDueText, unreadDocumentsLine } from './client-figures'
 import { cardLink, cardText, dashboardGrid, FigureCard } from './figure-card'
 
+// Paying is the invoices' own dialog, with its card form and processor script: it loads when Pay is
+// pressed (or pointed at), not with the dashboard.
+const PayInvoicesDialog = lazy(() => import('~/features/invoices/pay-invoices-dialog'))
+const preloadPayDialog = () => void import('~/features/invoices/pay-invoices-dialog')
+
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '6' })
 const activity = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '2', fontSize: 'sm' })
+const activityLink = css({ color: 'fg.default', textDecoration: 'underline', textDecorationColor: 'border.strong', _hover: { color: 'fg.accent' } })
+const allNotifications = css({ mt: '3' })
+const lowerGrid = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' })
 
 function UnreadDocumentsCard({ figures }: { figures?: Figures }) {
   const unread = figures?.unreadDocuments
@@ -37,7 +48,7 @@ function UnreadDocumentsCard({ figures }: { figures?: Figures }) {
   )
 }
 
-function InvoicesDueCard({ figures }: { figures?: Figures }) {
+function InvoicesDueCard({ figures, onPay }: { figures?: Figures; onPay: (invoiceIds: number[]) => void }) {
   if (!figures) {
     return (
       <FigureCard
@@ -52,7 +63,7 @@ function InvoicesDueCard({ figures }: { figures?: Figures }) {
       />
     )
   }
-  const { unpaidCount, overdueCount } = figures.invoices
+  const { unpaidCount, overdueCount, payableIds } = figures.invoices
   return (
     <FigureCard
       name="invoices"
@@ -60,10 +71,10 @@ function InvoicesDueCard({ figures }: { figures?: Figures }) {
       figure={totalDueText(figures.invoices)}
       actions={
         <>
-          {unpaidCount + overdueCount > 0 && (
-            <Link to="/client/invoices" search={{ status: overdueCount > 0 ? 'overdue' : 'unpaid' }} className={actionLinkClass}>
+          {payableIds.length > 0 && (
+            <Button onClick={() => onPay(payableIds)} onPointerEnter={preloadPayDialog} onFocus={preloadPayDialog}>
               Pay
-            </Link>
+            </Button>
           )}
           <Link to="/client/invoices" search={{ status: 'unpaid' }} className={cardLink}>
             {unpaidCount} unpaid
@@ -130,7 +141,9 @@ function SupportCard({ figures }: { figures?: Figures }) {
   )
 }
 
+/** The latest notifications, each a link to what it is about (the document, invoice, request or reply). */
 function RecentActivity({ figures }: { figures: Figures }) {
+  const { user } = useRequiredSession()
   return (
     <Panel title="Recent activity">
       {figures.recentActivity.length === 0 ? (
@@ -139,12 +152,15 @@ function RecentActivity({ figures }: { figures: Figures }) {
         <ul className={activity}>
           {figures.recentActivity.map((item) => (
             <li key={item.id}>
-              <span>{item.message}</span> <span className={cardText}>· {formatDateTime(item.createdAt)}</span>
+              <Link {...notificationTarget({ ...item, clientId: user.clientId }, user)} className={activityLink}>
+                {item.message}
+              </Link>{' '}
+              <span className={cardText}>· {formatDateTime(item.createdAt)}</span>
             </li>
           ))}
         </ul>
       )}
-      <p className={cardText}>
+      <p className={cx(cardText, allNotifications)}>
         <Link to="/notifications" className={cardLink}>
           All notifications
         </Link>
@@ -155,14 +171,24 @@ function RecentActivity({ figures }: { figures: Figures }) {
 
 /**
  * The client's home: what needs attention first (unread documents, invoices to pay, mail requests
- * under way, support replies), each card linking to its list filtered, then recent activity. Offline
- * it shows the figures last saved, with their time.
+ * under way, support replies), each card linking to its list filtered, and Pay opening the payment of
+ * every invoice due; then the client's service (address service, registered agent, mailbox) and recent
+ * activity. Offline it shows the figures last saved, with their time. The greeting is "Welcome" until
+ * the server says the user has signed in before.
  */
 export function ClientDashboard() {
   const { user } = useRequiredSession()
+  const queryClient = useQueryClient()
   const query = useQuery(clientDashboardQueryOptions())
-  const greeting = user.firstName ? `Welcome back, ${user.firstName}` : 'Welcome back'
+  const [paying, setPaying] = useState<string[] | null>(null)
   const figures = query.data
+  // However the dialog ends (paid, or closed after someone else paid), the figures are read again.
+  const closePayment = () => {
+    setPaying(null)
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.client() })
+  }
+  const welcome = figures?.signedInBefore ? 'Welcome back' : 'Welcome'
+  const greeting = user.firstName ? `${welcome}, ${user.firstName}` : welcome
   return (
     <>
       <PageHeader title="Dashboard" description={user.companyName ? `${greeting} · ${user.companyName}` : greeting} />
@@ -177,7 +203,7 @@ export function ClientDashboard() {
           <section aria-label="What needs your attention" aria-busy={query.isPending || undefined}>
             <ul className={dashboardGrid}>
               <UnreadDocumentsCard figures={figures} />
-              <InvoicesDueCard figures={figures} />
+              <InvoicesDueCard figures={figures} onPay={(ids) => setPaying(ids.map(String))} />
               <MailRequestsCard figures={figures} />
               <SupportCard figures={figures} />
             </ul>
@@ -186,8 +212,20 @@ export function ClientDashboard() {
         <Alert status="info" title="Documents are kept for 60 days">
           You can ask us to mail a document to you within 60 days of its upload. After that it is shredded.
         </Alert>
-        {figures && <RecentActivity figures={figures} />}
+        <div className={lowerGrid}>
+          <AccountPanel account={figures?.account} clientId={user.clientId!} />
+          {figures && <RecentActivity figures={figures} />}
+        </div>
       </div>
+      {paying && (
+        <Suspense fallback={null}>
+          <PayInvoicesDialog
+            invoiceIds={paying}
+            onClose={closePayment}
+            onPaid={closePayment}
+          />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -82,6 +82,18 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
               Showing the documents of {documents[0]?.client?.companyName ?? 'one client'} only.
             </Alert>
           )}
+          {state.documentId !== undefined && (
+            <Alert
+              status="neutral"
+              action={
+                <Button variant="outline" size="sm" onClick={() => change({ documentId: undefined, page: 1 })}>
+                  Show all documents
+                </Button>
+              }
+            >
+              {documents[0] ? `Showing one document: ${documents[0].documentTypeNavigation.name}.` : 'Showing one document.'}
+            </Alert>
+          )}
         </>
       }
     >

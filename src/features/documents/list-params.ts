@@ -32,6 +32,8 @@ export interface DocumentListState {
   filters: Partial<Record<DocumentFilterColumn, string>>
   /** Across clients only: one client's documents (a notification's link). */
   clientId?: number
+  /** One document only (?document=): where a notification about it leads. */
+  documentId?: number
 }
 
 export const DEFAULT_DOCUMENT_LIST_STATE: DocumentListState = { page: 1, pageSize: DEFAULT_DOCUMENT_PAGE_SIZE, q: '', filters: {} }
@@ -45,6 +47,7 @@ export const DocumentListSearchSchema = v.object({
   jurisdiction: Text,
   isRead: Text,
   clientId: PositiveInt(MAX_ID),
+  document: PositiveInt(MAX_ID),
 })
 export type DocumentListSearch = v.InferOutput<typeof DocumentListSearchSchema>
 
@@ -54,7 +57,7 @@ export function listStateFromSearch(search: DocumentListSearch): DocumentListSta
     const value = search[column]
     if (value) filters[column] = value
   }
-  return { ...pagingFromSearch(search), filters, clientId: search.clientId }
+  return { ...pagingFromSearch(search), filters, clientId: search.clientId, documentId: search.document }
 }
 
 /** The URL form of a state: defaults are left out, so a plain list has a plain address. */
@@ -66,6 +69,7 @@ export function searchFromListState(state: DocumentListState): DocumentListSearc
     jurisdiction: state.filters.jurisdiction?.trim() || undefined,
     isRead: state.filters.isRead?.trim() || undefined,
     clientId: state.clientId,
+    document: state.documentId,
   }
 }
 
@@ -173,6 +177,7 @@ export function documentListRequest(state: DocumentListState, types: readonly Do
   const params: DocumentListParams = pagingParams(state)
   let q = state.q.trim()
   if (state.clientId !== undefined) params.clientId = state.clientId
+  if (state.documentId !== undefined) params.id = state.documentId
 
   const { dateReceived, type, jurisdiction, isRead } = state.filters
   if (dateReceived?.trim()) {

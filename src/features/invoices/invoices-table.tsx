@@ -8,11 +8,11 @@ import { StatusBadge } from '~/ui/badge'
 import { createColumnHelper, DataTable, type ColumnDef, type ColumnFiltersState, type RowSelectionState, type SortingState } from '~/ui/data-table'
 import { visuallyHiddenClass } from '~/ui/spinner'
 import { formatMoney } from '~/lib/money'
+import type { InvoiceLinkTarget } from './abilities'
 import { INVOICE_FILTER_COLUMNS, INVOICE_PAGE_SIZES, type InvoiceFilterColumn, type InvoiceListState } from './list-params'
 import { invoiceStatusLabel, invoiceStatusTone, isPayable, UNPAID_ONLY_MESSAGE, type InvoiceStatusLabels } from './status'
 
-/** Where the Action link goes: the client's invoice route or the provider's; null hides the column. */
-export type InvoiceLinkTarget = 'client' | 'provider' | null
+export type { InvoiceLinkTarget }
 
 export type InvoicesTableProps = {
   invoices: Invoice[]

@@ -1,17 +1,15 @@
 import type { Invoice } from '@contract/invoices'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useState } from 'react'
-import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
-import { PERM, sessionHasPermission } from '~/lib/permissions'
-import { useRequiredSession, userKind } from '~/lib/session'
+import { useRequiredSession } from '~/lib/session'
 import { PageHeader } from '~/ui/page-header'
 import type { RowSelectionState } from '~/ui/data-table'
 import { ListPage, useMergedChanges } from '~/ui/list-page'
 import { invoiceListQueryOptions, invoiceStatusesQueryOptions, type InvoiceScope } from './api'
-import { formatMoney } from '~/lib/money'
 import { sumDollars } from './format'
-import { InvoicesTable, type InvoiceLinkTarget } from './invoices-table'
+import { invoiceAbilities } from './abilities'
+import { InvoicesTable } from './invoices-table'
 import { DEFAULT_INVOICE_LIST_STATE, invoiceListRequest, isDateColumn, type InvoiceListState } from './list-params'
 import { PayBar } from './pay-bar'
 import { FALLBACK_STATUS_LABELS } from './status'
@@ -24,22 +22,6 @@ const preloadPayDialog = () => void import('./pay-invoices-dialog')
 const NO_DATE_MATCH = 'No results. Filter dates as 2026, 2026-05, May 2026 or 2026-05-01.'
 const NO_STATUS_MATCH = 'No results. Filter the status by PAID, UNPAID or OVERDUE.'
 
-const selectionNote = css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })
-
-/** What the signed-in user may do with the list. */
-function useInvoiceAbilities() {
-  const session = useRequiredSession()
-  const isAgent = userKind(session.user) === 'agent'
-  const linkTarget: InvoiceLinkTarget = !isAgent ? 'client' : sessionHasPermission(session, PERM.ICV) ? 'provider' : null
-  return {
-    linkTarget,
-    /** Non-agents, or agents with ICP. */
-    selectable: !isAgent || sessionHasPermission(session, PERM.ICP),
-    /** The Pay Now bar: a user with a clientId who is not an agent. */
-    canPay: !isAgent && session.user.clientId != null,
-  }
-}
-
 type InvoicesViewProps = {
   scope: InvoiceScope
   state: InvoiceListState
@@ -49,7 +31,7 @@ type InvoicesViewProps = {
 }
 
 function InvoicesView({ scope, state, onStateChange, as }: InvoicesViewProps) {
-  const abilities = useInvoiceAbilities()
+  const abilities = invoiceAbilities(useRequiredSession())
   const change = useMergedChanges<InvoiceListState>(onStateChange)
   const statuses = useQuery(invoiceStatusesQueryOptions())
   const labels = statuses.data ?? FALLBACK_STATUS_LABELS
@@ -100,13 +82,6 @@ function InvoicesView({ scope, state, onStateChange, as }: InvoicesViewProps) {
         onSelectionChange={setSelected}
         loading={list.isFetching}
         emptyMessage={emptyMessage}
-        toolbar={
-          !abilities.canPay && selected.length > 0 ? (
-            <span className={selectionNote} aria-live="polite">
-              {selected.length} selected · {formatMoney(selectedTotal)}
-            </span>
-          ) : undefined
-        }
       />
       {abilities.canPay && selected.length > 0 && (
         <PayBar

@@ -52,31 +52,34 @@ export function canMarkRead(notification: Pick<Notification, 'clientId'>, user: 
 
 export type NotificationTarget =
   | { to: '/client/document-progress/$id' | '/provider/document-progress/$id'; params: { id: string } }
-  | { to: '/client/documents' }
+  | { to: '/client/documents'; search?: { document: number } }
   | { to: '/client/invoices' }
+  | { to: '/client/invoices/$id'; params: { id: string } }
   | { to: '/client/support/$id' | '/provider/support/$id'; params: { id: string } }
   | { to: '/provider/documents'; search: { clientId?: number } }
 
 /**
- * A notification of a document request opens its
- * document-progress page (client or provider path by role); one without opens the documents list
- * (for staff, the documents of that notification's client).
+ * Where a notification leads: what it is about. A support reply opens its conversation; a client's
+ * invoice notice the invoice it names (`invoiceId`, when known) or else the invoices; a notification of
+ * a document request its document-progress page (client or provider path by role); a client's notice of
+ * a document that document in the documents list; anything else the documents list (for staff, the
+ * documents of that notification's client).
  */
 export function notificationTarget(
-  notification: Pick<Notification, 'documentRequestId' | 'clientId' | 'kind' | 'supportConversationId'>,
+  notification: Pick<Notification, 'documentRequestId' | 'clientId' | 'kind' | 'supportConversationId'> & { documentId?: number | null; invoiceId?: number | null },
   user: Pick<SessionUser, 'clientId' | 'agentId'>,
 ): NotificationTarget {
   const isClient = userKind(user) === 'client'
-  // A support reply opens its conversation.
   if (notification.supportConversationId != null) {
     return { to: isClient ? '/client/support/$id' : '/provider/support/$id', params: { id: String(notification.supportConversationId) } }
   }
-  // An invoice notice (overdue) opens the invoices.
-  if (isClient && notification.kind === 'invoice') return { to: '/client/invoices' }
+  if (isClient && notification.kind === 'invoice') {
+    return notification.invoiceId != null ? { to: '/client/invoices/$id', params: { id: String(notification.invoiceId) } } : { to: '/client/invoices' }
+  }
   if (notification.documentRequestId !== null) {
     return { to: isClient ? '/client/document-progress/$id' : '/provider/document-progress/$id', params: { id: String(notification.documentRequestId) } }
   }
-  if (isClient) return { to: '/client/documents' }
+  if (isClient) return notification.documentId != null ? { to: '/client/documents', search: { document: notification.documentId } } : { to: '/client/documents' }
   return { to: '/provider/documents', search: notification.clientId !== null ? { clientId: notification.clientId } : {} }
 }
 

@@ -1,18 +1,7 @@
 import { SUPPORT_ATTACHMENT_ACCEPT } from '@contract/support'
-import { forwardRef } from 'react'
-import { useFieldControlProps } from '~/ui/field'
+import { FileUpload } from '~/ui/file-upload'
 
-/** The file input of a support message, labelled by its Field. */
-export const AttachmentInput = forwardRef<HTMLInputElement, { onFileChange: (file: File | null) => void }>(function AttachmentInput({ onFileChange }, ref) {
-  const fieldProps = useFieldControlProps()
-  return (
-    <input
-      {...fieldProps}
-      ref={ref}
-      type="file"
-      name="attachment"
-      accept={SUPPORT_ATTACHMENT_ACCEPT}
-      onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
-    />
-  )
-})
+/** The optional attachment of a support message (a PDF or an image), in the kit's file picker, labelled by its Field. */
+export function AttachmentInput({ file, onFileChange }: { file: File | null; onFileChange: (file: File | null) => void }) {
+  return <FileUpload file={file} onFileChange={onFileChange} accept={SUPPORT_ATTACHMENT_ACCEPT} name="attachment" />
+}

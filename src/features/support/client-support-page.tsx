@@ -1,7 +1,7 @@
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECT_MAX } from '@contract/support'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useMemo, useRef, useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { clientQueryOptions } from '~/features/clients'
 import { invoiceListQueryOptions } from '~/features/invoices/api'
@@ -80,7 +80,6 @@ function NewMessageForm({ clientId, uploadMaxBytes }: { clientId: number; upload
   const navigate = useNavigate()
   const client = useQuery(clientQueryOptions(clientId))
   const invoices = useQuery(invoiceListQueryOptions({ kind: 'client', clientId }, { page: 1, pageSize: 100 }))
-  const fileRef = useRef<HTMLInputElement>(null)
   const [subject, setSubject] = useState('')
   const [message, setMessage] = useState('')
   const [about, setAbout] = useState('')
@@ -113,7 +112,6 @@ function NewMessageForm({ clientId, uploadMaxBytes }: { clientId: number; upload
       setMessage('')
       setAbout('')
       setAttachment(null)
-      if (fileRef.current) fileRef.current.value = ''
       void navigate({ to: '/client/support/$id', params: { id: String(conversation.id) } })
     } catch (error) {
       setFailure(errorMessage(error, 'The message could not be sent. Please try again.'))
@@ -133,7 +131,7 @@ function NewMessageForm({ clientId, uploadMaxBytes }: { clientId: number; upload
           <NativeSelect options={aboutOptions} value={about} onValueChange={setAbout} placeholder="Nothing in particular" allowEmpty />
         </Field>
         <Field label="Attachment (PDF or image, optional)" error={errors.attachment}>
-          <AttachmentInput ref={fileRef} onFileChange={setAttachment} />
+          <AttachmentInput file={attachment} onFileChange={setAttachment} />
         </Field>
         {failure && (
           <Alert status="danger" title="Not sent">

@@ -43,7 +43,7 @@ describe('ConversationThread reply form', () => {
     )
     const user = userEvent.setup()
     await user.type(screen.getByLabelText(/Your reply/), 'Thanks, here is the scan.')
-    await user.upload(screen.getByLabelText(/Attachment/), new File([new Uint8Array(2048)], 'scan.pdf', { type: 'application/pdf' }))
+    await user.upload(screen.getByLabelText(/Attachment/, { selector: 'input' }), new File([new Uint8Array(2048)], 'scan.pdf', { type: 'application/pdf' }))
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(await screen.findByText(/scan\.pdf is larger than 1 KB/)).toBeTruthy()
     expect(calls.filter((call) => call.startsWith('POST'))).toEqual([])

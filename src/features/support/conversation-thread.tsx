@@ -1,5 +1,5 @@
 import { SUPPORT_MESSAGE_MAX, type Conversation, type SupportMessage } from '@contract/support'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { css, cx } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
 import { formatDateTime } from '~/lib/dates'
@@ -63,7 +63,6 @@ export function ConversationThread({ conversation, canReply, replyLabel }: { con
   const send = useSendMessage(conversation.id)
   const uploadMaxBytes = usePublicConfig().data?.uploadMaxBytes
   const formId = useId()
-  const fileRef = useRef<HTMLInputElement>(null)
   const [message, setMessage] = useState('')
   const [attachment, setAttachment] = useState<File | null>(null)
   const [errors, setErrors] = useState<{ message?: string; attachment?: string }>({})
@@ -79,7 +78,6 @@ export function ConversationThread({ conversation, canReply, replyLabel }: { con
       await send.mutateAsync({ message, attachment })
       setMessage('')
       setAttachment(null)
-      if (fileRef.current) fileRef.current.value = ''
       notify.success('Message sent')
     } catch (error) {
       setFailure(errorMessage(error, 'The message could not be sent. Please try again.'))
@@ -99,7 +97,7 @@ export function ConversationThread({ conversation, canReply, replyLabel }: { con
             <Textarea value={message} onChange={(e) => setMessage(e.target.value)} rows={4} maxLength={SUPPORT_MESSAGE_MAX} name="message" />
           </Field>
           <Field label="Attachment (PDF or image, optional)" error={errors.attachment}>
-            <AttachmentInput ref={fileRef} onFileChange={setAttachment} />
+            <AttachmentInput file={attachment} onFileChange={setAttachment} />
           </Field>
           {failure && (
             <Alert status="danger" title="Not sent">

@@ -6,6 +6,7 @@ import { checkbox } from './checkbox.ts'
 import { dialog } from './dialog.ts'
 import { emptyState } from './empty-state.ts'
 import { field } from './field.ts'
+import { fileUpload } from './file-upload.ts'
 import { input } from './input.ts'
 import { menu } from './menu.ts'
 import { radioGroup } from './radio-group.ts'
@@ -17,4 +18,4 @@ import { tooltip } from './tooltip.ts'
 
 export const recipes = { badge, button, input, spinner }
 
-export const slotRecipes = { alert, card, checkbox, dialog, emptyState, field, menu, radioGroup, select, table, tabs, tooltip }
+export const slotRecipes = { alert, card, checkbox, dialog, emptyState, field, fileUpload, menu, radioGroup, select, table, tabs, tooltip }
