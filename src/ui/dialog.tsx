@@ -5,7 +5,7 @@ import { useEffect, type ComponentProps, type ReactNode } from 'react'
 import { createStyleContext } from './style-context.tsx'
 import { dialog } from 'styled-system/recipes'
 import { CloseIcon } from './icons.tsx'
-import { markDialogOpen, toastList } from './toast-placement.ts'
+import { isOnToast, markDialogOpen } from './toast-placement.ts'
 
 const { withRootProvider, withContext } = createStyleContext(dialog)
 
@@ -13,7 +13,15 @@ const { withRootProvider, withContext } = createStyleContext(dialog)
  * Mounts its content only while open, so closed dialogs cost nothing and forms start fresh. Toasts shown
  * meanwhile stay usable: closing one does not close the dialog.
  */
-const Root = withRootProvider(ArkDialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true, persistentElements: [toastList] } })
+const Root = withRootProvider(ArkDialog.Root, {
+  defaultProps: {
+    lazyMount: true,
+    unmountOnExit: true,
+    onInteractOutside: (event) => {
+      if (isOnToast(event.detail.originalEvent.target)) event.preventDefault()
+    },
+  },
+})
 const Trigger = ArkDialog.Trigger
 const Backdrop = withContext(ArkDialog.Backdrop, 'backdrop')
 const Positioner = withContext(ArkDialog.Positioner, 'positioner')

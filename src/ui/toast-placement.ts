@@ -45,7 +45,7 @@ export function useDialogOpen(): boolean {
 }
 
 /**
- * The toasts' list (sonner's), which an open dialog treats as its own: pressing a toast (its close
- * button, a swipe) neither closes the dialog nor is blocked by it.
+ * Whether a press landed on a toast, which an open dialog treats as its own: pressing a toast (its close
+ * button, a swipe) does not close the dialog.
  */
-export const toastList = (): HTMLElement | null => document.querySelector<HTMLElement>('[data-sonner-toaster]')
+export const isOnToast = (target: EventTarget | null): boolean => target instanceof Element && target.closest('[data-sonner-toaster]') !== null

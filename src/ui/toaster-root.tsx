@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import { createPortal } from 'react-dom'
 import { Toaster as SonnerToaster } from 'sonner'
 import { TOAST_DURATION_MS, TOAST_WIDTH_PX, VISIBLE_TOASTS } from './toaster.tsx'
 import { TOAST_TOP, useDialogOpen } from './toast-placement.ts'
@@ -9,11 +10,15 @@ import { TOAST_TOP, useDialogOpen } from './toast-placement.ts'
  */
 const LIST_STYLE = { '--width': `${TOAST_WIDTH_PX}px`, zIndex: 'var(--z-index-toast)', pointerEvents: 'auto' } as CSSProperties
 
-/** Mount once at the root of the app. */
+/**
+ * Mount once at the root of the app. The toasts are the page's last element rather than inside the app:
+ * an open dialog hides the rest of the page from assistive technology, but not a live region of the
+ * page's own, so toasts raised meanwhile are still read out and can still be reached.
+ */
 export function Toaster() {
   const overDialog = useDialogOpen()
   const top = overDialog ? TOAST_TOP.overDialog : TOAST_TOP.belowTopBar
-  return (
+  return createPortal(
     <SonnerToaster
       position="top-right"
       offset={{ top: top.wide, right: 24, bottom: 24, left: 24 }}
@@ -24,6 +29,7 @@ export function Toaster() {
       containerAriaLabel="Notifications"
       style={LIST_STYLE}
       toastOptions={{ closeButtonAriaLabel: 'Close' }}
-    />
+    />,
+    document.body,
   )
 }
