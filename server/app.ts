@@ -5,6 +5,8 @@ import { assertEveryRouteHasPolicy } from './auth/policy'
 import type { AppDeps, AppEnv } from './context'
 import { errorBody, HttpError } from './http/errors'
 import { compressJson } from './http/compress-json'
+import { LOST_CONNECTION_ANSWER, readsRetriedOnLostConnection } from './http/lost-connection'
+import { isConnectionFailure } from './db/pg-error'
 import { responseHeaders } from './http/security'
 import { alertRoutes } from './routes/alerts'
 import { BlobStoreUnavailableError } from './storage/blob-store'
@@ -60,6 +62,7 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
       userId: c.get('caller')?.userId,
     })
   })
+  app.use('/api/*', readsRetriedOnLostConnection(app, deps))
   // API answers are JSON, often several KB for a page of a list: gzip them when the browser accepts it.
   app.use('/api/*', compressJson())
   const jsonBodyLimit = bodyLimit({
@@ -102,6 +105,13 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
       // Only calls that read or write files reach the store; everything else keeps working.
       deps.logger.error('document store unavailable', { requestId: c.get('requestId'), path: pathForLog(c.req.path), error: error.message })
       return c.json(errorBody('Document storage is unavailable', 'Document files cannot be stored or opened right now; please try again in a few minutes'), 503)
+    }
+    if (isConnectionFailure(error)) {
+      // Reads are tried again once (readsRetriedOnLostConnection); this answer reaches writes, and reads
+      // whose second try failed too.
+      deps.logger.warn('database connection lost', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error: errorForLog(error) })
+      c.header('Retry-After', String(LOST_CONNECTION_ANSWER.retryAfterSeconds))
+      return c.json(LOST_CONNECTION_ANSWER.body, LOST_CONNECTION_ANSWER.status)
     }
     if (error instanceof SyntaxError || error instanceof URIError) {
       return c.json(errorBody('Bad request', error.message), 400)

@@ -39,7 +39,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     } finally {
       await migrator.end({ timeout: 5 })
     }
-    const sql = postgres(options.databaseUrl, { max: options.poolSize ?? 20, onnotice: () => {} })
+    const sql = postgres(options.databaseUrl, { max: options.poolSize ?? 20, backoff: reconnectDelaySeconds, onnotice: () => {} })
+    // postgres.js reads the database's array types with a query on each new connection, and leaves a
+    // failure of that query unhandled: a connection ended while it runs (a restart, a fail-over, an
+    // operator ending connections) would stop the whole process. The types are the same for every
+    // connection of the pool: they are read once, on the first, and later connections reuse them.
+    await sql`select 1`
+    sql.options.fetch_types = false
     const db = drizzle(preparedByDefault(sql), { schema })
     return {
       db: db as unknown as Db,
@@ -67,6 +73,16 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     close: () => client.close(),
   }
 }
+
+/**
+ * How long a connection of the pool waits before it connects again, after `failures` connections of the
+ * pool ended with an error since the last one that opened. postgres.js counts them for the whole pool
+ * and waits up to 20 s by default, so one moment when the database ends all connections (a fail-over, an
+ * operator) would hold every request for seconds after the database is back. Here the wait doubles from
+ * 20 ms and stays under a second: a database that is away is asked again about once a second per
+ * connection, which costs it nothing.
+ */
+const reconnectDelaySeconds = (failures: number) => Math.min(2 ** failures / 100, 1)
 
 /**
  * Drizzle sends every query through `unsafe` with `prepare: false` (unless built with `.prepare()`), which

@@ -46,7 +46,7 @@ export class TestClock implements Clock {
   }
 }
 
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(poolSize?: number): Promise<Database> {
   const url = process.env.DATABASE_URL
   if (!url) return openDatabase({ dataDir: 'memory://' })
   const { default: postgres } = await import('postgres')
@@ -56,7 +56,7 @@ async function openTestDatabase(): Promise<Database> {
   await admin.end()
   const target = new URL(url)
   target.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: 'unused' })
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: 'unused', poolSize })
   return {
     ...database,
     async close() {
@@ -89,10 +89,12 @@ export interface TestServerOptions {
   now?: Date
   /** Seed the demo provider (accounts, catalogue, invoices, documents...). */
   seed?: boolean
+  /** On PostgreSQL: the connections the server may open (20 unless given). */
+  poolSize?: number
 }
 
 export async function createTestServer(options: TestServerOptions = {}) {
-  const database = await openTestDatabase()
+  const database = await openTestDatabase(options.poolSize)
   const { db } = database
   await ensureReferenceData(db)
   const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: 'memory://', ...options.env })
