@@ -18,8 +18,6 @@ const footer = css({
 })
 const contacts = css({ display: 'flex', flexWrap: 'wrap', rowGap: '2', columnGap: '5', listStyle: 'none', m: '0', p: '0' })
 const reserved = css({ visibility: 'hidden' })
-// Each contact is a target of its own: 24 px tall on a desktop, a finger's 44 px on phones and tablets.
-const contact = css({ display: 'inline-flex', alignItems: 'center', minH: { base: '11', lg: '6' } })
 const link = css({ color: 'fg.muted', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { color: 'fg.default' } })
 
 /**
@@ -46,22 +44,19 @@ export function Footer() {
       </p>
       {config ? (
         <ul className={contacts} aria-label="Support contacts">
-          <li className={contact}>
-            Support:&nbsp;
-            <a className={cx(contact, link)} href={`tel:${config.supportPhone.replace(/[^+\d]/g, '')}`}>
-              {config.supportPhone}
-            </a>
+          <li>
+            Support: <a className={link} href={`tel:${config.supportPhone.replace(/[^+\d]/g, '')}`}>{config.supportPhone}</a>
           </li>
-          <li className={contact}>
-            <a className={cx(contact, link)} href={`mailto:${config.supportEmail}`}>
+          <li>
+            <a className={link} href={`mailto:${config.supportEmail}`}>
               {config.supportEmail}
             </a>
           </li>
         </ul>
       ) : (
         <div aria-hidden="true" className={cx(contacts, reserved)}>
-          <span className={contact}>Support: {PLACEHOLDER.supportPhone}</span>
-          <span className={contact}>{PLACEHOLDER.supportEmail}</span>
+          <span>Support: {PLACEHOLDER.supportPhone}</span>
+          <span>{PLACEHOLDER.supportEmail}</span>
         </div>
       )}
     </footer>

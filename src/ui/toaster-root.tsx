@@ -1,35 +1,27 @@
 import type { CSSProperties } from 'react'
-import { createPortal } from 'react-dom'
 import { Toaster as SonnerToaster } from 'sonner'
 import { TOAST_DURATION_MS, TOAST_WIDTH_PX, VISIBLE_TOASTS } from './toaster.tsx'
-import { TOAST_TOP, useDialogOpen } from './toast-placement.ts'
 
 /**
- * Above the page and its top bar, under dialogs (ui/toast-placement says where toasts go), and pressable
- * while a dialog has made the rest of the page inert.
+ * Toasts start below the signed-in top bar (4rem, sticky at the top), so one never covers the user
+ * menu or the bell: the bar's height plus sonner's own margin, on wide screens and on phones.
  */
-const LIST_STYLE = { '--width': `${TOAST_WIDTH_PX}px`, zIndex: 'var(--z-index-toast)', pointerEvents: 'auto' } as CSSProperties
+const BELOW_TOP_BAR = { wide: 'calc(4rem + 16px)', phone: 'calc(4rem + 8px)' }
 
-/**
- * Mount once at the root of the app. The toasts are the page's last element rather than inside the app:
- * an open dialog hides the rest of the page from assistive technology, but not a live region of the
- * page's own, so toasts raised meanwhile are still read out and can still be reached.
- */
+/** Mount once at the root of the app. */
 export function Toaster() {
-  const overDialog = useDialogOpen()
-  const top = overDialog ? TOAST_TOP.overDialog : TOAST_TOP.belowTopBar
-  return createPortal(
+  return (
     <SonnerToaster
       position="top-right"
-      offset={{ top: top.wide, right: 24, bottom: 24, left: 24 }}
-      mobileOffset={{ top: top.phone, right: 16, bottom: 16, left: 16 }}
+      offset={{ top: BELOW_TOP_BAR.wide, right: 24, bottom: 24, left: 24 }}
+      mobileOffset={{ top: BELOW_TOP_BAR.phone, right: 16, bottom: 16, left: 16 }}
       duration={TOAST_DURATION_MS}
       visibleToasts={VISIBLE_TOASTS}
       closeButton
       containerAriaLabel="Notifications"
-      style={LIST_STYLE}
+      style={{ '--width': `${TOAST_WIDTH_PX}px` } as CSSProperties}
       toastOptions={{ closeButtonAriaLabel: 'Close' }}
-    />,
-    document.body,
+    />
   )
 }
+

@@ -16,8 +16,7 @@ import { RequestStatusBadge } from './status'
 
 const muted = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const nowrap = css({ whiteSpace: 'nowrap' })
-// On one line, except beside the open side menu (1024-1280 px), where every column must fit.
-const link = css({ fontSize: 'sm', fontWeight: 'semibold', whiteSpace: { base: 'nowrap', lgOnly: 'normal' } })
+const link = css({ fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })
 
 const MAIL_REQUEST_KINDS = [MAIL_REQUEST_KIND]
 
