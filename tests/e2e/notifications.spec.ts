@@ -20,7 +20,7 @@ async function tokenOf(request: APIRequestContext, email: string): Promise<strin
 }
 
 /** The mailroom uploads a one-page PDF for Gulf Coast Ventures Inc; the server notifies the client. */
-async function newDocumentForClient2(request: APIRequestContext): Promise<{ clientId: number }> {
+async function newDocumentForClient2(request: APIRequestContext): Promise<{ clientId: number; documentId: number }> {
   const token = await tokenOf(request, DEMO.clerk.email)
   const headers = { authorization: `Bearer ${token}` }
   const clients = await (await request.get('/api/client?q=Gulf%20Coast', { headers })).json()
@@ -38,7 +38,7 @@ async function newDocumentForClient2(request: APIRequestContext): Promise<{ clie
     },
   })
   expect(res.status()).toBe(201)
-  return { clientId }
+  return { clientId, documentId: (await res.json()).documents[0].id }
 }
 
 /** How many Bank Statement notifications of Gulf Coast Ventures Inc are unread, as the server says. */
@@ -65,9 +65,9 @@ function unreadEntry(page: Page) {
 }
 
 test.describe.serial('notifications', () => {
-  test("the bell shows the client's latest 5 with a 'View More' link, and opening one marks it read and opens the documents list", async ({ page, request }) => {
+  test("the bell shows the client's latest 5 with a 'View More' link, and opening one marks it read and opens the documents list narrowed to its document", async ({ page, request }) => {
     test.setTimeout(60_000)
-    await newDocumentForClient2(request)
+    const { documentId } = await newDocumentForClient2(request)
     const unreadBefore = await unreadOnServer(request)
     await loginAs(page, 'client2')
     await expect(bell(page)).toHaveAccessibleName(/^Notifications, \d+ unread$/)
@@ -86,8 +86,9 @@ test.describe.serial('notifications', () => {
     const patch = page.waitForRequest((r) => r.method() === 'PATCH' && /\/api\/system-notifications\/\d+\/mark-read$/.test(new URL(r.url()).pathname))
     await fresh.click()
     await patch
-    await expect(page).toHaveURL(/\/client\/documents$/)
+    await expect(page).toHaveURL(new RegExp(`/client/documents\\?document=${documentId}$`))
     await expect(page.getByRole('heading', { level: 1, name: 'Documents List' })).toBeVisible()
+    await expect(page.getByText(`Showing one document: ${TYPE}.`)).toBeVisible()
 
     expect(await unreadOnServer(request)).toBe(unreadBefore - 1)
     await bell(page).click()
@@ -170,7 +171,7 @@ test.describe('notifications offline', () => {
     await context.setOffline(true)
     await bell(page).click()
     await unreadEntry(page).click()
-    await expect(page).toHaveURL(/\/client\/documents$/)
+    await expect(page).toHaveURL(/\/client\/documents\?document=\d+$/)
     // Read at once on this device; nothing sent yet.
     await bell(page).click()
     await expect(page.getByRole('menuitem', { name: new RegExp(`^${MESSAGE}`) }).first()).toBeVisible()

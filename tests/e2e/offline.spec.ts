@@ -240,7 +240,7 @@ test.describe('offline that never loses work', () => {
       for (let read = 0; read < 2; read++) {
         await bell.click()
         await page.getByRole('menuitem', { name: /Unread:/ }).first().click()
-        await expect(page).toHaveURL(/\/client\/documents$/)
+        await expect(page).toHaveURL(/\/client\/documents\?document=\d+$/)
       }
       await expect(page.getByRole('button', { name: /5 changes not sent yet/ })).toBeVisible()
 

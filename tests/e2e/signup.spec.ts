@@ -306,6 +306,7 @@ test.describe('the public sign-up wizard', () => {
     await page.getByRole('radio', { name: /Registered Agent Service: Annual/ }).check()
     await nextButton(page).click()
     await expect(page).toHaveURL(/\/signup\/personal-information$/)
+    await expect(page.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible()
     await nextButton(page).click()
     await expect(page.getByText('This field is mandatory').first()).toBeVisible()
     await expectAccessible(page, 'Personal Information with errors')
@@ -320,6 +321,7 @@ test.describe('the public sign-up wizard', () => {
     await fillPersonalInformation(page, signup)
     await nextButton(page).click()
     await expect(page).toHaveURL(/\/signup\/order-summary$/)
+    await expect(page.getByRole('heading', { level: 2, name: 'Order Summary' })).toBeVisible()
     // An incomplete card number, an empty CVV and no expiry: all three say so at once.
     await page.frameLocator('iframe[title="Card number"]').locator('input').fill('4242 42')
     await payButton(page).click()
