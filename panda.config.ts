@@ -45,6 +45,20 @@ export default defineConfig({
           mono: { value: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
         },
         sizes: { '4.5': { value: '1.125rem' } },
+        // The frame's stacking order, lowest first. A page's content is a stacking context of its own
+        // (the layout's main), so nothing in a page, however it is positioned, rises above the top bar,
+        // the side menu, a dialog or a toast. Dialogs sit above toasts: a toast never covers the dialog
+        // being worked in (toasts move to the band above it, see the dialog recipe and ui/toaster-root).
+        zIndex: {
+          docked: { value: 10 },
+          sticky: { value: 100 },
+          overlay: { value: 200 },
+          toast: { value: 250 },
+          modal: { value: 300 },
+          dropdown: { value: 400 },
+          tooltip: { value: 500 },
+          skipLink: { value: 600 },
+        },
       },
       semanticTokens: { colors: semanticColors },
       keyframes,

@@ -49,7 +49,7 @@ describe('page frames', () => {
     const html = withFrame(shell, { path: '/login', area: 'public', html: '<h1>Sign in $& $1</h1>', css: '.a{color:red}' })
     expect(html).toContain('<div id="root" data-frame="/login"><div inert aria-hidden="true"><h1>Sign in $& $1</h1></div></div>')
     expect(html).not.toContain('boot')
-    expect(html).toContain('<style>.a{color:red}</style><template')
+    expect(html).toContain('<style data-frame-styles>.a{color:red}</style><template')
     expect(html).toContain('<template id="app-preloads"><link rel="modulepreload" crossorigin href="/assets/shell.js"></template></head>')
     expect(html.match(/rel="modulepreload"/g)).toHaveLength(1)
     expect(html).toContain('<link rel="preload" fetchpriority="low" as="style" crossorigin href="/assets/index.css" data-app-styles>')

@@ -59,7 +59,8 @@ const modulePreloads = /<link rel="modulepreload"[^>]*>/g
 
 /**
  * The shell with the page's frame in place of its boot screen, and the styles the frame uses inline
- * (the full style sheet still loads without blocking the paint). The frame is inert and hidden from
+ * (the full style sheet still loads without blocking the paint; the app removes them once it applies
+ * the full sheet, src/lib/app-styles.ts). The frame is inert and hidden from
  * assistive technology (which gets the app's page a moment later, not a copy of it first): the app's
  * first render replaces it, and would drop anything typed into it. #root is marked `data-frame` with the frame's
  * page path for the app.
@@ -75,7 +76,7 @@ export function withFrame(html: string, frame: PageFrame | null): string {
   return html
     .replace(modulePreloads, '')
     .replace(/<link rel="preload" /g, '<link rel="preload" fetchpriority="low" ')
-    .replace('</head>', () => `<style>${frame.css}</style><template id="app-preloads">${preloads}</template></head>`)
+    .replace('</head>', () => `<style data-frame-styles>${frame.css}</style><template id="app-preloads">${preloads}</template></head>`)
     .replace('<div id="root">', () => `<div id="root" data-frame="${frame.path.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`)
     .replace(bootShell, () => `<div inert aria-hidden="true">${frame.html}</div>`)
 }

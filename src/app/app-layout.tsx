@@ -44,6 +44,7 @@ const aside = css({
   gap: '6',
   position: 'sticky',
   top: '0',
+  zIndex: 'sticky',
   h: '100dvh',
   w: '64',
   // 12 px at the sides: the longest label ('Requested Documents', bold when current) fits its item with room to spare.
@@ -59,14 +60,18 @@ const aside = css({
 })
 const column = css({ display: 'flex', flexDirection: 'column', minW: '0', minH: '100dvh' })
 // At least the viewport below the top bar (h 16 = 4rem): the footer starts below the fold, so a page
-// whose content grows as its data arrives does not push a visible footer down.
+// whose content grows as its data arrives does not push a visible footer down. The page is a stacking
+// context of its own: whatever a page positions (a table's scroll box, a sticky bar) stays under the
+// top bar, the side menu and the dialogs.
 const main = css({
+  isolation: 'isolate',
   flex: '1',
   minH: 'calc(100dvh - 4rem)',
   w: '100%',
   maxW: '7xl',
   mx: 'auto',
-  px: { base: '4', md: '8' },
+  // 24 px gutters beside the open side menu up to 1280 px: room for a list's columns.
+  px: { base: '4', md: '8', lgOnly: '6' },
   py: { base: '5', md: '8' },
   outline: 'none',
 })

@@ -18,6 +18,8 @@ const footer = css({
 })
 const contacts = css({ display: 'flex', flexWrap: 'wrap', rowGap: '2', columnGap: '5', listStyle: 'none', m: '0', p: '0' })
 const reserved = css({ visibility: 'hidden' })
+// Each contact is a target of its own: 24 px tall on a desktop, a finger's 44 px on phones and tablets.
+const contact = css({ display: 'inline-flex', alignItems: 'center', minH: { base: '11', lg: '6' } })
 const link = css({ color: 'fg.muted', textDecoration: 'underline', textUnderlineOffset: '2px', _hover: { color: 'fg.default' } })
 
 /**
@@ -44,19 +46,22 @@ export function Footer() {
       </p>
       {config ? (
         <ul className={contacts} aria-label="Support contacts">
-          <li>
-            Support: <a className={link} href={`tel:${config.supportPhone.replace(/[^+\d]/g, '')}`}>{config.supportPhone}</a>
+          <li className={contact}>
+            Support:&nbsp;
+            <a className={cx(contact, link)} href={`tel:${config.supportPhone.replace(/[^+\d]/g, '')}`}>
+              {config.supportPhone}
+            </a>
           </li>
-          <li>
-            <a className={link} href={`mailto:${config.supportEmail}`}>
+          <li className={contact}>
+            <a className={cx(contact, link)} href={`mailto:${config.supportEmail}`}>
               {config.supportEmail}
             </a>
           </li>
         </ul>
       ) : (
         <div aria-hidden="true" className={cx(contacts, reserved)}>
-          <span>Support: {PLACEHOLDER.supportPhone}</span>
-          <span>{PLACEHOLDER.supportEmail}</span>
+          <span className={contact}>Support: {PLACEHOLDER.supportPhone}</span>
+          <span className={contact}>{PLACEHOLDER.supportEmail}</span>
         </div>
       )}
     </footer>

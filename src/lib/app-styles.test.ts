@@ -47,4 +47,16 @@ describe('a held style sheet', () => {
     expect(sheet.media).toBe('all')
     expect(sheet.hasAttribute('data-held')).toBe(false)
   })
+
+  it("takes the page frame's inline rules out as it applies, so they cannot outrank the sheet's order", async () => {
+    document.head.innerHTML = '<link rel="preload" as="style" href="/assets/index-abc.css" data-app-styles><style data-frame-styles>.m_0{margin:0}</style><style>.boot{}</style>'
+    const applied = applyAppStyles(document, { held: true })
+    document.head.querySelector('link[rel="stylesheet"]')!.dispatchEvent(new Event('load'))
+    await applied
+    expect(document.head.querySelector('style[data-frame-styles]')).not.toBeNull()
+    releaseAppStyles()
+    expect(document.head.querySelector('style[data-frame-styles]')).toBeNull()
+    // The shell's own boot rules are not the frame's.
+    expect(document.head.querySelectorAll('style')).toHaveLength(1)
+  })
 })

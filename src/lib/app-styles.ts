@@ -36,10 +36,16 @@ export function applyAppStyles(doc: Document = document, { held = false } = {}):
   ).then(() => undefined)
 }
 
-/** Applies a sheet loaded `held`. */
+/**
+ * Applies a sheet loaded `held`, and removes the page frame's inline rules (server/http/page-frames.ts),
+ * which the full sheet holds too. Left in the document they would keep winning over the sheet long after
+ * the frame is gone: they come later, so where two rules of a layer tie (a heading's `margin: 0` and its
+ * `margin-bottom`), the frame's copy won over the sheet's order, on every page the app went to next.
+ */
 export function releaseAppStyles(doc: Document = document): void {
   for (const sheet of doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][data-held]')) {
     sheet.media = 'all'
     sheet.removeAttribute('data-held')
   }
+  for (const frameStyles of doc.querySelectorAll('style[data-frame-styles]')) frameStyles.remove()
 }

@@ -84,8 +84,18 @@ const selectionBox = css({
   _disabled: { cursor: 'not-allowed', opacity: 0.6 },
   '&[aria-readonly=true]': { cursor: 'not-allowed' },
   _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
-  // Stacked rows (phones) put other controls close by: the box itself is a full 24 px touch target.
-  '@container data-table (max-width: 52rem)': { w: '6', h: '6' },
+  // Cards (phones and tablets): a larger box, as fingers choose rows.
+  lgDown: { w: '6', h: '6' },
+})
+// What a pointer or finger may press to tick the box: 24 px in a table, 44 px on a card.
+const selectionTarget = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minW: '6',
+  minH: '6',
+  cursor: 'pointer',
+  lgDown: { minW: '11', minH: '11' },
 })
 
 /**
@@ -116,7 +126,7 @@ function SelectionCheckbox({
     if (ref.current) ref.current.indeterminate = indeterminate
   })
   return (
-    <>
+    <label className={selectionTarget}>
       <input
         ref={ref}
         type="checkbox"
@@ -136,6 +146,6 @@ function SelectionCheckbox({
           {refusal}
         </span>
       )}
-    </>
+    </label>
   )
 }

@@ -1,5 +1,5 @@
 import { flexRender, type Column, type Table } from '@tanstack/react-table'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { table as tableRecipe } from 'styled-system/recipes'
 import { SELECT_COLUMN, SERIAL_COLUMN } from './data-table-columns.tsx'
@@ -24,8 +24,8 @@ export const DETAILED_SKELETON_ROWS = 6
 
 const skeletonReserve = css({ visibility: 'hidden' })
 // The spanning cell is as tall as a row of cells: one bar, and the columns' own placeholders (a button, a badge) laid out invisibly beside it.
-// Stacked (a narrow table), the cell takes the row's whole line.
-const plainSkeletonCell = css({ flexBasis: '100%', '& > *': { display: 'flex', alignItems: 'center', gap: '4', overflow: 'hidden' } })
+// Stacked (cards), the cell takes the card's whole line.
+const plainSkeletonCell = css({ gridColumn: '1 / -1', '& > *': { display: 'flex', alignItems: 'center', gap: '4', overflow: 'hidden' } })
 const plainSkeletonFill = css({ flex: '1' })
 // One line of table text (the body's line height, 1.5) so a placeholder row is as tall as a row of plain text.
 const skeletonBar = css({ display: 'block', h: '1.5em', w: '100%', minW: '8', borderRadius: 'sm', bg: 'bg.muted' })
@@ -44,26 +44,33 @@ export function columnName<T>(column: Column<T, unknown>): string {
 }
 
 /**
- * What a cell shows when rows are laid out as blocks in a narrow box: its column's name above the
- * value (not for the selection box), and a line of its own for the actions.
+ * What a cell shows when rows are laid out as cards: its column's name above the value, a line of its
+ * own for the actions, the card's corner for the selection box.
  */
-function stackedCellProps<T>(column: Column<T, unknown>): { 'data-label'?: string; 'data-actions'?: '' } {
-  if (column.id === SELECT_COLUMN) return {}
+function stackedCellProps<T>(column: Column<T, unknown>): { 'data-label'?: string; 'data-actions'?: ''; 'data-select'?: '' } {
+  if (column.id === SELECT_COLUMN) return { 'data-select': '' }
   return { 'data-label': columnName(column), ...(ACTION_COLUMNS.has(column.id) ? { 'data-actions': '' } : {}) }
 }
 
-const alignEnd = css({ textAlign: 'end' })
-const alignCenter = css({ textAlign: 'center' })
-const unsortedIcon = css({ color: 'fg.muted' })
+// A card's fields all read from the start, amounts too.
+const alignEnd = css({ textAlign: 'end', lgDown: { textAlign: 'start' } })
+const alignCenter = css({ textAlign: 'center', lgDown: { textAlign: 'start' } })
+// Beside the open side menu (1024-1280 px) only the sorted column shows its arrow: the unsorted ones'
+// would cost the columns some 18 px each. Headers still look and act as buttons (hover, focus).
+const unsortedIcon = css({ color: 'fg.muted', lgOnly: { display: 'none' } })
 
 function alignClass<T>(column: Column<T, unknown>) {
   const align = column.columnDef.meta?.align
   return align === 'end' ? alignEnd : align === 'center' ? alignCenter : undefined
 }
 
-/** The header rows: sortable column names, then a filter box per filterable column. */
-export function DataTableHead<T>({ table, classes, filterableColumns }: { table: Table<T>; classes: TableClasses; filterableColumns: boolean }) {
+/**
+ * The header rows: sortable column names, then a filter box per filterable column (`filterRowId`: the
+ * Filters button of a card list shows and hides that row).
+ */
+export function DataTableHead<T>({ table, classes, filterableColumns, filterRowId }: { table: Table<T>; classes: TableClasses; filterableColumns: boolean; filterRowId: string }) {
   const visibleColumns = table.getVisibleLeafColumns()
+  const idPrefix = useId()
   return (
     <thead className={classes.head}>
       {table.getHeaderGroups().map((group) => (
@@ -95,18 +102,24 @@ export function DataTableHead<T>({ table, classes, filterableColumns }: { table:
         </tr>
       ))}
       {filterableColumns && (
-        <tr>
+        <tr id={filterRowId} className={classes.filterRow}>
           {visibleColumns.map((column) => (
             <td key={column.id} className={classes.filterCell}>
               {column.getCanFilter() && (
-                <DebouncedInput
-                  size="sm"
-                  aria-label={`Filter by ${columnName(column)}`}
-                  placeholder="Filter…"
-                  value={String(column.getFilterValue() ?? '')}
-                  onValueChange={(value) => column.setFilterValue(value === '' ? undefined : value)}
-                  delayMs={FILTER_DEBOUNCE_MS}
-                />
+                <>
+                  <label htmlFor={`${idPrefix}-${column.id}`} className={classes.filterLabel}>
+                    <span className={visuallyHiddenClass}>Filter by </span>
+                    {columnName(column)}
+                  </label>
+                  <DebouncedInput
+                    id={`${idPrefix}-${column.id}`}
+                    size="sm"
+                    placeholder="Filter…"
+                    value={String(column.getFilterValue() ?? '')}
+                    onValueChange={(value) => column.setFilterValue(value === '' ? undefined : value)}
+                    delayMs={FILTER_DEBOUNCE_MS}
+                  />
+                </>
               )}
             </td>
           ))}

@@ -14,10 +14,12 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table'
-import { startTransition, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useDeferredValue, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { table as tableRecipe } from 'styled-system/recipes'
+import { Button } from './button.tsx'
 import { useLeadingColumns } from './data-table-columns.tsx'
+import { FilterIcon } from './icons.tsx'
 import { PAGE_SIZES, PaginationBar } from './data-table-pagination.tsx'
 import { DataTableBody, DataTableHead, DETAILED_SKELETON_ROWS, FILTER_DEBOUNCE_MS } from './data-table-rows.tsx'
 import { DebouncedInput } from './search-input.tsx'
@@ -128,8 +130,6 @@ const includesText: FilterFn<any> = (row, columnId, filterValue) => {
   return needle === '' || textOf(row, columnId).toLowerCase().includes(needle)
 }
 
-// Wide enough on a desktop for a placeholder naming what the search covers ('Company, name, e-mail, phone').
-const searchBox = css({ flex: { base: '1 1 12rem', sm: '0 1 24rem' }, minW: '0' })
 const spinnerSlot = css({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', w: '4', h: '4' })
 const toolbarEnd = css({ display: 'flex', alignItems: 'center', gap: '2', flexShrink: 0 })
 // The recipe has no variants: its class names are worked out once, not on every render.
@@ -187,6 +187,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [columnFilters, setColumnFilters] = useControllable<ColumnFiltersState>(props.columnFilterValues, props.onColumnFiltersChange, [])
   const [globalFilter, setGlobalFilter] = useControllable<string>(props.globalFilter, props.onGlobalFilterChange, '')
   const [rowSelection, setRowSelection] = useControllable<RowSelectionState>(props.rowSelection, props.onRowSelectionChange, {})
+  // A card list's filters are behind a button; shown from the start when some are set.
+  const [filtersOpen, setFiltersOpen] = useState(() => columnFilters.length > 0)
+  const filterRowId = useId()
 
   // Rows seen on earlier pages, so a selection spanning server pages can still be reported as rows.
   const seenRows = useRef(new Map<string, T>())
@@ -246,14 +249,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const totalRows = manual ? table.getRowCount() : table.getFilteredRowModel().rows.length
   const pageCount = Math.max(table.getPageCount(), 0)
 
+  const activeFilters = columnFilters.filter((filter) => filter.value !== undefined && filter.value !== '').length
+  const showToolbar = searchable || Boolean(toolbar) || filterableColumns
+
   return (
-    <div className={cx(classes.root, className)}>
+    <div className={cx(classes.root, className)} data-filters-open={filtersOpen || undefined}>
       {/* The toolbar keeps one height loading and loaded: the search box shares its line with a
           fixed slot for the spinner, so nothing wraps differently when the spinner comes or goes. */}
-      {(searchable || toolbar) && (
+      {showToolbar && (
         <div className={classes.toolbar}>
           {searchable ? (
-            <div className={searchBox}>
+            <div className={classes.search}>
               <DebouncedInput
                 aria-label={`Search ${label.toLowerCase()}`}
                 placeholder={searchPlaceholder}
@@ -266,6 +272,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ) : (
             <span />
           )}
+          {filterableColumns && (
+            <Button
+              variant="outline"
+              className={classes.filtersToggle}
+              aria-expanded={filtersOpen}
+              aria-controls={filterRowId}
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              <FilterIcon />
+              {activeFilters > 0 ? `Filters (${activeFilters})` : 'Filters'}
+            </Button>
+          )}
           <div className={toolbarEnd}>
             <span className={spinnerSlot}>{props.loading && <Spinner size="sm" label="Loading" />}</span>
             {toolbar}
@@ -276,12 +294,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div className={classes.scroll} role="region" aria-label={label} tabIndex={0}>
         <table className={classes.table} aria-busy={loading || undefined}>
           <caption className={visuallyHiddenClass}>{label}</caption>
-          <DataTableHead table={table} classes={classes} filterableColumns={filterableColumns} />
+          <DataTableHead table={table} classes={classes} filterableColumns={filterableColumns} filterRowId={filterRowId} />
           <DataTableBody
             table={table}
             classes={classes}
             loading={loading}
-            announceLoading={!(searchable || toolbar)}
+            announceLoading={!showToolbar}
             emptyMessage={emptyMessage}
             drawnRows={drawingInTwo ? DETAILED_SKELETON_ROWS : undefined}
           />

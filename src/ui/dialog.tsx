@@ -1,15 +1,27 @@
-import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
+import { Dialog as ArkDialog, useDialogContext } from '@ark-ui/react/dialog'
 import { ark } from '@ark-ui/react/factory'
 import { Portal } from '@ark-ui/react/portal'
-import type { ComponentProps, ReactNode } from 'react'
+import { useEffect, type ComponentProps, type ReactNode } from 'react'
 import { createStyleContext } from './style-context.tsx'
 import { dialog } from 'styled-system/recipes'
 import { CloseIcon } from './icons.tsx'
+import { isOnToast, markDialogOpen } from './toast-placement.ts'
 
 const { withRootProvider, withContext } = createStyleContext(dialog)
 
-/** Mounts its content only while open, so closed dialogs cost nothing and forms start fresh. */
-const Root = withRootProvider(ArkDialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } })
+/**
+ * Mounts its content only while open, so closed dialogs cost nothing and forms start fresh. Toasts shown
+ * meanwhile stay usable: closing one does not close the dialog.
+ */
+const Root = withRootProvider(ArkDialog.Root, {
+  defaultProps: {
+    lazyMount: true,
+    unmountOnExit: true,
+    onInteractOutside: (event) => {
+      if (isOnToast(event.detail.originalEvent.target)) event.preventDefault()
+    },
+  },
+})
 const Trigger = ArkDialog.Trigger
 const Backdrop = withContext(ArkDialog.Backdrop, 'backdrop')
 const Positioner = withContext(ArkDialog.Positioner, 'positioner')
@@ -23,6 +35,9 @@ const Footer = withContext(ark.div, 'footer')
 
 /** Backdrop, positioner and the dialog surface, rendered in a portal. */
 function Content({ children, ...props }: ComponentProps<typeof Surface>) {
+  // While it is open, toasts move to the band above it (ui/toast-placement).
+  const { open } = useDialogContext()
+  useEffect(() => (open ? markDialogOpen() : undefined), [open])
   return (
     <Portal>
       <Backdrop />

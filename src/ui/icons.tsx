@@ -45,6 +45,7 @@ export const ChevronsRightIcon = /* @__PURE__ */ icon(['m6 17 5-5-5-5', 'm13 17 
 export const ArrowUpIcon = /* @__PURE__ */ icon(['m5 12 7-7 7 7', 'M12 19V5'], 'ArrowUpIcon')
 export const ArrowDownIcon = /* @__PURE__ */ icon(['M12 5v14', 'm19 12-7 7-7-7'], 'ArrowDownIcon')
 export const SortIcon = /* @__PURE__ */ icon(['m7 15 5 5 5-5', 'm7 9 5-5 5 5'], 'SortIcon')
+export const FilterIcon = /* @__PURE__ */ icon(['M22 3H2l8 9.46V19l4 2v-8.54L22 3z'], 'FilterIcon')
 export const SearchIcon = /* @__PURE__ */ icon(['m21 21-4.3-4.3', 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16z'], 'SearchIcon')
 export const InfoIcon = /* @__PURE__ */ icon(['M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20z', 'M12 16v-4', 'M12 8h.01'], 'InfoIcon')
 export const SuccessIcon = /* @__PURE__ */ icon(['M22 11.08V12a10 10 0 1 1-5.93-9.14', 'M22 4 12 14.01l-3-3'], 'SuccessIcon')

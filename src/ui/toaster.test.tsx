@@ -13,6 +13,19 @@ describe('notify', () => {
     await waitFor(() => expect(screen.queryByText('Payment failed')).toBeNull())
   })
 
+  it('shows the same message raised twice once, and two different ones apart', async () => {
+    render(<Toaster />)
+    act(() => {
+      notify.error('You can only pay unpaid invoices')
+      notify.error('You can only pay unpaid invoices')
+      notify.error('The PDF could not be downloaded. Please try again.')
+    })
+    expect(await screen.findByText('The PDF could not be downloaded. Please try again.')).toBeTruthy()
+    expect(screen.getAllByText('You can only pay unpaid invoices')).toHaveLength(1)
+    act(() => notify.error('You can only pay unpaid invoices'))
+    await waitFor(() => expect(screen.getAllByText('You can only pay unpaid invoices')).toHaveLength(1))
+  })
+
   it('dismisses earlier error toasts when a submit succeeds', async () => {
     render(<Toaster />)
     act(() => notify.error('Your card was declined'))

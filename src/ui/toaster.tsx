@@ -31,21 +31,28 @@ const clearErrors = (toast: Awaited<ReturnType<typeof sonner>>) => {
   shownErrors.clear()
 }
 
+/**
+ * The same message raised again while it shows (a second failed try, a double click) is the same toast,
+ * not a second one: a toast of a kind and text has one id unless the caller names its own.
+ */
+const withId = (kind: string, message: Message, options?: Options): Options | undefined =>
+  options?.id !== undefined || typeof message !== 'string' ? options : { ...options, id: `${kind}:${message}` }
+
 /** The only way features raise toasts, so durations stay as the spec says. */
 export const notify = {
-  success: (message: Message, options?: Options) => void sonner().then((toast) => toast.success(message, { duration: TOAST_DURATION_MS, ...options })),
-  info: (message: Message, options?: Options) => void sonner().then((toast) => toast.info(message, { duration: TOAST_DURATION_MS, ...options })),
-  warning: (message: Message, options?: Options) => void sonner().then((toast) => toast.warning(message, { duration: LONG_TOAST_DURATION_MS, ...options })),
-  error: (message: Message, options?: Options) => void sonner().then((toast) => trackError(toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...options }))),
+  success: (message: Message, options?: Options) => void sonner().then((toast) => toast.success(message, { duration: TOAST_DURATION_MS, ...withId('success', message, options) })),
+  info: (message: Message, options?: Options) => void sonner().then((toast) => toast.info(message, { duration: TOAST_DURATION_MS, ...withId('info', message, options) })),
+  warning: (message: Message, options?: Options) => void sonner().then((toast) => toast.warning(message, { duration: LONG_TOAST_DURATION_MS, ...withId('warning', message, options) })),
+  error: (message: Message, options?: Options) => void sonner().then((toast) => trackError(toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...withId('error', message, options) }))),
   /**
    * 'Payment successful' / 'Payment failed', shown 10 s either way. A success dismisses the error toasts
    * still showing (the decline before a successful retry).
    */
   payment: (message: Message, ok: boolean, options?: Options) =>
     void sonner().then((toast) => {
-      if (!ok) return trackError(toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...options }))
+      if (!ok) return trackError(toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...withId('error', message, options) }))
       clearErrors(toast)
-      return toast.success(message, { duration: LONG_TOAST_DURATION_MS, ...options })
+      return toast.success(message, { duration: LONG_TOAST_DURATION_MS, ...withId('success', message, options) })
     }),
   /** A submit went through: the errors of earlier attempts no longer apply. */
   dismissErrors: () => void sonner().then(clearErrors),

@@ -54,7 +54,7 @@ const stepTitle = css({ m: '0', fontSize: 'sm', fontWeight: 'semibold', lineHeig
 const stepUpcoming = css({ color: 'fg.muted', fontWeight: 'normal' })
 const stepMeta = css({ m: '0', fontSize: 'sm', color: 'fg.muted' })
 const stepNote = css({ m: '0', mt: '1', fontSize: 'sm' })
-const backLink = css({ alignSelf: 'center', fontSize: 'sm', fontWeight: 'semibold' })
+const backLink = css({ alignSelf: 'center', display: 'inline-flex', alignItems: 'center', minH: { base: '11', lg: '6' }, fontSize: 'sm', fontWeight: 'semibold' })
 
 type StepState = 'done' | 'current' | 'upcoming' | 'cancelled'
 interface TimelineStep {

@@ -16,7 +16,8 @@ import { RequestStatusBadge } from './status'
 
 const muted = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const nowrap = css({ whiteSpace: 'nowrap' })
-const link = css({ fontSize: 'sm', fontWeight: 'semibold', whiteSpace: 'nowrap' })
+// On one line, except beside the open side menu (1024-1280 px), where every column must fit.
+const link = css({ fontSize: 'sm', fontWeight: 'semibold', whiteSpace: { base: 'nowrap', lgOnly: 'normal' } })
 
 const MAIL_REQUEST_KINDS = [MAIL_REQUEST_KIND]
 

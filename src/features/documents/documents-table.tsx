@@ -15,7 +15,8 @@ import { DOCUMENT_FILTER_COLUMNS, DOCUMENT_PAGE_SIZES, type DocumentFilterColumn
 const FEW_DAYS_LEFT = 7
 
 const iconBox = css({ display: 'inline-block', w: '1em', h: '1em' })
-const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', alignItems: 'center' })
+// View and the menu stay side by side: a table's column is as wide as both.
+const actions = css({ display: 'flex', gap: '1.5', alignItems: 'center' })
 const linkButton = css({
   display: 'inline-flex',
   alignItems: 'center',

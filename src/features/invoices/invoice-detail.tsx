@@ -42,7 +42,7 @@ const PRINT_CSS = `@media print {
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mb: '4' })
 const toolbarActions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
-const backLink = css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', _hover: { textDecoration: 'underline' } })
+const backLink = css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', minH: { base: '11', lg: '6' }, fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', _hover: { textDecoration: 'underline' } })
 const paper = css({
   bg: 'bg.surface',
   borderWidth: '1px',
@@ -76,14 +76,20 @@ const facts = css({
   '& dd': { m: '0', fontVariantNumeric: 'tabular-nums' },
 })
 const sectionHeading = css({ fontSize: 'md', fontWeight: 'semibold', m: '0', mb: '3' })
+// On a phone the four columns fit the paper whole (the amounts are what the page is for): tighter cells,
+// headings that may wrap, and 'Qty' for 'Quantity'.
 const table = css({
   width: '100%',
   borderCollapse: 'collapse',
   fontSize: 'sm',
-  '& th, & td': { py: '2.5', px: '3', textAlign: 'start', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
-  '& thead th': { fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: 'wide', color: 'fg.muted', bg: 'bg.subtle' },
-  '& [data-align=end]': { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
+  '& th, & td': { py: '2.5', px: { base: '1.5', sm: '3' }, textAlign: 'start', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
+  '& thead th': { fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: { base: 'normal', sm: 'wide' }, color: 'fg.muted', bg: 'bg.subtle' },
+  '& [data-align=end]': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
+  '& td[data-align=end]': { whiteSpace: 'nowrap' },
 })
+// Breakpoints apply to screens only: on paper the heading is the whole word.
+const shortHeading = css({ sm: { display: 'none' }, _print: { display: 'none' } })
+const fullHeading = css({ srOnly: { base: true, sm: false }, _print: { srOnly: false } })
 const scroll = css({ overflowX: 'auto' })
 const totals = css({
   display: 'grid',
@@ -212,7 +218,10 @@ function InvoiceSheet({ invoice, statusLabel }: { invoice: InvoiceDetailData; st
               <tr>
                 <th scope="col">Description</th>
                 <th scope="col" data-align="end">
-                  Quantity
+                  <span aria-hidden="true" className={shortHeading}>
+                    Qty
+                  </span>
+                  <span className={fullHeading}>Quantity</span>
                 </th>
                 <th scope="col" data-align="end">
                   Unit price

@@ -1,13 +1,20 @@
 import { defineSlotRecipe } from '@pandacss/dev'
 
+/** The band at the top of the screen that dialogs leave to toasts (ui/toast-placement.ts). */
+const TOAST_BAND = '6rem'
+
 export const dialog = defineSlotRecipe({
   className: 'dialog',
   slots: ['backdrop', 'positioner', 'content', 'header', 'title', 'closeTrigger', 'description', 'body', 'footer'],
   base: {
     backdrop: { position: 'fixed', inset: '0', bg: 'bg.backdrop', zIndex: 'overlay', _open: { animation: 'fadeIn 0.15s ease-out' } },
+    // The band above it is left free for toasts (ui/toast-placement): a phone's sheet and a centred
+    // dialog alike end below it, so a toast shown while the dialog is open never covers it.
     positioner: {
       position: 'fixed',
-      inset: '0',
+      insetX: '0',
+      top: TOAST_BAND,
+      bottom: '0',
       zIndex: 'modal',
       display: 'flex',
       alignItems: { base: 'flex-end', sm: 'center' },
@@ -22,7 +29,7 @@ export const dialog = defineSlotRecipe({
       bg: 'bg.surface',
       color: 'fg.default',
       width: '100%',
-      maxH: { base: '92dvh', sm: 'calc(100dvh - 2rem)' },
+      maxH: '100%',
       borderRadius: { base: 'lg lg 0 0', sm: 'lg' },
       boxShadow: 'xl',
       outline: 'none',
