@@ -343,7 +343,8 @@ test.describe('targets a finger can hit', () => {
     expect(clipped).toEqual([])
     const amount = items.getByRole('columnheader', { name: 'Amount' })
     await amount.scrollIntoViewIfNeeded()
-    await expect(amount).toBeInViewport({ ratio: 1 })
+    // All of it, but for a fraction of a pixel lost to rounding.
+    await expect(amount).toBeInViewport({ ratio: 0.99 })
 
     await page.setViewportSize(DESKTOP)
     await page.goto('/client/documents')

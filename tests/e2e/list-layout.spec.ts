@@ -83,14 +83,15 @@ test('a client profile\'s invoices and documents tabs fit the window at 390 and 
 })
 
 test('a list\'s placeholder rows pulse as one animation, and none runs once the rows are in', async ({ page }) => {
-  await loginAs(page, 'client')
-  // The list's answer is held until the placeholders have been looked at.
+  // The list's answer is held until the placeholders have been looked at, from before signing in: a
+  // list fetched ahead (on the dashboard, at idle) would otherwise be shown at once from the cache.
   let release!: () => void
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route(/\/api\/client\/invoices\/\d+(\?|$)/, async (route) => {
     await held
     await route.fallback()
   })
+  await loginAs(page, 'client')
   await page.goto('/client/invoices')
   const region = page.getByRole('region', { name: 'Invoices', exact: true })
   await expect(region.locator('tbody tr[data-skeleton]').first()).toBeVisible()

@@ -53,7 +53,7 @@ test.describe('the app shell on client-side routes', () => {
     expect(html).toMatch(/<div id="root" data-frame="\/login">\s*<div inert aria-hidden="true">/)
     expect(html).toMatch(/<h1[^>]*>Sign in<\/h1>/)
     expect(html).not.toContain('class="boot"')
-    expect(html).toMatch(/<style>@layer reset\{[^<]+<\/style>/)
+    expect(html).toMatch(/<style data-frame-styles>@layer reset\{[^<]+<\/style>/)
     // The full sheet still loads without blocking the first paint.
     expect(html).toContain('data-app-styles>')
     const preloads = (text: string) => text.match(/rel="modulepreload"/g)?.length ?? 0

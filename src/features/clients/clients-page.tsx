@@ -19,6 +19,8 @@ const nowrap = css({ whiteSpace: 'nowrap' })
 const companyLink = css({ fontWeight: 'semibold' })
 const services = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '0.5', fontSize: 'sm', minW: '44' })
 const muted = css({ color: 'fg.muted' })
+// A long address has no space to wrap at: it may break anywhere rather than widen the table.
+const email = css({ overflowWrap: 'anywhere' })
 
 const columns: ColumnDef<ClientListItem, any>[] = [
   column.accessor('companyName', {
@@ -30,7 +32,7 @@ const columns: ColumnDef<ClientListItem, any>[] = [
     ),
   }),
   column.accessor((client) => `${client.firstName} ${client.lastName}`.trim(), { id: 'lastName', header: 'Name' }),
-  column.accessor('email', { header: 'E-mail', cell: (info) => info.getValue() ?? <span className={muted}>—</span> }),
+  column.accessor('email', { header: 'E-mail', cell: (info) => (info.getValue() ? <span className={email}>{info.getValue()}</span> : <span className={muted}>—</span>) }),
   column.accessor('phone', { header: 'Phone', enableSorting: false, cell: (info) => <span className={nowrap}>{formatPhone(info.getValue())}</span> }),
   column.accessor('createdAt', { header: 'Created', cell: (info) => <span className={nowrap}>{formatDocumentDate(info.getValue())}</span> }),
   column.accessor('services', {
