@@ -10,7 +10,7 @@ import { Panel } from '~/ui/card'
 import { notify } from '~/ui/toaster'
 import { useChangePassword } from './api'
 import { AuthTextField } from './auth-fields'
-import { formStack } from './form-styles'
+import { formStack } from '~/ui/form-styles'
 import { useAuthForm } from './use-auth-form'
 
 const ChangePasswordFormSchema = v.pipe(

@@ -8,7 +8,7 @@ import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { useForgotPassword } from './api'
 import { AuthTextField } from './auth-fields'
-import { formActions, formStack, mutedLinks } from './form-styles'
+import { formActions, formStack, mutedLinks } from '~/ui/form-styles'
 import { useAuthForm } from './use-auth-form'
 
 const ForgotFormSchema = v.object({ email: EmailSchema })

@@ -10,7 +10,7 @@ import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { useSignIn } from './api'
 import { AuthTextField, RememberMeCheckbox } from './auth-fields'
-import { formActions, formStack, mutedLinks } from './form-styles'
+import { formActions, formStack, mutedLinks } from '~/ui/form-styles'
 import { useAuthForm } from './use-auth-form'
 
 const LoginFormSchema = v.object({

@@ -11,7 +11,7 @@ import { Spinner } from '~/ui/spinner'
 import { resetTokenQueryOptions, useResetPassword } from './api'
 import { ForgotPasswordForm } from './forgot-password-page'
 import { AuthTextField } from './auth-fields'
-import { formActions, formStack } from './form-styles'
+import { formActions, formStack } from '~/ui/form-styles'
 import { useAuthForm } from './use-auth-form'
 
 /** A new password typed twice; the rules are the server's (contract/auth.ts). */

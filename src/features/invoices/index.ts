@@ -5,7 +5,8 @@
  *   <InvoicesPanel clientId={client.id} />   // a client's invoices inside another page
  *
  * The invoice page comes from ./detail, the routes' search params from ./routing (light, no components)
- * and their loaders from ./loaders, so each route loads only what it shows.
+ * and their loaders from ./loaders, so each route loads only what it shows; features that read or
+ * refresh invoices take the query keys and options from ./api, without the list's components.
  */
 export { InvoicesPanel, InvoicesPage, type InvoicesPanelProps, type InvoicesPageProps } from './invoices-view'
 export {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { roleListQueryOptions } from '~/features/roles/api'
+import { roleListQueryOptions } from '~/features/roles'
 import { cacheRestored } from '~/lib/query-client'
 import { userListQueryOptions, userQueryOptions } from './api'
 import { listParams, type UserListState } from './list-params'
