@@ -52,6 +52,7 @@ class LoadBoundary extends Component<{ onError: () => void; children: ReactNode 
 
 /** Runs `run` once, when it is first on screen (inside a Suspense boundary: once what it waited for is in). */
 function OnMount({ run }: { run: () => void }) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount, whatever `run` is later
   useLayoutEffect(run, [])
   return null
 }

@@ -87,6 +87,7 @@ export function SearchableSelect({
   const loading = Boolean(onSearch && remote?.loading)
   // `visible` is a new array on each render; rebuild the collection only when its content changes.
   const contentKey = visible.map((option) => `${option.value}\u0000${option.label}\u0000${option.disabled ?? ''}`).join('\u0001')
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the options' content, not the array
   const collection = useMemo(() => createListCollection({ items: visible, isItemDisabled: (item) => Boolean(item.disabled) }), [contentKey])
 
   // The listbox holds options only (ARIA); the searching and empty messages sit beside it.
