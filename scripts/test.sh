@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one test command (npm test): lint (layers, import circles, feature boundaries, hooks), the
-# format check, type check, unit and component tests, the API suite on embedded PGlite (and on PostgreSQL too when DATABASE_URL is set), the production build with its bundle-size
-# budget, and the end-to-end suite against the built app on the real server. Every step runs; the
-# command fails if any step failed, and ends with one summary line.
+# format check, type check, unit and component tests, the API suite on embedded PGlite (and on
+# PostgreSQL too when DATABASE_URL is set), the production build with its bundle-size budget, and the
+# end-to-end suite against the built app on the real server. Every step runs; the command fails if
+# any step failed, and ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p reports
