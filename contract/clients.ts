@@ -73,10 +73,16 @@ export const ServiceSubscriptionSchema = v.object({
 })
 export type ServiceSubscription = v.InferInput<typeof ServiceSubscriptionSchema>
 
-/** POST /api/client. Send an Idempotency-Key header (a UUID per submit attempt). */
+/**
+ * POST /api/client. Send an Idempotency-Key header (a UUID per submit attempt).
+ *
+ * `userInformation.password` is required of a public sign-up (422 on that path without it). Staff (the
+ * add-client wizard) leave it out: the client is e-mailed an invitation to choose one (valid 7 days).
+ * Staff callers that still send a password get the account with it and the welcome e-mail, as before.
+ */
 export const RegistrationSchema = v.object({
   clientInformation: ClientInformationSchema,
-  userInformation: v.object({ email: EmailSchema, password: PasswordSchema }),
+  userInformation: v.object({ email: EmailSchema, password: v.optional(PasswordSchema) }),
   serviceSubscriptions: v.pipe(
     v.array(ServiceSubscriptionSchema, 'Choose an address service'),
     v.minLength(1, 'Choose an address service'),
@@ -265,7 +271,8 @@ export const ClientSchema = v.object({
   agentId: v.nullable(v.number()),
   createdAt: v.string(),
   clientAffiliate: v.nullable(v.object({ code: v.string() })),
-  users: v.array(v.object({ id: v.number(), email: v.string(), firstName: v.string(), lastName: v.string(), active: v.boolean() })),
+  /** `invited`: the user has not chosen a password yet (an invitation is out); absent in answers saved before it. */
+  users: v.array(v.object({ id: v.number(), email: v.string(), firstName: v.string(), lastName: v.string(), active: v.boolean(), invited: v.optional(v.boolean()) })),
   clientServices: v.array(ClientServiceSchema),
   /**
    * Services billed on an unpaid invoice that the client does not have yet: paying that invoice switches

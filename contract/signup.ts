@@ -79,19 +79,25 @@ export const CompanyDetailsSchema = v.pipe(
 )
 export type CompanyDetailsForm = v.InferInput<typeof CompanyDetailsSchema>
 
+/** Personal Information's fields both wizards ask: the contact person, the address on file, the sign-in e-mail. */
+const personalFields = {
+  firstName: text(50, 'First Name'),
+  lastName: text(50, 'Last Name'),
+  /** As PhoneInput gives it, e.g. '+13055550100'. */
+  mobile: v.pipe(text(30, 'Phone'), v.regex(PHONE_PATTERN, 'Enter a valid phone number')),
+  /** A country id, as a string; sent as an integer. */
+  country: choice(),
+  city: text(100, 'City'),
+  state: text(100, 'State'),
+  zipCode: text(10, 'Postal/Zip Code'),
+  address: text(255, 'Address'),
+  email: EmailSchema,
+}
+
+/** Personal Information of the public sign-up: with the password (typed twice) the person signs in with. */
 export const PersonalInformationSchema = v.pipe(
   v.object({
-    firstName: text(50, 'First Name'),
-    lastName: text(50, 'Last Name'),
-    /** As PhoneInput gives it, e.g. '+13055550100'. */
-    mobile: v.pipe(text(30, 'Phone'), v.regex(PHONE_PATTERN, 'Enter a valid phone number')),
-    /** A country id, as a string; sent as an integer. */
-    country: choice(),
-    city: text(100, 'City'),
-    state: text(100, 'State'),
-    zipCode: text(10, 'Postal/Zip Code'),
-    address: text(255, 'Address'),
-    email: EmailSchema,
+    ...personalFields,
     password: PasswordSchema,
     confirmPassword: choice(),
   }),
@@ -111,6 +117,13 @@ export const PersonalInformationSchema = v.pipe(
 )
 export type PersonalInformationForm = v.InferInput<typeof PersonalInformationSchema>
 
+/**
+ * Personal Information of the staff add-client wizard: no password. The registration goes without
+ * userInformation.password, and the client is e-mailed an invitation to choose one (valid 7 days).
+ */
+export const StaffPersonalInformationSchema = v.object(personalFields)
+export type StaffPersonalInformationForm = v.InferInput<typeof StaffPersonalInformationSchema>
+
 /** Choose Address: one address service and one of its packages. Ids as strings. */
 export const ChooseAddressSchema = v.object({
   companyAddress: v.object({
@@ -128,8 +141,10 @@ export const OrderSummarySchema = v.object({
 })
 export type OrderSummaryForm = v.InferInput<typeof OrderSummarySchema>
 
+/** The whole form; a password only from the public sign-up (staff leave it to the client's invitation). */
 export type SignupForm = v.InferOutput<typeof CompanyDetailsSchema> &
-  v.InferOutput<typeof PersonalInformationSchema> &
+  v.InferOutput<typeof StaffPersonalInformationSchema> &
+  Partial<Pick<v.InferOutput<typeof PersonalInformationSchema>, 'password' | 'confirmPassword'>> &
   v.InferOutput<typeof ChooseAddressSchema> &
   v.InferOutput<typeof OrderSummarySchema>
 
@@ -210,7 +225,8 @@ export function toRegistrationPayload(
       affiliated_id: context.affiliateId ?? null,
       leadGeneratedBy: context.leadGeneratedBy ?? null,
     },
-    userInformation: { email: form.email, password: form.password },
+    // Without a password (the staff wizard) the client is invited to choose one.
+    userInformation: form.password ? { email: form.email, password: form.password } : { email: form.email },
     serviceSubscriptions: lines.map((line) => ({
       active: true,
       serviceId: line.serviceId,

@@ -13,6 +13,12 @@ import { sha256 } from './tokens'
 export const PASSWORD_LINK_TTL_MS = 60 * 60_000
 export const INVITATION_LINK_TTL_MS = 7 * 24 * 60 * 60_000
 
+/**
+ * The password hash of an invited account (a staff user added, a client registered by staff): nothing
+ * verifies against it (it is no argon2 hash), so the account cannot sign in until a link sets a password.
+ */
+export const NO_PASSWORD = '!invited'
+
 export interface PasswordLink {
   url: string
   expiresAt: Date

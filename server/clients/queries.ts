@@ -168,7 +168,7 @@ export async function readClient(db: Db, id: number, { withDocuments }: { withDo
   if (!row) return undefined
   const [userRows, serviceRows, billedRows, documentRows] = await Promise.all([
     db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active })
+      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active, invited: sql<boolean>`${users.invitedAt} is not null`.mapWith(Boolean) })
       .from(users)
       .where(eq(users.clientId, id))
       .orderBy(asc(users.id)),

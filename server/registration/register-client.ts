@@ -5,7 +5,9 @@ import { couponDiscountCents, AFFILIATE_NOT_VALID, COUPON_NOT_VALID } from '../.
 import { REGISTRATION_MESSAGES, type Registration, type RegistrationResult } from '../../contract/clients'
 import { centsToDollars, dollarsToCents } from '../../contract/common'
 import { INVOICE_STATUS } from '../../contract/invoices'
+import { REQUIRED_MESSAGE } from '../../contract/auth'
 import { commonPasswordIssue } from '../../contract/common-passwords'
+import { issuePasswordLink, NO_PASSWORD, type PasswordLink } from '../auth/password-links'
 import { hashPassword } from '../auth/passwords'
 import type { AppDeps } from '../context'
 import type { Db, Tx } from '../db/client'
@@ -16,6 +18,7 @@ import { createInvoice, recordInvoiceCharge } from '../invoices/create'
 import { chargeIntent, findIntent, openIntent, type Intent, type Recorder } from '../payments/intents'
 import { findActiveAffiliate, findUsableCoupon } from '../catalogue/queries'
 import { recordAudit } from '../audit'
+import { inviterName } from '../users/operations'
 
 /**
  * Registration (POST /api/client): client, user, subscriptions, the first invoice and its card charge as
@@ -32,8 +35,15 @@ import { recordAudit } from '../audit'
  * 5. One transaction writes client, user, subscriptions, the PAID invoice, payment and payment_invoices,
  *    the audit event and the intent's answer. Should that be refused after the charge (the e-mail taken
  *    meanwhile by another way in), the charge is voided and the attempt recorded for operators.
+ * 6. After the commit (afterRecorded, also when the reconciliation finishes a registration cut off by a
+ *    crash) the client is e-mailed: a welcome, or for an invited account the link to choose a password.
  * A declined card writes nothing but the intent: 402 with the processor's text. A server that dies at any
  * point leaves the intent to the reconciliation, which creates the account for a charge it finds.
+ *
+ * The password: a public sign-up must send one (422 on userInformation.password before anything else).
+ * Staff (the add-client wizard) send none: the client user is created invited (NO_PASSWORD, invitedAt
+ * set) and gets a 7-day invitation link, the same kind staff users get; "Forgot password" sends a new one
+ * after that. Staff callers that still send a password get the account with it and the welcome e-mail.
  */
 const PURPOSE = 'registration'
 
@@ -64,7 +74,10 @@ interface OrderLine {
 interface RegistrationOrder {
   clientInformation: Registration['clientInformation']
   email: string
-  passwordHash: string
+  /** null: the client was registered by staff without a password and is invited to choose one. */
+  passwordHash: string | null
+  /** The account is created invited and e-mailed a link to choose its password (older intents: absent). */
+  invite?: boolean
   lines: OrderLine[]
   discountCents: number
   couponId: number | null
@@ -75,6 +88,9 @@ interface RegistrationOrder {
 
 export async function registerClient(deps: AppDeps, input: Registration, context: RegistrationContext): Promise<RegistrationOutcome> {
   const email = input.userInformation.email
+  const password = input.userInformation.password
+  // Only staff may leave the password to the client; checked before any intent or charge.
+  if (password === undefined && !context.staff) throw refuse(REQUIRED_MESSAGE, REQUIRED_MESSAGE, 'userInformation.password')
   const request = {
     purpose: PURPOSE,
     idempotencyKey: context.idempotencyKey,
@@ -95,7 +111,8 @@ export async function registerClient(deps: AppDeps, input: Registration, context
     const order: RegistrationOrder = {
       clientInformation: input.clientInformation,
       email,
-      passwordHash: await hashPassword(input.userInformation.password),
+      passwordHash: password === undefined ? null : await hashPassword(password),
+      invite: password === undefined,
       lines: prepared.lines,
       discountCents: prepared.discountCents,
       couponId: prepared.couponId,
@@ -123,7 +140,11 @@ export async function registerClient(deps: AppDeps, input: Registration, context
 
 export const registrationRecorder: Recorder = {
   record: (tx, _deps, intent, charge, now) => writeRegistration(tx, intent, charge, now),
-  afterRecorded: (deps, intent, answer) => sendWelcome(deps, intent.order as unknown as RegistrationOrder, answer.body as RegistrationResult),
+  afterRecorded: (deps, intent, answer) => {
+    const order = intent.order as unknown as RegistrationOrder
+    const result = answer.body as RegistrationResult
+    return order.invite ? sendInvitation(deps, order, result) : sendWelcome(deps, order, result)
+  },
   refusedAfterCharge: (error, reversed, reference) => ({
     status: error.status,
     body: {
@@ -151,7 +172,8 @@ const refuse = (detail: string, details: string, path: string) => new HttpError(
 async function prepareOrder(db: Db, now: Date, input: Registration) {
   const info = input.clientInformation
   await assertEmailFree(db, input.userInformation.email)
-  const passwordIssue = commonPasswordIssue(input.userInformation.password, { email: input.userInformation.email })
+  const password = input.userInformation.password
+  const passwordIssue = password === undefined ? null : commonPasswordIssue(password, { email: input.userInformation.email })
   if (passwordIssue) throw refuse('Choose a stronger password', passwordIssue, 'userInformation.password')
 
   const ordered = input.serviceSubscriptions.filter((s) => s.active)
@@ -242,7 +264,8 @@ async function writeRegistration(tx: Tx, intent: Intent, charge: { reference: st
     .insert(users)
     .values({
       email: order.email,
-      passwordHash: order.passwordHash,
+      passwordHash: order.invite ? NO_PASSWORD : order.passwordHash!,
+      invitedAt: order.invite ? now : null,
       firstName: info.firstName,
       lastName: info.lastName,
       roleId: CLIENT_ROLE.id,
@@ -321,6 +344,44 @@ async function sendWelcome(deps: AppDeps, order: RegistrationOrder, result: Regi
       `${info.companyName} is now registered with us. Invoice ${result.invoiceNumber} for $${result.total.toFixed(2)} is paid.`,
       '',
       `Sign in with this e-mail address at ${signIn} to see your invoices, documents and services.`,
+    ].join('\n'),
+  })
+}
+
+/**
+ * The invitation of a client registered by staff without a password: a 7-day single-use link to choose
+ * it (issued here, after the registration is committed; the intent never holds it). Should this fail, the
+ * registration stands and "Forgot password" on the sign-in page sends the client a link.
+ */
+async function sendInvitation(deps: AppDeps, order: RegistrationOrder, result: RegistrationResult): Promise<void> {
+  const info = order.clientInformation
+  const now = deps.clock.now()
+  const link: PasswordLink = await issuePasswordLink(deps.db, { userId: result.userId, now, publicUrl: deps.env.PUBLIC_URL, invitation: true })
+  await recordAudit(deps.db, {
+    at: now,
+    actorUserId: order.staff?.userId ?? null,
+    action: 'user.invite',
+    entity: 'user',
+    entityId: String(result.userId),
+    details: { email: order.email, clientId: result.clientId, linkExpiresAt: link.expiresAt.toISOString() },
+    ip: order.ip,
+  })
+  const inviter = order.staff ? await inviterName(deps.db, order.staff.userId) : 'The provider'
+  const signIn = new URL('/login', deps.env.PUBLIC_URL).toString()
+  await deps.mailer.send({
+    to: order.email,
+    subject: 'Your client portal account: choose your password',
+    expiresAt: link.expiresAt,
+    text: [
+      `Hello ${info.firstName},`,
+      '',
+      `${inviter} registered ${info.companyName} with us. Invoice ${result.invoiceNumber} for $${result.total.toFixed(2)} is paid.`,
+      '',
+      'To choose your password for the client portal, open this link within 7 days:',
+      '',
+      link.url,
+      '',
+      `The link works once. After 7 days, use "Forgot password" on the sign-in page (${signIn}) with this e-mail address and we will send you a new one.`,
     ].join('\n'),
   })
 }

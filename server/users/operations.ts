@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm'
 import { isPermCode, SUPER_ADMIN_ROLE_ID } from '../../contract/permissions'
 import { EMAIL_TAKEN, type CreateUserBody, type StaffUser, type UpdateUserBody } from '../../contract/users'
 import { recordAudit } from '../audit'
-import { issuePasswordLink, voidPasswordLinks, type PasswordLink } from '../auth/password-links'
+import { issuePasswordLink, NO_PASSWORD, voidPasswordLinks, type PasswordLink } from '../auth/password-links'
 import { revokeUserSessions } from '../auth/session'
 import type { AppDeps } from '../context'
 import type { Db, Tx } from '../db/client'
@@ -21,8 +21,6 @@ import { findStaffUser } from './queries'
  * every reset or invitation link sent to them, so reactivation does not bring an old link back.
  */
 
-/** A password hash nothing verifies against: the account of an invited user has no password yet. */
-const NO_PASSWORD = '!invited'
 /** Serialises changes that could leave no active super admin. */
 const SUPER_ADMIN_LOCK = 727_276
 
@@ -83,7 +81,8 @@ async function sendInvitation(deps: AppDeps, user: Pick<StaffUser, 'email' | 'fi
   })
 }
 
-async function inviterName(db: Db, userId: number): Promise<string> {
+/** How an invitation names the staff member who sent it. */
+export async function inviterName(db: Db, userId: number): Promise<string> {
   const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId))
   return row ? `${row.firstName} ${row.lastName}`.trim() || row.email : 'The provider'
 }

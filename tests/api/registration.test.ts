@@ -14,6 +14,7 @@ import {
   sandboxCharges,
   invoiceLines,
   invoices,
+  paymentIntents,
   paymentInvoices,
   payments,
   users,
@@ -156,7 +157,7 @@ describe('POST /api/client: success', () => {
     expect(audit.map((a) => a.action)).toContain('client.register')
     expect(server.sent.at(-1)).toMatchObject({ to: 'marta.reyes@example.test', subject: 'Your client portal account is ready' })
 
-    const session = await login(server, 'marta.reyes@example.test', body.userInformation.password)
+    const session = await login(server, 'marta.reyes@example.test', body.userInformation.password!)
     expect(session.user.clientId).toBe(clientId)
     const list = await server.request('GET', `/api/client/invoices/${clientId}`, { token: session.token })
     expect(list.status).toBe(200)
@@ -190,7 +191,7 @@ describe('POST /api/client: success', () => {
     const [payment] = await server.db.select().from(payments).where(eq(payments.clientId, res.json.clientId))
     expect(payment.amountCents).toBe(subtotal - discount)
 
-    const session = await login(server, body.userInformation.email, body.userInformation.password)
+    const session = await login(server, body.userInformation.email, body.userInformation.password!)
     const profile = await server.request('GET', `/api/client/${res.json.clientId}`, { token: session.token })
     expect(profile.status).toBe(200)
     expect(profile.json.clientAffiliate).toEqual({ code: 'PARTNER1' })
@@ -227,6 +228,108 @@ describe('POST /api/client: success', () => {
 
     const editor = await server.factories.agent(['PCE'])
     expect((await register(body, { token: await server.tokenFor(editor.user.id) })).status).toBe(201)
+  })
+})
+
+describe('POST /api/client: the password', () => {
+  const linkToken = (text: string) => /\/reset\/([A-Za-z0-9_-]+)/.exec(text)?.[1]
+
+  it('staff leave it out: the client is invited by e-mail (7-day link) to choose one, then signs in with it', async () => {
+    const { user: staff } = await server.factories.agent(['PCE'])
+    const body = await signup()
+    delete body.userInformation.password
+    const before = server.sent.length
+    const res = await register(body, { token: await server.tokenFor(staff.id) })
+    expect(res.status).toBe(201)
+    const [user] = await server.db.select().from(users).where(eq(users.id, res.json.userId))
+    expect(user.invitedAt).not.toBeNull()
+    expect(user.passwordHash).toBe('!invited')
+    const staffToken = await server.tokenFor(staff.id)
+    const profile = await server.request('GET', `/api/client/${res.json.clientId}`, { token: staffToken })
+    expect(profile.json.users).toEqual([expect.objectContaining({ email: body.userInformation.email, invited: true })])
+
+    // The intent keeps no password and no link token.
+    const [intent] = await server.db.select().from(paymentIntents).where(sql`${paymentIntents.responseBody} ->> 'userId' = ${String(res.json.userId)}`)
+    expect(JSON.stringify(intent.order)).not.toContain('reset')
+    expect(intent.order).not.toHaveProperty('passwordHash')
+
+    const mails = server.sent.slice(before)
+    expect(mails).toHaveLength(1)
+    const [mail] = mails
+    expect(mail.to).toBe(body.userInformation.email)
+    expect(mail.text).toContain(body.clientInformation.companyName)
+    expect(mail.text).toContain(`${staff.firstName} ${staff.lastName}`)
+    expect(mail.text).toContain(res.json.invoiceNumber)
+    expect(mail.text).toContain('within 7 days')
+    expect(mail.text).toContain('Forgot password')
+    expect(mail.expiresAt?.getTime()).toBe(server.clock.now().getTime() + 7 * 24 * 3_600_000)
+    const token = linkToken(mail.text)
+    expect(token).toBeTruthy()
+    const audit = await server.db.select().from(auditEvents).where(eq(auditEvents.entityId, String(res.json.userId)))
+    expect(audit.map((a) => a.action)).toContain('user.invite')
+    expect(JSON.stringify(audit)).not.toContain(token)
+
+    // Until the password is chosen, sign-in fails as with a wrong password.
+    const early = await server.request('POST', '/api/auth/login', { body: { email: body.userInformation.email, password: '!invited', remember: false } })
+    const wrong = await server.request('POST', '/api/auth/login', { body: { email: DEMO_ACCOUNTS.client, password: 'Not-the-password-2026', remember: false } })
+    expect(early.status).toBe(401)
+    expect(early.json).toEqual(wrong.json)
+
+    const set = await server.request('POST', '/api/auth/reset-password', { body: { token, password: 'Chosen-by-the-client-2026' } })
+    expect(set.status).toBe(200)
+    const session = await login(server, body.userInformation.email, 'Chosen-by-the-client-2026')
+    expect(session.user.clientId).toBe(res.json.clientId)
+    const [after] = await server.db.select().from(users).where(eq(users.id, res.json.userId))
+    expect(after.invitedAt).toBeNull()
+    const later = await server.request('GET', `/api/client/${res.json.clientId}`, { token: staffToken })
+    expect(later.json.users).toEqual([expect.objectContaining({ invited: false })])
+  })
+
+  it('an invited client who lost the invitation gets a link from "Forgot password"', async () => {
+    const { user: staff } = await server.factories.agent(['PCE'])
+    const body = await signup()
+    delete body.userInformation.password
+    const res = await register(body, { token: await server.tokenFor(staff.id) })
+    expect(res.status).toBe(201)
+    server.clock.advance(8 * 24 * 3_600_000)
+    const invitation = linkToken(server.sent.at(-1)!.text)
+    expect((await server.request('GET', `/api/auth/reset/${invitation}`)).status).toBe(400)
+
+    expect((await server.request('POST', '/api/auth/forgot-password', { body: { email: body.userInformation.email } })).status).toBe(202)
+    await server.deps.afterAnswer.settled()
+    const mail = server.sent.at(-1)!
+    expect(mail).toMatchObject({ to: body.userInformation.email, subject: 'Reset your password' })
+    const set = await server.request('POST', '/api/auth/reset-password', { body: { token: linkToken(mail.text), password: 'Chosen-late-by-the-client-2026' } })
+    expect(set.status).toBe(200)
+    expect((await login(server, body.userInformation.email, 'Chosen-late-by-the-client-2026')).user.clientId).toBe(res.json.clientId)
+  })
+
+  it('staff who still send one (older callers): the account gets it and the welcome mail, no invitation', async () => {
+    const { user: staff } = await server.factories.agent(['PCE'])
+    const body = await signup()
+    const res = await register(body, { token: await server.tokenFor(staff.id) })
+    expect(res.status).toBe(201)
+    const [user] = await server.db.select().from(users).where(eq(users.id, res.json.userId))
+    expect(user.invitedAt).toBeNull()
+    expect(server.sent.at(-1)).toMatchObject({ to: body.userInformation.email, subject: 'Your client portal account is ready' })
+    expect(server.sent.at(-1)!.text).not.toContain('/reset/')
+    expect((await login(server, body.userInformation.email, body.userInformation.password!)).user.clientId).toBe(res.json.clientId)
+  })
+
+  it('a public sign-up without one is refused with 422 on userInformation.password, before any charge', async () => {
+    const body = await signup()
+    delete body.userInformation.password
+    const tables = await countAllTables()
+    const charges = (await server.db.select().from(sandboxCharges)).length
+    const sent = server.sent.length
+    const res = await register(body)
+    expect(res.status).toBe(422)
+    expect(res.json.details).toBe('This field is mandatory')
+    expect(res.json.issues).toEqual([{ path: 'userInformation.password', message: 'This field is mandatory' }])
+    expect(await tokenState(body.affinipayPaymentDetails.token)).toBe('unused')
+    expect((await server.db.select().from(sandboxCharges)).length).toBe(charges)
+    expect(await countAllTables()).toEqual(tables)
+    expect(server.sent.length).toBe(sent)
   })
 })
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { DEMO, DEMO_PASSWORD, expect, expectAccessible, loginAs, storedState, test } from './fixtures'
+import { mailTo } from './mail'
 
 /** Provider staff add a client through the staff wizard, find it in Clients and open its profile. */
 
@@ -30,8 +31,10 @@ test.describe('provider clients', () => {
     await page.getByLabel('City').fill('Miami')
     await page.getByLabel('State').fill('FL')
     await page.getByLabel('Postal/Zip Code').fill('33131')
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Mangrove-roots-2026')
-    await page.getByLabel('Confirm Password').fill('Mangrove-roots-2026')
+    // No password: the client is invited by e-mail to choose one.
+    await expect(page.getByText('The client will get an e-mail invitation to choose a password')).toBeVisible()
+    await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0)
+    await expect(page.getByLabel('Confirm Password')).toHaveCount(0)
     await nextButton(page).click()
 
     await expect(page).toHaveURL(/\/provider\/add-client\/company-information$/)
@@ -55,6 +58,7 @@ test.describe('provider clients', () => {
     // Done: the fifth column is reached, and the next step is to open the new client (or go back to the list).
     await expect(columns.nth(4)).toHaveAttribute('data-status', 'completed')
     await expect(page.getByRole('status').filter({ hasText: 'Client added' })).toContainText(company)
+    await expect(page.getByRole('status').filter({ hasText: 'Client added' })).toContainText(`An invitation to choose a password went to ${email}`)
     await expect(page.getByRole('link', { name: 'Open the client' })).toHaveAttribute('href', /\/provider\/clients\/\d+$/)
     expect(await page.evaluate(() => sessionStorage.getItem('add-client-form'))).toBeNull()
     await page.getByRole('link', { name: 'Back to clients' }).click()
@@ -66,8 +70,17 @@ test.describe('provider clients', () => {
     await expect(firstRow).toContainText('Registered Agent + Mail Forwarding')
     expect(await page.evaluate(() => sessionStorage.getItem('add-client-form'))).toBeNull()
 
-    // The staff member stays signed in, and the new client can sign in on its own.
+    // The staff member stays signed in; the new client chooses its password through the invitation, then signs in.
     expect(JSON.parse((await storedState(page)).sessionStorage ?? 'null').user.email).toBe(DEMO.admin.email)
+    const mail = await mailTo(email)
+    expect(mail.text).toContain(company)
+    expect(mail.text).toContain('within 7 days')
+    const token = /\/reset\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1]
+    expect(token).toBeTruthy()
+    const early = await page.request.post('/api/auth/login', { data: { email, password: 'Mangrove-roots-2026' } })
+    expect(early.status()).toBe(401)
+    const set = await page.request.post('/api/auth/reset-password', { data: { token, password: 'Mangrove-roots-2026' } })
+    expect(set.status()).toBe(200)
     const signIn = await page.request.post('/api/auth/login', { data: { email, password: 'Mangrove-roots-2026' } })
     expect(signIn.status()).toBe(200)
 

@@ -156,7 +156,7 @@ export function ClientBasicInfo({ client, editable = false, canAssignMailbox = f
                 <span>
                   {`${user.firstName} ${user.lastName}`.trim() || user.email} · <a href={`mailto:${user.email}`}>{user.email}</a>
                 </span>
-                {!user.active && <StatusBadge tone="neutral">Inactive</StatusBadge>}
+                {!user.active ? <StatusBadge tone="neutral">Inactive</StatusBadge> : user.invited && <StatusBadge tone="info">Invitation sent</StatusBadge>}
               </li>
             ))}
           </ul>

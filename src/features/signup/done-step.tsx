@@ -52,7 +52,7 @@ export function DoneStep({ flavor, result, companyName, email }: DoneStepProps) 
   return (
     <>
       <Alert status="success" title={text.title}>
-        {companyName} is registered. {paid} The client can sign in with {email}.
+        {companyName} is registered. {paid} An invitation to choose a password went to {email}; its link is valid for 7 days.
       </Alert>
       <div className={actions}>
         <Link ref={nextRef} to="/provider/clients/$id" params={{ id: String(result.clientId) }} className={button({ variant: 'solid', size: 'lg' })}>

@@ -94,6 +94,16 @@ describe('passwords in the draft', () => {
     expect(fresh.reachableStep('public', 'order')).toBe('personal')
   })
 
+  it('are not asked by the staff wizard: its Personal Information is complete without them', () => {
+    setSession(staffSession(7))
+    saveDraft('staff', { ...personal, password: '', confirmPassword: '', ...company, ...address })
+    expect(getDraft('staff').password).toBe('')
+    expect(reachableStep('staff', 'order')).toBe('order')
+    // The public sign-up still needs them.
+    saveDraft('public', { ...personal, password: '', confirmPassword: '', ...company, ...address })
+    expect(reachableStep('public', 'order')).toBe('personal')
+  })
+
   it('go with the draft when it is cleared (leaving the wizard)', () => {
     saveDraft('public', { ...company, ...personal })
     clearDraft('public')

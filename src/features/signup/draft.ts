@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import * as v from 'valibot'
 import { getSession, subscribeSession } from '~/lib/session'
-import { EMPTY_DRAFT, STEP_SCHEMAS, StoredDraftSchema, type SignupDraft } from './schemas'
+import { EMPTY_DRAFT, stepSchema, StoredDraftSchema, type SignupDraft } from './schemas'
 import { STEP_ORDER, type StepId, type WizardFlavor } from './steps'
 
 /**
@@ -138,9 +138,9 @@ export function useDraft(flavor: WizardFlavor): SignupDraft {
 }
 
 /** Whether a step's values in the draft pass its schema. The order summary is complete only on success. */
-export function isStepComplete(step: StepId, draft: SignupDraft): boolean {
+export function isStepComplete(flavor: WizardFlavor, step: StepId, draft: SignupDraft): boolean {
   if (step === 'order') return false
-  return v.safeParse(STEP_SCHEMAS[step], draft).success
+  return v.safeParse(stepSchema(flavor, step), draft).success
 }
 
 /**
@@ -150,7 +150,7 @@ export function isStepComplete(step: StepId, draft: SignupDraft): boolean {
 export function reachableStep(flavor: WizardFlavor, target: StepId, draft: SignupDraft = getDraft(flavor)): StepId {
   for (const step of STEP_ORDER[flavor]) {
     if (step === target) return target
-    if (!isStepComplete(step, draft)) return step
+    if (!isStepComplete(flavor, step, draft)) return step
   }
   return target
 }

@@ -16,7 +16,7 @@ import { clearDraft, saveDraft, useDraft } from './draft'
 import { formatMoney } from '~/lib/money'
 import { AddonPicker, FailureAlert, inlineLink, OrderLinesTable, type Failure } from './order-summary-parts'
 import { PromoCodeField } from './promo-code-field'
-import { AddressStepSchema, CompanyStepSchema, PersonalStepSchema, type SignupDraft } from './schemas'
+import { AddressStepSchema, CompanyStepSchema, personalStepSchema, type SignupDraft } from './schemas'
 import { neighbours, stepPath, type StepId, type WizardFlavor } from './steps'
 import { StepActions, WizardFrame } from './wizard-frame'
 
@@ -75,18 +75,18 @@ function describeFailure(error: unknown, flavor: WizardFlavor): Failure {
 }
 
 /** The earlier steps' values as the payload needs them (trimmed, e-mail lower-cased), or the first step to fix. */
-function completeForm(draft: SignupDraft, expiry: string): { form: SignupForm } | { step: StepId } {
+function completeForm(flavor: WizardFlavor, draft: SignupDraft, expiry: string): { form: SignupForm } | { step: StepId } {
   const company = v.safeParse(CompanyStepSchema, draft)
   if (!company.success) return { step: 'company' }
   const address = v.safeParse(AddressStepSchema, draft)
   if (!address.success) return { step: 'address' }
-  const personal = v.safeParse(PersonalStepSchema, draft)
+  const personal = v.safeParse(personalStepSchema(flavor), draft)
   if (!personal.success) return { step: 'personal' }
   return {
     form: {
       ...(company.output as v.InferOutput<typeof CompanyStepSchema>),
       ...(address.output as v.InferOutput<typeof AddressStepSchema>),
-      ...(personal.output as v.InferOutput<typeof PersonalStepSchema>),
+      ...(personal.output as Pick<SignupForm, 'firstName' | 'lastName' | 'mobile' | 'country' | 'city' | 'state' | 'zipCode' | 'address' | 'email' | 'password'>),
       addonServices: draft.addonServices,
       couponCode: draft.couponCode,
       cardExpiry: expiry,
@@ -139,7 +139,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
     setFailure(null)
     const expiry = payment.checkExpiry()
     if (!expiry) return
-    const complete = completeForm(draft, expiry)
+    const complete = completeForm(flavor, draft, expiry)
     if ('step' in complete) {
       void navigate({ to: stepPath(flavor, complete.step) })
       return

@@ -10,7 +10,7 @@ import { PhoneInput } from '~/ui/phone-input'
 import { countriesQueryOptions, isEmailAvailable } from './api'
 import { getDraft, saveDraft } from './draft'
 import { NativeSelect } from '~/ui/native-select'
-import { PersonalStepSchema, stepValidator } from './schemas'
+import { personalStepSchema, stepValidator } from './schemas'
 import { neighbours, stepPath, type WizardFlavor } from './steps'
 import { formPatch, useAutosave } from './use-autosave'
 import { formGrid, fullWidth, StepActions, WizardFrame } from './wizard-frame'
@@ -54,9 +54,13 @@ async function checkEmail(form: FormStore<PersonalValues, any>, setTaken: (email
 
 const FIELDS = ['firstName', 'lastName', 'mobile', 'country', 'city', 'state', 'zipCode', 'address', 'email', 'password', 'confirmPassword'] as const
 
+const inviteNote = css({ gridColumn: '1 / -1', fontSize: 'sm', color: 'fg.muted', m: '0' })
+
 /**
- * Personal Information: the contact person, the address on file and the portal sign-in (e-mail and
- * password, typed twice). The phone starts on the United States, and so does the country.
+ * Personal Information: the contact person, the address on file and the portal sign-in: in the public
+ * sign-up the e-mail and a password typed twice; in the staff wizard the e-mail only, since the client
+ * is e-mailed an invitation to choose the password. The phone starts on the United States, and so does
+ * the country.
  */
 export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
   const navigate = useNavigate()
@@ -69,7 +73,7 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
     if (!values.country && us) values.country = String(us.id)
     return values
   })
-  const [form, { Form }] = useForm<PersonalValues>({ validate: stepValidator<PersonalValues>(PersonalStepSchema), initialValues, revalidateOn: 'change' })
+  const [form, { Form }] = useForm<PersonalValues>({ validate: stepValidator<PersonalValues>(personalStepSchema(flavor)), initialValues, revalidateOn: 'change' })
   useAutosave(form, flavor)
   const { previous, next } = neighbours(flavor, 'personal')
   const staff = flavor === 'staff'
@@ -79,7 +83,7 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
     <WizardFrame
       flavor={flavor}
       step="personal"
-      intro={staff ? "The client's contact person, address on file, and the e-mail and password the client will sign in with." : 'Who we contact, your address on file, and how you will sign in to the portal.'}
+      intro={staff ? "The client's contact person, address on file, and the e-mail the client will sign in with." : 'Who we contact, your address on file, and how you will sign in to the portal.'}
     >
       <Form
         noValidate
@@ -118,17 +122,26 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
               <NativeSelect options={options} value={control.value ?? ''} onValueChange={control.setValue} placeholder="Choose a country" />
             )}
           </FormField>
-          <TextField
-            of={form}
-            name="password"
-            label="Password"
-            type="password"
-            required
-            autoComplete="new-password"
-            helperText={staff ? `At least ${PASSWORD_MIN_LENGTH} characters; share it securely.` : `At least ${PASSWORD_MIN_LENGTH} characters.`}
-          />
-          {/* A helper line of the same height as the password's, so the two fields' errors sit side by side. */}
-          <TextField of={form} name="confirmPassword" label="Confirm Password" type="password" required autoComplete="new-password" helperText="The same password again." />
+          {staff ? (
+            <p className={inviteNote}>
+              The client will get an e-mail invitation to choose a password for the portal. The link in it is valid for 7 days; after that, "Forgot password" on
+              the sign-in page sends a new one.
+            </p>
+          ) : (
+            <>
+              <TextField
+                of={form}
+                name="password"
+                label="Password"
+                type="password"
+                required
+                autoComplete="new-password"
+                helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+              />
+              {/* A helper line of the same height as the password's, so the two fields' errors sit side by side. */}
+              <TextField of={form} name="confirmPassword" label="Confirm Password" type="password" required autoComplete="new-password" helperText="The same password again." />
+            </>
+          )}
         </div>
         <StepActions
           onBack={

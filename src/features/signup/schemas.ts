@@ -1,8 +1,8 @@
-import { ChooseAddressSchema, CompanyDetailsSchema, PersonalInformationSchema, YES_NO, type YesNo } from '@contract/signup'
+import { ChooseAddressSchema, CompanyDetailsSchema, PersonalInformationSchema, StaffPersonalInformationSchema, YES_NO, type YesNo } from '@contract/signup'
 import type { FieldValues, FormErrors, ValidateForm } from '@modular-forms/react'
 import * as v from 'valibot'
 import { isPlausiblePhone } from '~/ui/forms'
-import type { StepId } from './steps'
+import type { StepId, WizardFlavor } from './steps'
 
 /**
  * The wizard's form schemas: the contract's step schemas (shared with the server's payload checks),
@@ -14,6 +14,7 @@ export const CompanyStepSchema = CompanyDetailsSchema
 /** Where a client came from: the choices of the optional lead-source question (sent as leadGeneratedBy). */
 export const LEAD_SOURCES = ['Web search', 'Referral from a partner', 'Accountant or attorney', 'Social media', 'Returning customer', 'Other'] as const
 
+/** The public sign-up's Personal Information, with the password. */
 export const PersonalStepSchema = v.pipe(
   PersonalInformationSchema,
   v.forward(
@@ -22,14 +23,22 @@ export const PersonalStepSchema = v.pipe(
   ),
 )
 
+/** The staff add-client wizard's Personal Information: no password (the client is invited to choose one). */
+export const StaffPersonalStepSchema = v.pipe(
+  StaffPersonalInformationSchema,
+  v.forward(
+    v.partialCheck([['mobile']], (input) => isPlausiblePhone(input.mobile), 'Enter a valid phone number'),
+    ['mobile'],
+  ),
+)
+
+export const personalStepSchema = (flavor: WizardFlavor) => (flavor === 'staff' ? StaffPersonalStepSchema : PersonalStepSchema)
+
 export const AddressStepSchema = ChooseAddressSchema
 
 /** The schema a step's values must pass before any later step opens. The order summary has none: it submits. */
-export const STEP_SCHEMAS: Record<Exclude<StepId, 'order'>, v.GenericSchema> = {
-  company: CompanyStepSchema,
-  personal: PersonalStepSchema,
-  address: AddressStepSchema,
-}
+export const stepSchema = (flavor: WizardFlavor, step: Exclude<StepId, 'order'>): v.GenericSchema =>
+  step === 'company' ? CompanyStepSchema : step === 'address' ? AddressStepSchema : personalStepSchema(flavor)
 
 /**
  * The signup form data as the wizard keeps it between steps (strings, as inputs
