@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Renders the portal's icons (public/icons/*.png) from one SVG mark with headless Chromium. The tab's
 // icon is a PNG too: an SVG icon is opened as a small document of its own on the page's main thread,
-// a 20-40 ms task in the middle of every page load. Run again after changing the mark:
+// a long task in the middle of every page load. Run again after changing the mark:
 // `node scripts/make-icons.mjs`.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'

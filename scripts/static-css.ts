@@ -4,9 +4,8 @@
  *
  * Panda's css() turns a style object into class names at run time (the style sheet itself is generated
  * at build time from the same objects). The portal has some 330 of them at the top of its modules, run
- * while a page's scripts are evaluated: about 50 ms of a signed-in page's start, unthrottled, on the
- * 2-core machines the project is measured on (four times that on a mid-range phone), in the tasks that
- * hold back the first taps. The class names depend only on the style object and the
+ * while a page's scripts are evaluated: a good part of a signed-in page's start, in the tasks that hold
+ * back the first taps. The class names depend only on the style object and the
  * Panda configuration, so the build asks the generated css() itself and writes its answer in place.
  *
  * A call is replaced only when Babel can evaluate each argument with certainty (object, string, number

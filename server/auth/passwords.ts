@@ -7,8 +7,7 @@ import { HttpError } from '../http/errors'
 import type { Logger } from '../logger'
 
 /**
- * argon2id with OWASP's recommended setting: m = 19 MiB, t = 2, p = 1 (about 25 ms on one core of the
- * reference machine, see docs/security.md). Hashes made with other settings still verify; sign-in
+ * argon2id with OWASP's recommended setting: m = 19 MiB, t = 2, p = 1 (docs/security.md). Hashes made with other settings still verify; sign-in
  * re-hashes them (needsRehash).
  */
 export const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const

@@ -3,8 +3,8 @@ import type { Db } from './client'
 
 /**
  * Up to this many matching rows, a list's total is counted exactly; above it, estimated. Counting is
- * paid on every page a list shows: a thousand index entries cost PostgreSQL about 0.3 ms, ten thousand
- * about 3 to 8 ms, which at 64 users at once made the count the busiest part of a provider's list.
+ * paid on every page a list shows and grows with the matches: at 64 users at once an exact count of
+ * tens of thousands was the busiest part of a provider's list (docs/benchmarks/).
  */
 export const EXACT_TOTAL_LIMIT = 1_000
 

@@ -44,7 +44,7 @@ interface ZonedTime extends CalendarDay {
 // The provider's clock is US Eastern time. From 2007 on (the rule US law has set since then) it is worked
 // out here: daylight time from 2:00 on the second Sunday of March to 2:00 on the first Sunday of
 // November. The platform's Intl is used only for earlier instants: the first formatter a page builds
-// loads the locale and zone data, 25-45 ms in one piece on a phone, which no page should pay to show a
+// loads the locale and zone data in one long task on a phone, which no page should pay to show a
 // date (docs/decisions/2026-11-29-no-intl-on-the-first-page.md). The unit tests compare this rule with
 // Intl's America/New_York hour by hour around every change from 2007 to 2040.
 const RULE_FROM_YEAR = 2007

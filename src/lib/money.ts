@@ -1,7 +1,7 @@
 /**
  * Dollars from the wire as people read them: 1234.5 -> '$1,234.50', -5 -> '-$5.00'. The same text as
  * Intl's en-US currency format (the unit tests compare the two), written out because the first Intl
- * formatter a page builds costs 25-45 ms in one piece on a phone: the amount is rounded half away from
+ * formatter a page builds is one long task on a phone: the amount is rounded half away from
  * zero at the cent, on the number's shortest decimal form (2.675 -> '$2.68').
  */
 export function formatMoney(dollars: number): string {

@@ -21,7 +21,7 @@ function cacheOwner(): string | null {
 }
 
 /**
- * IndexedDB access and the persister are part of the app's first script (about 1 KB): a signed-in
+ * IndexedDB access and the persister are part of the app's first script (they are small): a signed-in
  * start reads the saved cache at once, and fetching them on demand put a round trip between the
  * script and that read.
  */

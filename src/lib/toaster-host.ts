@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * When the toaster (sonner, ~10 KB) is mounted. No page loads it to show itself: it mounts on the first
+ * When the toaster (sonner) is mounted. No page loads it to show itself: it mounts on the first
  * interaction (toasts follow actions) or with the first toast, whoever raises it (the kit's `notify`,
  * a network error, the update prompt, background work on a signed-in page). Toasts raised before it
  * mounts are replayed by sonner.

@@ -32,7 +32,7 @@ export type NativeSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'v
 /**
  * A native select with the kit's input look and a chevron, inside a kit Field (it takes the Field's id,
  * label, error and ARIA). It opens the device's own picker (which suits the mailroom's tablets), types
- * ahead, and keeps the Ark listbox machines (about 10 KB each) off pages that must stay under their
+ * ahead, and keeps the Ark listbox machines off pages that must stay under their
  * script budget.
  */
 export function NativeSelect({ options, value, onValueChange, placeholder, allowEmpty = false, fit = false, fieldControl = true, className, ...props }: NativeSelectProps) {

@@ -3,7 +3,7 @@ import { cx } from 'styled-system/css'
 
 /**
  * Slot-recipe context for multi-part components, like Panda's createStyleContext but without its
- * `styled` factory and runtime `css()` (about 5 KB gzipped on every route): the root resolves the
+ * `styled` factory and runtime `css()` (which every route would load): the root resolves the
  * recipe's variants once and each part takes its slot's class name.
  */
 type SlotRecipe<S extends string, V> = {

@@ -3,7 +3,7 @@ import type { ExternalToast } from 'sonner'
 import { requestToaster } from '~/lib/toaster-host'
 
 /**
- * sonner (about 10 KB) loads on the first toast, not with every page that can raise one; a toast also
+ * sonner loads on the first toast, not with every page that can raise one; a toast also
  * mounts the toaster if nothing has yet (sonner shows toasts raised before it mounts).
  */
 const sonner = () => {
