@@ -1,6 +1,6 @@
 // The project's lint rules. This package has its own typescript (5.x) because typescript-eslint's
 // parser needs the classic compiler API, which the project's typescript 7 no longer ships; see
-// docs/decisions/2026-11-24-lint-and-layers.md. The root eslint.config.js re-exports this file.
+// docs/decisions/2026-12-02-lint-format-and-boundaries.md. The root eslint.config.js re-exports this file.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import js from '@eslint/js'
