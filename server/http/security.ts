@@ -36,20 +36,10 @@ export const FILE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 } as const
 
-/**
- * The headers of a JSON answer, given in full when it is made: the answer then goes out as it is, with
- * no header object rebuilt after the handler (which costs more than the rest of a small request).
- */
+/** The headers of a JSON answer made as a plain Response (a cached answer: server/http/cached-json.ts). */
 export function jsonAnswerHeaders(c: Context<AppEnv>, own?: HeaderRecord): HeaderRecord {
   const requestId = c.get('requestId')
   return { ...API_ANSWER, ...(requestId ? { 'X-Request-Id': requestId } : {}), 'Content-Type': 'application/json', ...own }
-}
-
-/** Answers made by jsonAnswerHeaders' callers: the after-the-handler pass leaves them alone. */
-const complete = new WeakSet<Response>()
-export function markComplete(res: Response): Response {
-  complete.add(res)
-  return res
 }
 
 const isRequestId = (value: string | undefined): value is string => !!value && value.length <= 255 && !/[^\w\-=]/.test(value)
@@ -82,7 +72,6 @@ export function responseHeaders(options: { frameOrigins?: string[]; scriptOrigin
     const incoming = c.req.header('x-request-id')
     c.set('requestId', isRequestId(incoming) ? incoming : crypto.randomUUID())
     await next()
-    if (complete.has(c.res)) return
     const h = c.res.headers
     h.set('X-Request-Id', c.get('requestId'))
     h.set('X-Content-Type-Options', 'nosniff')

@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../context'
+import { acceptsGzip, gzipText, MIN_GZIP_BYTES, worthGzip } from './gzip'
+
+/**
+ * Gzips JSON answers of 1 KB and more (a page of a list is 8-15 KB) when the caller accepts gzip, after
+ * the handler. Leaves alone what is not JSON (files, streams), answers that carry a Content-Encoding
+ * already (cached answers, encoded once: server/http/cached-json.ts) and those whose Content-Length says
+ * they are too small to gain. Hono's own `compress` streams every answer through a CompressionStream,
+ * small ones too, which costs more than the rest of a small request.
+ */
+export function compressJson(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next()
+    const res = c.res
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return
+    const headers = res.headers
+    if (!headers.get('content-type')?.startsWith('application/json') || headers.has('content-encoding')) return
+    const length = headers.get('content-length')
+    if (length !== null && Number(length) < MIN_GZIP_BYTES) return
+    if (!headers.has('vary')) headers.set('Vary', 'Accept-Encoding')
+    if (!acceptsGzip(c)) return
+    const text = await res.text()
+    const compress = worthGzip(text)
+    const out = new Headers(headers)
+    if (compress) {
+      out.set('Content-Encoding', 'gzip')
+      out.delete('Content-Length')
+    }
+    // Unset first, so Hono takes the new response as it is rather than merging the old one's headers in.
+    c.res = undefined
+    c.res = new Response(compress ? gzipText(text) : text, { status: res.status, headers: out })
+  }
+}
