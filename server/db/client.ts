@@ -94,7 +94,7 @@ const reconnectDelaySeconds = (failures: number) => Math.min(2 ** failures / 100
 /**
  * Drizzle sends every query through `unsafe` with `prepare: false` (unless built with `.prepare()`), which
  * postgres.js runs unnamed, so PostgreSQL parses and plans each statement again on every call (planning
- * costs several times the execution of a list page). Named, per-connection prepared statements keep the
+ * costs several times the execution of a list page). Named, per-connection prepared statements cache the
  * plan; postgres.js caches them by query text, and its connections are replaced every 30 to 60 minutes,
  * which bounds how many a connection collects.
  */
