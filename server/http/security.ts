@@ -81,13 +81,15 @@ export function responseHeaders(options: { frameOrigins?: string[]; scriptOrigin
       h.set('Cross-Origin-Resource-Policy', 'same-origin')
       return
     }
-    // A route that must be framed by the portal (a card frame) sets its own policy first.
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', pagePolicy)
+    const api = c.req.path.startsWith('/api/')
+    // A route that must be framed by the portal (a card frame) or a served file sets its own policy first.
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', api ? (API_ANSWER['Content-Security-Policy'] as string) : pagePolicy)
+    if (api && !h.has('Cross-Origin-Resource-Policy')) h.set('Cross-Origin-Resource-Policy', 'same-origin')
     h.set('Strict-Transport-Security', EVERY_RESPONSE['Strict-Transport-Security'])
     h.set('Referrer-Policy', EVERY_RESPONSE['Referrer-Policy'])
     if (!h.has('X-Frame-Options')) h.set('X-Frame-Options', 'DENY')
     h.set('Cross-Origin-Opener-Policy', 'same-origin')
     h.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=(self)')
-    if (c.req.path.startsWith('/api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store')
+    if (api && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store')
   }
 }
