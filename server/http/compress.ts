@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
 import { acceptsGzip, gzipText, MIN_GZIP_BYTES, worthGzip } from './gzip'
+import { headerOf, heldText } from './held-response'
 
 /**
  * Gzips JSON answers of 1 KB and more (a page of a list is 8-15 KB) when the caller accepts gzip, after
@@ -14,13 +15,16 @@ export function compressJson(): MiddlewareHandler<AppEnv> {
     await next()
     const res = c.res
     if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return
-    const headers = res.headers
-    if (!headers.get('content-type')?.startsWith('application/json') || headers.has('content-encoding')) return
-    const length = headers.get('content-length')
+    if (!headerOf(res, 'content-type')?.startsWith('application/json') || headerOf(res, 'content-encoding') !== null) return
+    const length = headerOf(res, 'content-length')
     if (length !== null && Number(length) < MIN_GZIP_BYTES) return
+    // A small answer made from a string goes out untouched: reading it back would cost more than the rest of it.
+    const made = heldText(res)
+    if (made !== undefined && !worthGzip(made)) return
+    const headers = res.headers
     if (!headers.has('vary')) headers.set('Vary', 'Accept-Encoding')
     if (!acceptsGzip(c)) return
-    const text = await res.text()
+    const text = made ?? (await res.text())
     const compress = worthGzip(text)
     const out = new Headers(headers)
     if (compress) {
@@ -32,3 +36,4 @@ export function compressJson(): MiddlewareHandler<AppEnv> {
     c.res = new Response(compress ? gzipText(text) : text, { status: res.status, headers: out })
   }
 }
+

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
+import { headerOf } from './held-response'
 
 /** Headers of a response that is complete when it is made: every JSON answer of the API. */
 export type HeaderRecord = Record<string, string | string[]>
@@ -36,7 +37,10 @@ export const FILE_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 } as const
 
-/** The headers of a JSON answer made as a plain Response (a cached answer: server/http/cached-json.ts). */
+/**
+ * The headers of a JSON answer made as a plain Response (a cached answer: server/http/cached-json.ts), in
+ * full: `responseHeaders` leaves an answer that carries X-Request-Id as it is.
+ */
 export function jsonAnswerHeaders(c: Context<AppEnv>, own?: HeaderRecord): HeaderRecord {
   const requestId = c.get('requestId')
   return { ...API_ANSWER, ...(requestId ? { 'X-Request-Id': requestId } : {}), 'Content-Type': 'application/json', ...own }
@@ -72,6 +76,8 @@ export function responseHeaders(options: { frameOrigins?: string[]; scriptOrigin
     const incoming = c.req.header('x-request-id')
     c.set('requestId', isRequestId(incoming) ? incoming : crypto.randomUUID())
     await next()
+    // An answer made with jsonAnswerHeaders (a cached answer) has every header already.
+    if (headerOf(c.res, 'X-Request-Id') !== null) return
     const h = c.res.headers
     h.set('X-Request-Id', c.get('requestId'))
     h.set('X-Content-Type-Options', 'nosniff')
