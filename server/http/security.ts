@@ -88,9 +88,11 @@ export function responseHeaders(options: { frameOrigins?: string[]; scriptOrigin
       return
     }
     const api = c.req.path.startsWith('/api/')
+    // Data, not a page (the API also serves a few small pages, such as the unsubscribe link's).
+    const data = api && !h.get('Content-Type')?.startsWith('text/html')
     // A route that must be framed by the portal (a card frame) or a served file sets its own policy first.
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', api ? (API_ANSWER['Content-Security-Policy'] as string) : pagePolicy)
-    if (api && !h.has('Cross-Origin-Resource-Policy')) h.set('Cross-Origin-Resource-Policy', 'same-origin')
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', data ? (API_ANSWER['Content-Security-Policy'] as string) : pagePolicy)
+    if (data && !h.has('Cross-Origin-Resource-Policy')) h.set('Cross-Origin-Resource-Policy', 'same-origin')
     h.set('Strict-Transport-Security', EVERY_RESPONSE['Strict-Transport-Security'])
     h.set('Referrer-Policy', EVERY_RESPONSE['Referrer-Policy'])
     if (!h.has('X-Frame-Options')) h.set('X-Frame-Options', 'DENY')
