@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { assertEveryRouteHasPolicy } from './auth/policy'
 import type { AppDeps, AppEnv } from './context'
 import { errorBody, HttpError } from './http/errors'
-import { compressJson } from './http/compress-json'
+import { compressJson } from './http/compress'
 import { LOST_CONNECTION_ANSWER, readsRetriedOnLostConnection } from './http/lost-connection'
 import { isConnectionFailure } from './db/pg-error'
 import { responseHeaders } from './http/security'
@@ -74,15 +74,17 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
   app.use('/api/*', async (c, next) => {
     // Only requests that carry a body are measured; uploads set their own, larger limit.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS') return next()
-    // Any write may change who may do what (log out, a role's permissions, a password) or what a kept
-    // answer says: the callers and answers this server keeps are dropped before the answer leaves, so the
-    // caller's next request reads them afresh. Other servers hear of it from the database.
+    // Any write may change who may do what (log out, a role's permissions, a password): the callers this
+    // server caches are dropped before the answer leaves. The cached answers read from the tables this
+    // request wrote are dropped likewise, so the caller's next request reads them afresh. Other servers
+    // hear of both from the database's triggers.
+    const written = deps.answers?.writes.mark ?? 0
     try {
       if (c.req.header('content-type')?.startsWith('multipart/form-data')) await next()
       else await jsonBodyLimit(c, next)
     } finally {
       deps.callers?.clear()
-      deps.answers?.clear()
+      deps.answers?.dropWrittenSince(written)
     }
   })
 

@@ -1,7 +1,7 @@
+import type { Caller } from './auth/caller'
 import type { CallerCache } from './auth/caller-cache'
 import type { AfterAnswer } from './http/after-answer'
-import type { AnswerCache } from './http/kept-answers'
-import type { JsonBytes } from './http/compress-json'
+import type { AnswerCache } from './http/answer-cache'
 import type { Env } from './env'
 import type { Db } from './db/client'
 import type { Logger } from './logger'
@@ -33,11 +33,11 @@ export interface AppDeps {
   /** Web push: the VAPID public key browsers subscribe with, and what sends to push services. */
   push: { publicKey: string; transport: PushTransport }
   /**
-   * Signed-in callers kept for a few seconds. Only where the database's change notifications reach the
+   * Signed-in callers cached for a few seconds. Only where the database's change notifications reach the
    * cache (server start-up wires them); without it every request reads its caller from the database.
    */
   callers?: CallerCache
-  /** Answers of the invoice, document and notification lists, kept likewise (server/http/kept-answers.ts); without it none are kept. */
+  /** Answers of the routes that cache them (the invoice, document and notification lists: server/http/cached-json.ts); without it none are cached. */
   answers?: AnswerCache
   /** Work requests start without waiting for it (server/http/after-answer.ts); the server's stop waits for it. */
   afterAnswer: AfterAnswer
@@ -47,19 +47,7 @@ export interface AppDeps {
   csp?: { frameOrigins?: string[]; scriptOrigins?: string[] }
 }
 
-/** The signed-in caller, read from the database (or kept briefly, see AppDeps.callers). */
-export interface Caller {
-  userId: number
-  email: string
-  roleId: number
-  roleType: string
-  clientId: number | null
-  agentId: number | null
-  isSuperAdmin: boolean
-  permCodes: ReadonlySet<string>
-  /** SHA-256 of the bearer token, so log out can revoke it. */
-  tokenHash: string
-}
+export type { Caller }
 
 export interface AppEnv {
   Variables: {
@@ -68,9 +56,5 @@ export interface AppEnv {
     caller: Caller
     /** Set by an access policy; a route without one is refused. */
     policy: string
-    /** Set by keptAnswer: keeps the answer `c.json` makes for this request. */
-    keepAnswer?: (bytes: JsonBytes) => void
-    /** Set by answerChangesAt: when what the answer reads off the clock changes (ms since the epoch). */
-    answerChangesAt?: number
   }
 }

@@ -29,7 +29,7 @@ const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must start with postgres://'))),
   /** Connections each server keeps open to PostgreSQL (DATABASE_URL only). */
   DATABASE_POOL_SIZE: int(20, 1, 500),
-  /** How long the invoice lists' answers may be kept when no change is announced; 0 keeps none. */
+  /** How long the lists' answers may be cached when no change is announced; 0 caches none. */
   ANSWER_CACHE_SECONDS: int(30, 0, 3_600),
   SEED_DEMO: bool(true),
   /** The address e-mailed links use; unset, http://localhost and the server's own PORT. */

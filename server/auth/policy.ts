@@ -11,7 +11,7 @@ import { sha256, verifyAccessToken } from './tokens'
  * Access policies. Authorization is deny-by-default: every route passes exactly one policy middleware
  * (checked when the app is built, see assertEveryRouteHasPolicy). Super admin (role id 1) passes every
  * permission check. Permissions are read from the database, not the token, so a change takes effect on
- * the next request rather than when the token expires (callers kept briefly are dropped on every change,
+ * the next request rather than when the token expires (callers cached briefly are dropped on every change,
  * see caller-cache.ts).
  */
 export { SUPER_ADMIN_ROLE_ID }
@@ -63,13 +63,13 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   const deps = c.get('deps')
   const now = deps.clock.now()
   const tokenHash = sha256(token)
-  // A caller kept for this very token was verified when it was stored, and is kept no longer than the token lives.
-  const kept = deps.callers?.get(tokenHash, now.getTime())
-  if (kept) {
-    c.set('caller', kept)
-    return kept
+  // A caller cached for this very token was verified when it was stored, and is cached no longer than the token lives.
+  const cached = deps.callers?.get(tokenHash, now.getTime())
+  if (cached) {
+    c.set('caller', cached)
+    return cached
   }
-  const generation = deps.callers?.generation ?? 0
+  const stamp = deps.callers?.stamp ?? 0
   const claims = await verifyAccessToken(
     token,
     { key: deps.jwtKey, issuer: deps.env.JWT_ISSUER, audience: deps.env.JWT_AUDIENCE, ttlSeconds: deps.env.ACCESS_TOKEN_TTL_SECONDS },
@@ -110,7 +110,7 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     permCodes: new Set(parseCodes(user.codes)),
     tokenHash,
   }
-  deps.callers?.set(tokenHash, caller, { fromMs: now.getTime(), untilMs: Math.min(now.getTime() + CALLER_TTL_MS, claims.expiresAt * 1000) }, generation)
+  deps.callers?.set(tokenHash, caller, { fromMs: now.getTime(), untilMs: Math.min(now.getTime() + CALLER_TTL_MS, claims.expiresAt * 1000) }, stamp)
   c.set('caller', caller)
   return caller
 }

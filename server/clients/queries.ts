@@ -4,7 +4,7 @@ import { centsToDollars } from '../../contract/common'
 import { PAYABLE_INVOICE_STATUSES } from '../../contract/invoices'
 import { recordAudit, type AuditEvent } from '../audit'
 import type { Db } from '../db/client'
-import { keptList } from '../db/kept'
+import { cachedList } from '../db/statement-cache'
 import { matchingCount } from '../db/page-total'
 import { affiliates, businessEntityTypes, clientServices, clients, countries, documents, documentTypes, invoiceLines, invoices, servicePackages, services, users } from '../db/schema'
 import { isUniqueViolation } from '../db/pg-error'
@@ -39,7 +39,7 @@ interface ClientListShape {
   order: 'asc' | 'desc'
 }
 
-const clientList = keptList<ClientListShape, Omit<ClientListItem, 'createdAt'> & { createdAt: Date }>({
+const clientList = cachedList<ClientListShape, Omit<ClientListItem, 'createdAt'> & { createdAt: Date }>({
   name: 'client list',
   matching: (db, shape, value) => db.select({ one: sql`1` }).from(clients).where(shape.search ? clientSearchCondition(shape.search, value) : undefined),
   page: (db, shape, value, matching) => {

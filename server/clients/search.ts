@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { contains, containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
-import type { ValueOf } from '../db/kept'
+import type { ValueOf } from '../db/statement-cache'
 import { clients, users } from '../db/schema'
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema'
+import { TableWrites } from './table-writes'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 /** A transaction handle; accepted wherever a Db is. */
@@ -13,10 +14,12 @@ export interface Database {
   /** 'pglite' (embedded) or 'postgres'. */
   kind: 'pglite' | 'postgres'
   /**
-   * Calls `onNotify` for every NOTIFY on `channel`, and also whenever the listening connection is
-   * (re)established, since notifications sent while it was down are lost.
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, and without one whenever the
+   * listening connection is (re)established, since notifications sent while it was down are lost.
    */
-  listen(channel: string, onNotify: () => void): Promise<void>
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<void>
+  /** The tables this handle's statements wrote to (server/db/table-writes.ts). */
+  writes: TableWrites
   close(): Promise<void>
 }
 
@@ -46,11 +49,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     // connection of the pool: they are read once, on the first, and later connections reuse them.
     await sql`select 1`
     sql.options.fetch_types = false
-    const db = drizzle(preparedByDefault(sql), { schema })
+    const writes = new TableWrites()
+    const db = drizzle(preparedByDefault(sql), { schema, logger: { logQuery: (query) => writes.note(query) } })
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      listen: async (channel, onNotify) => void (await sql.listen(channel, onNotify, onNotify)),
+      writes,
+      listen: async (channel, onNotify) => void (await sql.listen(channel, (payload) => onNotify(payload), () => onNotify())),
       close: () => sql.end({ timeout: 5 }),
     }
   }
@@ -64,12 +69,14 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     mkdirSync(dataPath, { recursive: true })
   }
   const client = new PGlite(dataPath, { extensions: { pg_trgm } })
-  const db = drizzle(client, { schema })
+  const writes = new TableWrites()
+  const db = drizzle(client, { schema, logger: { logQuery: (query) => writes.note(query) } })
   await migrate(db, { migrationsFolder })
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    listen: async (channel, onNotify) => void (await client.listen(channel, onNotify)),
+    writes,
+    listen: async (channel, onNotify) => void (await client.listen(channel, (payload) => onNotify(payload))),
     close: () => client.close(),
   }
 }
@@ -87,7 +94,7 @@ const reconnectDelaySeconds = (failures: number) => Math.min(2 ** failures / 100
 /**
  * Drizzle sends every query through `unsafe` with `prepare: false` (unless built with `.prepare()`), which
  * postgres.js runs unnamed, so PostgreSQL parses and plans each statement again on every call (planning
- * costs several times the execution of a list page). Named, per-connection prepared statements keep the
+ * costs several times the execution of a list page). Named, per-connection prepared statements cache the
  * plan; postgres.js caches them by query text, and its connections are replaced every 30 to 60 minutes,
  * which bounds how many a connection collects.
  */

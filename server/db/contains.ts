@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import type { ValueOf } from './kept'
+import type { ValueOf } from './statement-cache'
 
 /** `%text%` for LIKE, with the searcher's own wildcards (`%`, `_`, `\`) taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
@@ -32,7 +32,7 @@ export function contains(target: SQLWrapper, text: string, options: { caseSensit
 }
 
 /**
- * `contains` in a list's kept statement (`keptList` in kept.ts): the list's shape holds the form
+ * `contains` in a list's cached statement (`cachedList` in statement-cache.ts): the list's shape holds the form
  * (`containsPatterns(text).form`), and the patterns are the values `<name>Whole` and `<name>Digits`
  * (`searchValues`).
  */

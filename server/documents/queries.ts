@@ -4,7 +4,7 @@ import { JURISDICTIONS, type Document, type DocumentFileType } from '../../contr
 import { recordAudit } from '../audit'
 import { contains, containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
 import type { Db, Tx } from '../db/client'
-import { keptList, type ValueOf } from '../db/kept'
+import { cachedList, type ValueOf } from '../db/statement-cache'
 import { matchingCount, type PageTotal } from '../db/page-total'
 import { clients, documentRequestEvents, documentRequests, documents, documentTypes, notifications } from '../db/schema'
 import { downloadFileName } from './naming'
@@ -254,7 +254,7 @@ export function documentOrder(sort: string | undefined, requested: 'asc' | 'desc
   }
 }
 
-const documentList = keptList<DocumentListShape, DocumentRow>({
+const documentList = cachedList<DocumentListShape, DocumentRow>({
   name: 'document list',
   matching: (db, shape, value) => db.select({ one: sql`1` }).from(documents).where(documentConditions(shape, value)),
   page: (db, shape, value, matching) =>

@@ -13,7 +13,7 @@ import { hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppDeps, Caller } from '../context'
 import type { Db, Tx } from '../db/client'
 import { containing } from '../db/contains'
-import { keptList, type ValueOf } from '../db/kept'
+import { cachedList, type ValueOf } from '../db/statement-cache'
 import { matchingCount } from '../db/page-total'
 import { isUniqueViolation } from '../db/pg-error'
 import { clients, countries, documentRequestEvents, documentRequests, documents, documentTypes, users } from '../db/schema'
@@ -201,7 +201,7 @@ function requestOrder({ sort, order }: RequestListShape): SQL[] {
   return [...orderBy, dir(documentRequests.id)]
 }
 
-const requestList = keptList<RequestListShape, RequestRow>({
+const requestList = cachedList<RequestListShape, RequestRow>({
   name: 'mail request list',
   // The search matches the type and company names, so only then does the total need the joins.
   matching: (db, shape, value) =>

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../context'
+import { headerOf } from './held-response'
 
 /** Headers of a response that is complete when it is made: every JSON answer of the API. */
 export type HeaderRecord = Record<string, string | string[]>
@@ -37,19 +38,12 @@ export const FILE_HEADERS = {
 } as const
 
 /**
- * The headers of a JSON answer, given in full when it is made: the answer then goes out as it is, with
- * no header object rebuilt after the handler (which costs more than the rest of a small request).
+ * The headers of a JSON answer made as a plain Response (a cached answer: server/http/cached-json.ts), in
+ * full: `responseHeaders` leaves an answer that carries X-Request-Id as it is.
  */
 export function jsonAnswerHeaders(c: Context<AppEnv>, own?: HeaderRecord): HeaderRecord {
   const requestId = c.get('requestId')
   return { ...API_ANSWER, ...(requestId ? { 'X-Request-Id': requestId } : {}), 'Content-Type': 'application/json', ...own }
-}
-
-/** Answers made by jsonAnswerHeaders' callers: the after-the-handler pass leaves them alone. */
-const complete = new WeakSet<Response>()
-export function markComplete(res: Response): Response {
-  complete.add(res)
-  return res
 }
 
 const isRequestId = (value: string | undefined): value is string => !!value && value.length <= 255 && !/[^\w\-=]/.test(value)
@@ -82,7 +76,8 @@ export function responseHeaders(options: { frameOrigins?: string[]; scriptOrigin
     const incoming = c.req.header('x-request-id')
     c.set('requestId', isRequestId(incoming) ? incoming : crypto.randomUUID())
     await next()
-    if (complete.has(c.res)) return
+    // An answer made with jsonAnswerHeaders (a cached answer) has every header already.
+    if (headerOf(c.res, 'X-Request-Id') !== null) return
     const h = c.res.headers
     h.set('X-Request-Id', c.get('requestId'))
     h.set('X-Content-Type-Options', 'nosniff')
@@ -92,13 +87,17 @@ export function responseHeaders(options: { frameOrigins?: string[]; scriptOrigin
       h.set('Cross-Origin-Resource-Policy', 'same-origin')
       return
     }
-    // A route that must be framed by the portal (a card frame) sets its own policy first.
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', pagePolicy)
+    const api = c.req.path.startsWith('/api/')
+    // Data, not a page (the API also serves a few small pages, such as the unsubscribe link's).
+    const data = api && !h.get('Content-Type')?.startsWith('text/html')
+    // A route that must be framed by the portal (a card frame) or a served file sets its own policy first.
+    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', data ? (API_ANSWER['Content-Security-Policy'] as string) : pagePolicy)
+    if (data && !h.has('Cross-Origin-Resource-Policy')) h.set('Cross-Origin-Resource-Policy', 'same-origin')
     h.set('Strict-Transport-Security', EVERY_RESPONSE['Strict-Transport-Security'])
     h.set('Referrer-Policy', EVERY_RESPONSE['Referrer-Policy'])
     if (!h.has('X-Frame-Options')) h.set('X-Frame-Options', 'DENY')
     h.set('Cross-Origin-Opener-Policy', 'same-origin')
     h.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(), payment=(self)')
-    if (c.req.path.startsWith('/api/') && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store')
+    if (api && !h.has('Cache-Control')) h.set('Cache-Control', 'no-store')
   }
 }

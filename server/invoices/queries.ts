@@ -3,7 +3,7 @@ import { centsToDollars } from '../../contract/common'
 import type { Invoice, InvoiceDetail, InvoiceListQuery, InvoicePage, InvoiceSortField } from '../../contract/invoices'
 import type { Db } from '../db/client'
 import { containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
-import { keptList, type ValueOf } from '../db/kept'
+import { cachedList, type ValueOf } from '../db/statement-cache'
 import { matchingCount } from '../db/page-total'
 import { agents, clients, countries, coupons, invoiceLines, invoices, paymentInvoices, payments } from '../db/schema'
 import type { Env } from '../env'
@@ -138,7 +138,7 @@ function orderFor(sort: InvoiceSortField, order: 'asc' | 'desc'): SQL[] {
   }
 }
 
-const invoiceList = keptList<InvoiceListShape, InvoiceRow>({
+const invoiceList = cachedList<InvoiceListShape, InvoiceRow>({
   name: 'invoice list',
   matching: (db, shape, value) => db.select({ one: sql`1` }).from(invoices).where(invoiceConditions(shape, value)),
   page: (db, shape, value, matching) =>

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-
 import { UNREAD_COUNT_CAP, type Notification } from '../../contract/notifications'
 import type { NotificationKind } from '../../contract/preferences'
 import type { Db, Tx } from '../db/client'
-import { keptList, keptStatement, type ValueOf } from '../db/kept'
+import { cachedList, cachedStatement, type ValueOf } from '../db/statement-cache'
 import { matchingCount } from '../db/page-total'
 import { clients, notificationReadMarks, notificationReads, notifications } from '../db/schema'
 import { outgoingQueued } from './signal'
@@ -90,7 +90,7 @@ export type NotificationReader = { kind: 'client' } | { kind: 'staff'; userId: n
 /** Who sees what: a client its own client's; staff everything, or only staff-addressed ones, or one client's. */
 export type NotificationScope = { clientId: number } | { agents: 'all' | 'agents' }
 
-/** An id in a statement: the id itself, or the placeholder of a kept statement (server/db/kept.ts). */
+/** An id in a statement: the id itself, or the placeholder of a cached statement (server/db/statement-cache.ts). */
 type IdValue = number | Placeholder
 type ScopeValue = { clientId: IdValue } | { agents: 'all' | 'agents' }
 type ReaderValue = { kind: 'client' } | { kind: 'staff'; userId: IdValue }
@@ -153,7 +153,7 @@ function listAudience(shape: NotificationListShape, value: ValueOf): { reader: R
 }
 
 /** Unread notifications of a shape's scope for its reader, counted up to UNREAD_COUNT_CAP. */
-const unreadCount = keptStatement('unread notification count', (db, shape: Omit<NotificationListShape, 'unreadOnly'>, value) => {
+const unreadCount = cachedStatement('unread notification count', (db, shape: Omit<NotificationListShape, 'unreadOnly'>, value) => {
   const { reader, scope } = listAudience({ ...shape, unreadOnly: false }, value)
   const unread = db
     .select({ one: sql`1` })
@@ -179,7 +179,7 @@ const audienceValues = (scope: NotificationScope, reader: NotificationReader) =>
   clientId: 'clientId' in scope ? scope.clientId : undefined,
 })
 
-const notificationList = keptList<NotificationListShape, NotificationRow & { supportConversationId: number | null; companyName: string | null }>({
+const notificationList = cachedList<NotificationListShape, NotificationRow & { supportConversationId: number | null; companyName: string | null }>({
   name: 'notification list',
   // Ordered like the list for the same reason as the unread count.
   matching: (db, shape, value) => db.select({ one: sql`1` }).from(notifications).where(listAudience(shape, value).where).orderBy(desc(notifications.createdAt)),

@@ -22,7 +22,7 @@ import {
 import { daysLeftChangeAt, displayDate } from '../documents/retention'
 import { receiveUpload } from '../documents/upload'
 import { conflict, errorBody, forbidden, HttpError, notFound } from '../http/errors'
-import { answerChangesAt, keptAnswer } from '../http/kept-answers'
+import { cachedJson, defineAnswerCache, type AnswerLife } from '../http/cached-json'
 import { requestedRange } from '../http/range'
 import { FILE_HEADERS } from '../http/security'
 import { validate } from '../http/validate'
@@ -48,15 +48,15 @@ async function loadVisibleDocument(c: Context<AppEnv>, id: number): Promise<Docu
   return row
 }
 
-/**
- * A page of a document list as answered, kept (keptAnswer) no longer than until one of its documents'
- * days left change.
- */
-function documentPage(c: Context<AppEnv>, rows: DocumentRow[], options?: { withClient?: boolean }): Document[] {
+/** The document lists: documents with their type, client, live mail request and its history. */
+const documentLists = defineAnswerCache({ name: 'document list', tables: ['documents', 'document_types', 'document_requests', 'document_request_events', 'clients'] })
+
+/** A page of a document list as answered, cached no longer than until one of its documents' days left change. */
+function documentPage(c: Context<AppEnv>, rows: DocumentRow[], life: AnswerLife, options?: { withClient?: boolean }): Document[] {
   const now = c.get('deps').clock.now()
   for (const row of rows) {
     const changesAt = daysLeftChangeAt(row.uploadedAt, row.status, now)
-    if (changesAt !== null) answerChangesAt(c, changesAt)
+    if (changesAt !== null) life.changesAt(changesAt)
   }
   return rows.map((row) => toDocument(row, now, options))
 }
@@ -91,24 +91,27 @@ export const documentRoutes = new Hono<AppEnv>()
     access.ownClient('clientId', 'DCV'),
     validate('param', ClientIdParamsSchema),
     validate('query', DocumentListQuerySchema),
-    keptAnswer(),
     async (c) => {
       const { clientId } = c.req.valid('param')
       const query = c.req.valid('query')
       const deps = c.get('deps')
-      if (!isClient(c.get('caller'))) {
-        if (!(await findClient(deps.db, clientId))) throw notFound('Client')
-      }
-      const { rows, ...total } = await listDocuments(deps.db, { ...query, clientId }, query)
-      return c.json({ data: documentPage(c, rows), ...total, page: query.page, pageSize: query.pageSize })
+      return cachedJson(c, documentLists, query, async (life) => {
+        if (!isClient(c.get('caller'))) {
+          if (!(await findClient(deps.db, clientId))) throw notFound('Client')
+        }
+        const { rows, ...total } = await listDocuments(deps.db, { ...query, clientId }, query)
+        return { data: documentPage(c, rows, life), ...total, page: query.page, pageSize: query.pageSize }
+      })
     },
   )
 
   // All documents across clients (provider "Documents").
-  .get('/documents', access.agent('DCV'), validate('query', DocumentListQuerySchema), keptAnswer(), async (c) => {
+  .get('/documents', access.agent('DCV'), validate('query', DocumentListQuerySchema), async (c) => {
     const query = c.req.valid('query')
-    const { rows, ...total } = await listDocuments(c.get('deps').db, { ...query, searchCompany: true }, query)
-    return c.json({ data: documentPage(c, rows, { withClient: true }), ...total, page: query.page, pageSize: query.pageSize })
+    return cachedJson(c, documentLists, query, async (life) => {
+      const { rows, ...total } = await listDocuments(c.get('deps').db, { ...query, searchCompany: true }, query)
+      return { data: documentPage(c, rows, life, { withClient: true }), ...total, page: query.page, pageSize: query.pageSize }
+    })
   })
 
   // The file itself. A client opening its own document marks it read.
@@ -127,8 +130,8 @@ export const documentRoutes = new Hono<AppEnv>()
     const markRead = async () => {
       if (!isClient(caller) || row.isRead) return
       await markDocumentRead(deps.db, row, deps.clock.now())
-      // A write made by a read: the lists this server keeps are dropped at once, as after any write.
-      deps.answers?.clear()
+      // A write made by a read: the cached answers read from documents are dropped at once, as after a write request.
+      deps.answers?.drop('documents')
     }
     const ifNoneMatch = c.req.header('if-none-match')
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {

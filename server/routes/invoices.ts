@@ -12,7 +12,7 @@ import {
 import { access, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { forbidden, HttpError, notFound } from '../http/errors'
-import { keptAnswer } from '../http/kept-answers'
+import { cachedJson, defineAnswerCache } from '../http/cached-json'
 import { FILE_HEADERS } from '../http/security'
 import { validate } from '../http/validate'
 import { idempotencyKeyOf } from '../idempotency'
@@ -25,8 +25,11 @@ import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceSheet, toWireDeta
  * reads, and paying by card. Clients reach only their own client's invoices (another client's read as
  * missing); agents open details with ICV and read several invoices at once with ICP; only clients pay
  * (docs/decisions/2026-11-21-invoice-lists.md and 2026-11-21-invoice-payments.md). The lists' answers
- * are kept until the database announces a change to what they are read from (server/http/kept-answers.ts).
+ * are cached until one of the tables they are read from changes (server/http/cached-json.ts).
  */
+
+/** The invoice lists: invoices with their client's name and the client's country. */
+const invoiceLists = defineAnswerCache({ name: 'invoice list', tables: ['invoices', 'clients', 'countries'] })
 
 /** Clients see their own invoices; agents need ICV. Checked before looking the invoice up. */
 function assertMayOpenInvoices(caller: Caller) {
@@ -58,16 +61,16 @@ export const invoiceRoutes = new Hono<AppEnv>()
     access.ownClient('clientId'),
     validate('param', ClientIdParamsSchema),
     validate('query', InvoiceListQuerySchema),
-    keptAnswer(),
     async (c) => {
       const { clientId } = c.req.valid('param')
       const query = c.req.valid('query')
-      return c.json(await listInvoices(c.get('deps').db, { ...query, clientId }))
+      return cachedJson(c, invoiceLists, query, () => listInvoices(c.get('deps').db, { ...query, clientId }))
     },
   )
 
-  .get('/invoices', access.agent('ICV'), validate('query', InvoiceListQuerySchema), keptAnswer(), async (c) => {
-    return c.json(await listInvoices(c.get('deps').db, c.req.valid('query')))
+  .get('/invoices', access.agent('ICV'), validate('query', InvoiceListQuerySchema), async (c) => {
+    const query = c.req.valid('query')
+    return cachedJson(c, invoiceLists, query, () => listInvoices(c.get('deps').db, query))
   })
 
   .get('/invoices/:id', access.signedIn(), validate('param', IdParamsSchema), async (c) => {

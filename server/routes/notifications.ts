@@ -4,7 +4,7 @@ import { MarkAllReadQuerySchema, NotificationListQuerySchema } from '../../contr
 import { access, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { notFound } from '../http/errors'
-import { keptAnswer } from '../http/kept-answers'
+import { cachedJson, defineAnswerCache } from '../http/cached-json'
 import { validate } from '../http/validate'
 import { findNotification, listNotifications, markAllNotificationsRead, markNotificationRead, toNotification, type NotificationReader, type NotificationScope } from '../notifications'
 
@@ -15,8 +15,15 @@ function readerOf(caller: Caller): NotificationReader {
   throw notFound('Notification')
 }
 
-/** Whose read marks an answer shows, for keeping it: the client's (shared by its users), or the staff member's. */
+/** Whose read marks an answer shows, for caching it: the client's (shared by its users), or the staff member's. */
 const readerKey = (caller: Caller) => (isClient(caller) ? `client ${caller.clientId}` : `user ${caller.userId}`)
+
+/** The notification lists: notifications with their client's name, read marks of the reader, per reader. */
+const notificationLists = defineAnswerCache({
+  name: 'notification list',
+  tables: ['notifications', 'notification_reads', 'notification_read_marks', 'clients'],
+  perCaller: readerKey,
+})
 
 /**
  * What the caller sees: a client its own client's (another clientId answers 404); staff every
@@ -33,16 +40,20 @@ function scopeOf(caller: Caller, query: { clientId?: number; audience?: 'all' | 
 
 export const notificationRoutes = new Hono<AppEnv>()
   /** One page of what the caller sees, newest first; unreadCount counts the unread of that same scope (up to 100). */
-  .get('/system-notifications', access.signedIn(), validate('query', NotificationListQuerySchema), keptAnswer({ perCaller: readerKey }), async (c) => {
+  .get('/system-notifications', access.signedIn(), validate('query', NotificationListQuerySchema), async (c) => {
     const query = c.req.valid('query')
     const deps = c.get('deps')
     const caller = c.get('caller')
-    const { rows, total, totalIsEstimate, unreadCount } = await listNotifications(deps.db, scopeOf(caller, query), readerOf(caller), {
-      page: query.page,
-      pageSize: query.limit,
-      unreadOnly: query.unread,
+    const scope = scopeOf(caller, query)
+    const reader = readerOf(caller)
+    return cachedJson(c, notificationLists, query, async () => {
+      const { rows, total, totalIsEstimate, unreadCount } = await listNotifications(deps.db, scope, reader, {
+        page: query.page,
+        pageSize: query.limit,
+        unreadOnly: query.unread,
+      })
+      return { data: rows.map(toNotification), total, totalIsEstimate, page: query.page, pageSize: query.limit, unreadCount }
     })
-    return c.json({ data: rows.map(toNotification), total, totalIsEstimate, page: query.page, pageSize: query.limit, unreadCount })
   })
 
   // Idempotent. A client marks its own client's; staff may mark anything they see, for themselves only.

@@ -320,16 +320,16 @@ describe('access tokens', () => {
     expect((await server.request('GET', '/api/permissions', { headers: { authorization: 'Basic YWRtaW46eA==' } })).status).toBe(401)
   })
 
-  it('keeps a signed-in caller between requests, and drops every kept caller when this server answers a write', async () => {
+  it('caches a signed-in caller between requests, and drops every cached caller when this server answers a write', async () => {
     const { user } = await server.factories.agent(['UCV'])
     const token = await server.tokenFor(user.id)
     const callers = server.deps.callers!
-    const kept = () => callers.get(sha256(token), server.clock.now().getTime())
+    const cached = () => callers.get(sha256(token), server.clock.now().getTime())
     expect((await call(token)).status).toBe(200)
-    expect(kept()?.userId).toBe(user.id)
+    expect(cached()?.userId).toBe(user.id)
     // Any write (here one refused for its body) empties the cache before it answers.
     expect((await server.request('POST', '/api/auth/login', { body: {} })).status).toBe(422)
-    expect(kept()).toBeUndefined()
+    expect(cached()).toBeUndefined()
   })
 
   it('refuses the token of a user who has since been deactivated', async () => {
@@ -337,7 +337,7 @@ describe('access tokens', () => {
     const token = await server.tokenFor(user.id)
     expect((await call(token)).status).toBe(200)
     await server.db.update(users).set({ active: false }).where(eq(users.id, user.id))
-    // Announced by the database, not waited out: well within the time a caller may be kept.
+    // Announced by the database, not waited out: well within the time a caller may be cached.
     await expect.poll(async () => (await call(token)).status, { timeout: CALLER_TTL_MS / 2, interval: 20 }).toBe(401)
   })
 })

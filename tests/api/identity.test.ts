@@ -132,7 +132,7 @@ describe('GET /api/permissions and /api/user/{id}/permissions', () => {
     expect((await get('/api/user/abc/permissions', demo.admin.token)).status).toBe(400)
   })
 
-  it('applies a permission change made in the database (another server, an operator) with the same token, long before a kept caller would expire', async () => {
+  it('applies a permission change made in the database (another server, an operator) with the same token, long before a cached caller would expire', async () => {
     const [ucv] = await server.db.select().from(permissions).where(eq(permissions.permCode, 'UCV'))
     const other = await server.factories.agent([])
     const path = `/api/agent/${other.agent.id}`

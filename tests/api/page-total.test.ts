@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { keptList } from '../../server/db/kept'
+import { cachedList } from '../../server/db/statement-cache'
 import { matchingCount, pageTotal, withPageTotal } from '../../server/db/page-total'
 import { invoices } from '../../server/db/schema'
 import { createTestServer, DEMO_PASSWORD, login, type TestServer } from './harness'
@@ -67,10 +67,10 @@ describe('withPageTotal (the page and its total in one statement)', () => {
   })
 })
 
-describe('keptList (a list statement built once per shape)', () => {
+describe('cachedList (a list statement built once per shape)', () => {
   type Shape = { status: boolean }
   let builds = 0
-  const list = keptList<Shape, { id: number; status: number }>({
+  const list = cachedList<Shape, { id: number; status: number }>({
     name: 'test list',
     matching: (db, shape, value) => db.select({ one: sql`1` }).from(invoices).where(shape.status ? eq(invoices.status, value('status')) : undefined),
     page: (db, shape, value, matching) => {

@@ -104,7 +104,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     const { token } = await signIn(a, 'client@demo.test')
     const onB = await call(b, 'GET', '/api/permissions', { token })
     expect(onB.status).toBe(200)
-    // A has just served this token too, so it keeps the caller for a few seconds...
+    // A has just served this token too, so it caches the caller for a few seconds...
     expect((await call(a, 'GET', '/api/permissions', { token })).status).toBe(200)
     const out = await call(b, 'POST', '/api/auth/logout', { token, body: {} })
     expect(out.status).toBe(204)
@@ -148,7 +148,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     expect(renewed.status).toBe(200)
     const second = renewed.json.token as string
     expect(second).not.toBe(first)
-    // A keeps the caller of each token for a few seconds...
+    // A caches the caller of each token for a few seconds...
     expect((await call(a, 'GET', '/api/permissions', { token: first })).status).toBe(200)
     expect((await call(a, 'GET', '/api/permissions', { token: second })).status).toBe(200)
     expect((await call(b, 'POST', '/api/auth/logout', { token: second, body: {}, headers: { cookie: sessionCookies(renewed) } })).status).toBe(204)
@@ -231,7 +231,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     expect(status).toBe(1)
   })
 
-  it('an invoice list kept by one shows a payment made through the other within moments', async () => {
+  it('an invoice list cached by one shows a payment made through the other within moments', async () => {
     const client = await signIn(a, 'client@demo.test')
     const [{ id: clientId }] = await sql`select client_id as id from users where email = 'client@demo.test'`
     const [invoice] = await sql`select id from invoices where client_id = ${clientId} and status in (2, 3) order by id limit 1`
@@ -239,13 +239,13 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
       const list = await call(b, 'GET', `/api/client/invoices/${clientId}?pageSize=100`, { token: client.token })
       return list.json.data.find((row: { id: number }) => row.id === invoice.id)?.status
     }
-    // Asked twice, the second answer is B's kept one.
+    // Asked twice, the second answer is B's cached one.
     expect(await statusOnB()).not.toBe(1)
     expect(await statusOnB()).not.toBe(1)
     const body = { invoiceIds: [String(invoice.id)], token: await sandboxToken(a) }
-    const paid = await call(a, 'POST', '/api/client/invoices/pay', { token: client.token, body, headers: { 'Idempotency-Key': `pay-kept-${randomBytes(4).toString('hex')}` } })
+    const paid = await call(a, 'POST', '/api/client/invoices/pay', { token: client.token, body, headers: { 'Idempotency-Key': `pay-cached-${randomBytes(4).toString('hex')}` } })
     expect(paid.status, JSON.stringify(paid.json)).toBe(200)
-    // B hears of the change from the database, long before the time limit of a kept answer (30 s).
+    // B hears of the change from the database, long before the time limit of a cached answer (30 s).
     await expect.poll(statusOnB, { timeout: 5_000, interval: 50 }).toBe(1)
   })
 

@@ -280,8 +280,8 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
       ...(answerCacheSeconds ? { ANSWER_CACHE_SECONDS: answerCacheSeconds } : {}),
     })
   const app = await portal()
-  // The same portal keeping no answers: what a list costs when its answer is not kept.
-  const unkept = await portal('0')
+  // The same portal caching no answers: what a list costs when its answer is not cached.
+  const uncached = await portal('0')
   const helloServer = await start(process.execPath, node(path.join(root, 'tests', 'load', 'hello-server.ts')), { ...process.env, PORT: '0' })
   const floorServer = await start(process.execPath, node(path.join(root, 'tests', 'load', 'list-floor-server.ts')), { ...process.env, PORT: '0', FLOOR_DATABASE_URL: url })
   const rows: { name: string; connections: number; result: LoadResult; ratio: number; cpuMs: number | null }[] = []
@@ -293,23 +293,23 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
       ['GET /api/health', '/api/health', undefined],
       ['invoice statuses (auth only)', '/api/client/invoices/status', clientToken],
       ["client's invoices", '/api/client/invoices/1', clientToken],
-      ["client's invoices, no answer kept", '/api/client/invoices/1', clientToken, unkept.port],
+      ["client's invoices, no answer cached", '/api/client/invoices/1', clientToken, uncached.port],
       ["floor: client's invoices, bare (no portal around the query)", '/client/1/invoices', undefined, floorServer.port],
       ["client's documents", '/api/client/documents/1', clientToken],
-      ["client's documents, no answer kept", '/api/client/documents/1', clientToken, unkept.port],
+      ["client's documents, no answer cached", '/api/client/documents/1', clientToken, uncached.port],
       ["client's notifications", '/api/system-notifications?clientId=1', clientToken],
-      ["client's notifications, no answer kept", '/api/system-notifications?clientId=1', clientToken, unkept.port],
+      ["client's notifications, no answer cached", '/api/system-notifications?clientId=1', clientToken, uncached.port],
       ['provider invoices', '/api/invoices', adminToken],
       ['provider invoices, overdue', '/api/invoices?status=3', adminToken],
-      ['provider invoices, overdue, no answer kept', '/api/invoices?status=3', adminToken, unkept.port],
+      ['provider invoices, overdue, no answer cached', '/api/invoices?status=3', adminToken, uncached.port],
       ['provider documents', '/api/documents', adminToken],
       ['provider documents, search', '/api/documents?q=scan-12345', adminToken],
-      ['provider documents, search, no answer kept', '/api/documents?q=scan-12345', adminToken, unkept.port],
+      ['provider documents, search, no answer cached', '/api/documents?q=scan-12345', adminToken, uncached.port],
       ['provider mail requests', '/api/client/document-requests', adminToken],
       ['provider clients', '/api/client', adminToken],
       ['provider clients, search', '/api/client?q=company%2001234', adminToken],
       ['staff notifications', '/api/system-notifications', adminToken],
-      ['staff notifications, no answer kept', '/api/system-notifications', adminToken, unkept.port],
+      ['staff notifications, no answer cached', '/api/system-notifications', adminToken, uncached.port],
     ]
     // SCALE_BENCH_ONLY=health,invoices: only the lines whose name contains one of these (for quick rounds).
     const only = process.env.SCALE_BENCH_ONLY?.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)
@@ -329,7 +329,7 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
         await load(port, urlPath, token, connections, 1) // warm-up (plans, caches)
         const hello = await withCpu(helloServer.child, () => load(helloServer.port, '/', undefined, connections, seconds))
         helloRuns.push(hello)
-        const server = port === floorServer.port ? floorServer : port === unkept.port ? unkept : app
+        const server = port === floorServer.port ? floorServer : port === uncached.port ? uncached : app
         const result = await withCpu(server.child, () => load(port, urlPath, token, connections, seconds))
         rows.push({ name, connections, result, ratio: result.rps / hello.rps, cpuMs: result.cpuMs })
       }
@@ -338,7 +338,7 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
     }
   } finally {
     app.child.kill('SIGTERM')
-    unkept.child.kill('SIGTERM')
+    uncached.child.kill('SIGTERM')
     helloServer.child.kill('SIGTERM')
     floorServer.child.kill('SIGTERM')
     rmSync(dataDir, { recursive: true, force: true })
@@ -390,10 +390,10 @@ under the 25 % target, the target is out of reach on that machine. Between it an
 lie the token check, drizzle building and mapping the statement, the permission check, gzip and the log
 line.
 
-The answers of the invoice, document and notification lists are kept until the database announces a
-change to what they are read from ([decision note](../decisions/2026-11-28-kept-list-answers.md)). The
-benchmark asks the same page again and again, so those lines measure kept answers, as a client reopening
-a list, the bell asking again, or a list asked again by several agents does. The "no answer kept" lines ask a
+The answers of the invoice, document and notification lists are cached until one of the tables they are
+read from changes ([decision note](../decisions/2026-12-02-answer-cache.md)). The
+benchmark asks the same page again and again, so those lines measure cached answers, as a client reopening
+a list, the bell asking again, or a list asked again by several agents does. The "no answer cached" lines ask a
 second portal started with \`ANSWER_CACHE_SECONDS=0\`: every answer read from the database, which is what
 the first request after a change costs.
 

@@ -44,6 +44,12 @@ export interface DocumentFile {
   fromCache: boolean
 }
 
+/** A file open in the viewer (document-viewer.tsx), at the address the viewer dialog shows it at. */
+export interface OpenFile extends DocumentFile {
+  document: Document
+  url: string
+}
+
 async function fileOf(res: Response, document: Document, fromCache: boolean): Promise<DocumentFile> {
   const blob = await res.blob()
   // Keep the type the server sniffed, even when a cache or proxy dropped the header.

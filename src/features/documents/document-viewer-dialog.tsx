@@ -3,7 +3,7 @@ import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { DownloadIcon } from '~/ui/icons'
 import { saveBlob } from '~/lib/download'
-import type { OpenFile } from './document-viewer'
+import type { OpenFile } from './api'
 import { documentLabel } from './format'
 
 // As tall as the dialog allows below the band it leaves to toasts, less its header, padding and footer

@@ -5,18 +5,13 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { notify } from '~/ui/toaster'
 import { saveBlob } from '~/lib/download'
-import { afterDocumentOpened, documentFileErrorMessage, fetchDocumentFile, type DocumentFile } from './api'
+import { afterDocumentOpened, documentFileErrorMessage, fetchDocumentFile, type DocumentFile, type OpenFile } from './api'
 import { cachedDocumentFile } from './file-cache'
 import { opensInPortal } from './format'
 
 // The viewer (a dialog) loads when a first document opens; the lists do without it until then.
 const loadViewer = () => import('./document-viewer-dialog')
 const DocumentViewer = lazy(() => loadViewer().then((m) => ({ default: m.DocumentViewer })))
-
-export interface OpenFile extends DocumentFile {
-  document: Document
-  url: string
-}
 
 const revoke = (url: string | null) => void (url?.startsWith('blob:') && URL.revokeObjectURL(url))
 

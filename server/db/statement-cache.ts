@@ -3,10 +3,10 @@ import type { Db, Tx } from './client'
 import { withPageTotal, type PageTotal } from './page-total'
 
 /**
- * Statements kept per shape. Drizzle builds a statement's text from its query builder on every call, which
+ * Statements cached per shape. Drizzle builds a statement's text from its query builder on every call, which
  * was about a third of the server's CPU time for a page of a list; a statement whose text depends only
  * on a few choices (which filters are present, how a search is asked, the sort) can be built once per
- * choice and kept, and each call binds its values. PostgreSQL keeps the plan as for every statement
+ * choice and cached, and each call binds its values. PostgreSQL caches the plan as for every statement
  * (server/db/client.ts).
  *
  * The build functions see only the shape, never a value of the request: every value comes in through
@@ -14,18 +14,18 @@ import { withPageTotal, type PageTotal } from './page-total'
  */
 
 /**
- * Where a statement takes a value of the request: `value('clientId')`. A kept statement gets a
+ * Where a statement takes a value of the request: `value('clientId')`. A cached statement gets a
  * placeholder, bound each time it runs; a statement built for one call gets the value itself.
  */
 export type ValueOf = (name: string) => Placeholder
 
-interface KeptStatement<Row> {
+interface CachedStatement<Row> {
   execute(values: Record<string, unknown>): Promise<Row[]>
 }
 
-type Build<Shape, Row> = (db: Db | Tx, shape: Shape, value: ValueOf) => { prepare(name: string): KeptStatement<Row> }
+type Build<Shape, Row> = (db: Db | Tx, shape: Shape, value: ValueOf) => { prepare(name: string): CachedStatement<Row> }
 
-/** More shapes than any statement has; past it the kept statements of that statement and database start over. */
+/** More shapes than any statement has; past it the cached statements of that statement and database start over. */
 const MAX_SHAPES = 500
 
 const placeholder: ValueOf = (name) => sql.placeholder(name)
@@ -37,12 +37,12 @@ function driverValues(values: Record<string, unknown>): Record<string, unknown> 
   return out
 }
 
-/** The statement `build` makes for `shape`, built on first use for each database handle (or transaction) and kept. */
-export function keptStatement<Shape, Row>(name: string, build: Build<Shape, Row>) {
-  const kept = new WeakMap<Db | Tx, Map<string, KeptStatement<Row>>>()
+/** The statement `build` makes for `shape`, built on first use for each database handle (or transaction) and cached. */
+export function cachedStatement<Shape, Row>(name: string, build: Build<Shape, Row>) {
+  const cache = new WeakMap<Db | Tx, Map<string, CachedStatement<Row>>>()
   return (db: Db | Tx, shape: Shape, values: Record<string, unknown>): Promise<Row[]> => {
-    let byShape = kept.get(db)
-    if (!byShape) kept.set(db, (byShape = new Map()))
+    let byShape = cache.get(db)
+    if (!byShape) cache.set(db, (byShape = new Map()))
     const key = JSON.stringify(shape)
     let statement = byShape.get(key)
     if (!statement) {
@@ -67,17 +67,17 @@ export interface ListStatement<Shape, Row> {
    * The page: the list's columns with `matchingCount(matching)`, filtered and sorted, then
    * `.limit(value('limit')).offset(value('offset'))`.
    */
-  page: (db: Db, shape: Shape, value: ValueOf, matching: SQLWrapper) => { prepare(name: string): KeptStatement<Row & { matchingCount: number }> }
+  page: (db: Db, shape: Shape, value: ValueOf, matching: SQLWrapper) => { prepare(name: string): CachedStatement<Row & { matchingCount: number }> }
 }
 
 /**
- * A list's page as a kept statement, with its total as `withPageTotal` gives it (from the page's
+ * A list's page as a cached statement, with its total as `withPageTotal` gives it (from the page's
  * `matchingCount`). The rare statements around a page (a page past the end, which has no row to carry the
  * total; the planner's estimate past EXACT_TOTAL_LIMIT) are built for the one call, from the same
  * `matching`, with the values bound as parameters.
  */
-export function keptList<Shape, Row>(list: ListStatement<Shape, Row>) {
-  const page = keptStatement<Shape, Row & { matchingCount: number }>(list.name, (db, shape, value) => list.page(db as Db, shape, value, list.matching(db as Db, shape, value)))
+export function cachedList<Shape, Row>(list: ListStatement<Shape, Row>) {
+  const page = cachedStatement<Shape, Row & { matchingCount: number }>(list.name, (db, shape, value) => list.page(db as Db, shape, value, list.matching(db as Db, shape, value)))
   return async (db: Db, shape: Shape, values: Record<string, unknown>, paging: { page: number; pageSize: number }): Promise<{ rows: Row[] } & PageTotal> => {
     const all = { ...values, limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize }
     const rows = await page(db, shape, all)
@@ -86,7 +86,7 @@ export function keptList<Shape, Row>(list: ListStatement<Shape, Row>) {
       const bound = driverValues(all)
       const given: ValueOf = (name) => {
         if (!(name in bound)) throw new Error(`${list.name}: no value for ${name}`)
-        // A bound parameter where the kept statement has a placeholder: the same text, run once.
+        // A bound parameter where the cached statement has a placeholder: the same text, run once.
         return new Param(bound[name]) as unknown as Placeholder
       }
       return list.matching(db, shape, given)

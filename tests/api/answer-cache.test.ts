@@ -2,15 +2,16 @@ import { gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clients, documents, documentTypes, invoices, notifications } from '../../server/db/schema'
-import { AnswerCache } from '../../server/http/kept-answers'
+import { AnswerCache } from '../../server/http/answer-cache'
+import { answerCacheSpecs } from '../../server/http/cached-json'
 import { createInvoice } from '../../server/invoices/create'
-import { createTestServer, type TestServer } from './harness'
+import { createTestServer, login, type TestServer } from './harness'
 import { sandboxCardToken } from './sandbox-card'
 
 /**
- * The invoice, document and notification lists' answers are kept between requests
- * (server/http/kept-answers.ts). What a user must never see is an old answer after a change (of the data,
- * or of the days left a document has), or an answer kept for someone or something else.
+ * The invoice, document and notification lists' answers are cached between requests
+ * (server/http/cached-json.ts). What a user must never see is an old answer after a change (of the data,
+ * or of the days left a document has), or an answer cached for someone or something else.
  */
 
 let server: TestServer
@@ -46,7 +47,7 @@ const statusesIn = (res: { json: { data: { id: number; status: number }[] } }) =
 /** Runs `run` with a cache that hears nothing from the database: only what this server does itself empties it. */
 async function hearingNothing(run: () => Promise<void>) {
   const listening = server.deps.answers
-  server.deps.answers = new AnswerCache(ANSWER_TTL_MS)
+  server.deps.answers = new AnswerCache(ANSWER_TTL_MS, listening!.writes)
   try {
     await run()
   } finally {
@@ -61,8 +62,8 @@ const unannounced = (write: (tx: Parameters<Parameters<TestServer['db']['transac
     await write(tx)
   })
 
-describe('kept invoice list answers', () => {
-  it('are kept: an unannounced change shows only once the time limit has passed', async () => {
+describe('cached invoice list answers', () => {
+  it('are cached: an unannounced change shows only once the time limit has passed', async () => {
     const { client, token, invoices: [first] } = await clientWithInvoices()
     expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
     await unannounced((tx) => tx.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id)))
@@ -71,7 +72,7 @@ describe('kept invoice list answers', () => {
     expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(4)
   })
 
-  it('drop everything when the database announces a change, whoever made it (a job, an operator, another server)', async () => {
+  it('are dropped when the database announces a change, whoever made it (a job, an operator, another server)', async () => {
     const { client, token, invoices: [first] } = await clientWithInvoices()
     expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
     await server.db.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id))
@@ -99,7 +100,7 @@ describe('kept invoice list answers', () => {
     expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(1)
   })
 
-  it('are kept per address: another page, filter or client never gets an answer kept for one', async () => {
+  it('are cached per address: another page, filter or client never gets an answer cached for one', async () => {
     const a = await clientWithInvoices(11)
     const b = await clientWithInvoices(1)
     const page1 = await listOf(a.client.id, a.token, '?pageSize=10')
@@ -111,7 +112,7 @@ describe('kept invoice list answers', () => {
     expect((await listOf(b.client.id, b.token)).json.data.map((row: { id: number }) => row.id)).toEqual([b.invoices[0].id])
   })
 
-  it('are asked only after the caller\'s access check: a kept answer never reaches another client', async () => {
+  it('are asked only after the caller\'s access check: a cached answer never reaches another client', async () => {
     const a = await clientWithInvoices(1)
     const b = await clientWithInvoices(1)
     expect((await listOf(a.client.id, a.token)).status).toBe(200)
@@ -120,7 +121,32 @@ describe('kept invoice list answers', () => {
     expect(refused.text).not.toContain(a.client.companyName)
   })
 
-  it('are kept as sent: a caller that takes gzip and one that does not each get the whole answer', async () => {
+  it('are dropped only by writes to their own tables: a sign-in, a refresh or a write elsewhere leaves them', async () => {
+    const { client, token, invoices: [first] } = await clientWithInvoices()
+    const password = 'Answer-cache-2026!'
+    const { user: agent } = await server.factories.agent([], { password })
+    await hearingNothing(async () => {
+      expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
+      await unannounced((tx) => tx.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id)))
+      const signedIn = await login(server, agent.email, password, { remember: true })
+      expect((await server.request('POST', '/api/auth/refresh', { headers: { cookie: signedIn.cookie } })).status).toBe(200)
+      await server.db.update(documentTypes).set({ name: sql`${documentTypes.name}` }).where(eq(documentTypes.id, -1))
+      expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
+    })
+  })
+
+  it('are dropped by table when the database names the changed table', async () => {
+    const { client, token, invoices: [first] } = await clientWithInvoices()
+    const cache = server.deps.answers!
+    expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
+    await unannounced((tx) => tx.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id)))
+    cache.drop('documents')
+    expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
+    cache.drop('countries')
+    expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(4)
+  })
+
+  it('are cached as sent: a caller that takes gzip and one that does not each get the whole answer', async () => {
     const a = await clientWithInvoices(20)
     const ask = (encoding: string) =>
       server.app.request(`/api/client/invoices/${a.client.id}`, { headers: { authorization: `Bearer ${a.token}`, 'accept-encoding': encoding } })
@@ -136,7 +162,7 @@ describe('kept invoice list answers', () => {
   })
 })
 
-describe('kept document list answers', () => {
+describe('cached document list answers', () => {
   const DAY_MS = 24 * 60 * 60 * 1000
   let clerk: number
   let typeId: number
@@ -164,7 +190,7 @@ describe('kept document list answers', () => {
     return res.json.data as { id: number; daysLeft: number; isRead: boolean; documentTypeNavigation: { name: string } }[]
   }
 
-  it('are kept no longer than until a document on the page has a day less left', async () => {
+  it('are cached no longer than until a document on the page has a day less left', async () => {
     const uploadedAt = server.clock.now().getTime()
     const { client, user, documentId } = await clientWithDocument()
     // Ten seconds before its second day starts: 60 days left, 59 from the next day on.
@@ -206,8 +232,8 @@ describe('kept document list answers', () => {
   })
 })
 
-describe('kept notification list answers', () => {
-  it("are kept per reader: one staff member's read mark shows in their own list at once and never in another's", async () => {
+describe('cached notification list answers', () => {
+  it("are cached per reader: one staff member's read mark shows in their own list at once and never in another's", async () => {
     const [a, b] = await Promise.all([server.factories.agent([]), server.factories.agent([])])
     const [tokenA, tokenB] = await Promise.all([server.tokenFor(a.user.id), server.tokenFor(b.user.id)])
     const message = `Staff notice ${a.user.id}`
@@ -224,5 +250,23 @@ describe('kept notification list answers', () => {
     // The same address, asked by another staff member right after: their own marks.
     expect(await readIn(tokenB)).toBe(false)
     expect(await readIn(tokenA)).toBe(true)
+  })
+})
+
+describe('the tables cached answers are read from', () => {
+  it('each have a statement trigger that announces their changes on answers_changed', async () => {
+    const result = await server.db.execute(sql`
+      select distinct c.relname as table from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+      where p.proname = 'notify_answers_changed' and not t.tgisinternal and (t.tgtype & 1) = 0`)
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { table: string }[]
+    const announced = new Set(rows.map((row) => row.table))
+    expect(answerCacheSpecs.map((spec) => spec.name).sort()).toEqual(['document list', 'invoice list', 'notification list'])
+    for (const spec of answerCacheSpecs) {
+      const unannouncedTables = spec.tables.filter((table) => !announced.has(table))
+      expect(unannouncedTables, `${spec.name} is read from tables no trigger announces`).toEqual([])
+    }
+    // And no trigger announces a table no cache is read from.
+    expect([...announced].sort()).toEqual([...new Set(answerCacheSpecs.flatMap((spec) => spec.tables))].sort())
   })
 })
