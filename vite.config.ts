@@ -202,7 +202,11 @@ function sharedPageModules() {
         return found
       }
       const pages = [...splits.keys()].filter((file) => file !== '__root' && !file.endsWith('/route'))
-      const modulesOf = (file: string) => reachable([file, ...layoutsAbove(file)].flatMap((f) => splits.get(f) ?? []), (id) => this.getModuleInfo(id)?.importedIds ?? [])
+      const modulesOf = (file: string) =>
+        reachable(
+          [file, ...layoutsAbove(file)].flatMap((f) => splits.get(f) ?? []),
+          (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        )
       const all = pages.map((file) => ({ file, modules: modulesOf(file) }))
       const signedInPages = all.filter((page) => page.file.startsWith('_authenticated/'))
       const publicPages = all.filter((page) => !signedInPages.includes(page))
@@ -253,8 +257,7 @@ export default defineConfig({
         id: '/',
         name: 'Registered Agent Client Portal',
         short_name: 'Agent Portal',
-        description:
-          'Registered-agent and mail-forwarding portal for Florida businesses: invoices, scanned documents, requests and support in one place.',
+        description: 'Registered-agent and mail-forwarding portal for Florida businesses: invoices, scanned documents, requests and support in one place.',
         lang: 'en-US',
         dir: 'ltr',
         start_url: '/',
@@ -348,7 +351,12 @@ export default defineConfig({
             // What the entry imports stays in the entry's file, even where every page or every signed-in page
             // uses it too.
             { name: 'shell', test: (id: string) => !start.inEntry(id) && shared.everyPage(id), priority: 2, includeDependenciesRecursively: false },
-            { name: 'signed-in', test: (id: string) => !start.inEntry(id) && (signedIn.test(id) || shared.everySignedInPage(id)), priority: 1, includeDependenciesRecursively: false },
+            {
+              name: 'signed-in',
+              test: (id: string) => !start.inEntry(id) && (signedIn.test(id) || shared.everySignedInPage(id)),
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -16,7 +16,12 @@ export function appPlugins({ router = true }: { router?: boolean } = {}): Plugin
         target: 'react',
         autoCodeSplitting: true,
         // A route's loader travels with its page, so the data code of every page stays out of the entry.
-        codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent', 'notFoundComponent', 'pendingComponent']] },
+        codeSplittingOptions: {
+          defaultBehavior: [
+            ['loader', 'component'],
+            ['errorComponent', 'notFoundComponent', 'pendingComponent'],
+          ],
+        },
         routesDirectory: './src/routes',
         generatedRouteTree: './src/routeTree.gen.ts',
       }),

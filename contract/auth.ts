@@ -36,11 +36,7 @@ export const EmailSchema = v.pipe(
 
 export const LoginBodySchema = v.object({
   email: EmailSchema,
-  password: v.pipe(
-    v.string(REQUIRED_MESSAGE),
-    v.minLength(1, REQUIRED_MESSAGE),
-    v.maxLength(SIGN_IN_PASSWORD_MAX, 'Password is too long'),
-  ),
+  password: v.pipe(v.string(REQUIRED_MESSAGE), v.minLength(1, REQUIRED_MESSAGE), v.maxLength(SIGN_IN_PASSWORD_MAX, 'Password is too long')),
   /** "Keep me signed in on this device": a persistent refresh cookie instead of a browser-session one. */
   remember: v.optional(v.boolean('remember must be true or false'), false),
 })
@@ -125,11 +121,7 @@ export const ResetTokenStatusSchema = v.object({ valid: v.literal(true), email: 
 
 export const ChangePasswordBodySchema = v.pipe(
   v.object({
-    currentPassword: v.pipe(
-      v.string(REQUIRED_MESSAGE),
-      v.minLength(1, REQUIRED_MESSAGE),
-      v.maxLength(SIGN_IN_PASSWORD_MAX, 'Password is too long'),
-    ),
+    currentPassword: v.pipe(v.string(REQUIRED_MESSAGE), v.minLength(1, REQUIRED_MESSAGE), v.maxLength(SIGN_IN_PASSWORD_MAX, 'Password is too long')),
     newPassword: PasswordSchema,
   }),
   v.forward(

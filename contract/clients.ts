@@ -9,7 +9,13 @@ import { PaymentTokenSchema } from './payments'
  */
 
 const text = (max: number, label: string) =>
-  v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.minLength(1, REQUIRED_MESSAGE), v.maxLength(max, `${label} cannot exceed ${max} characters`), singleLine(label))
+  v.pipe(
+    v.string(REQUIRED_MESSAGE),
+    v.trim(),
+    v.minLength(1, REQUIRED_MESSAGE),
+    v.maxLength(max, `${label} cannot exceed ${max} characters`),
+    singleLine(label),
+  )
 
 const optionalText = (max: number, label: string) =>
   v.nullish(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} cannot exceed ${max} characters`), singleLine(label)))
@@ -215,7 +221,12 @@ export const AssignMailboxParamsSchema = v.object({
   mailboxNumber: v.pipe(v.string(), v.trim(), v.regex(MAILBOX_NUMBER_PATTERN, MAILBOX_NUMBER_MESSAGE), v.toUpperCase()),
 })
 export const AssignMailboxQuerySchema = v.object({
-  replace: v.optional(v.pipe(v.picklist(['true', 'false'], 'replace must be true or false'), v.transform((s) => s === 'true'))),
+  replace: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'replace must be true or false'),
+      v.transform((s) => s === 'true'),
+    ),
+  ),
 })
 
 /** GET /api/client/mailbox/next-free: the number to suggest (one past the highest in use). */
@@ -272,7 +283,9 @@ export const ClientSchema = v.object({
   createdAt: v.string(),
   clientAffiliate: v.nullable(v.object({ code: v.string() })),
   /** `invited`: the user has not chosen a password yet (an invitation is out); absent in answers saved before it. */
-  users: v.array(v.object({ id: v.number(), email: v.string(), firstName: v.string(), lastName: v.string(), active: v.boolean(), invited: v.optional(v.boolean()) })),
+  users: v.array(
+    v.object({ id: v.number(), email: v.string(), firstName: v.string(), lastName: v.string(), active: v.boolean(), invited: v.optional(v.boolean()) }),
+  ),
   clientServices: v.array(ClientServiceSchema),
   /**
    * Services billed on an unpaid invoice that the client does not have yet: paying that invoice switches

@@ -45,7 +45,8 @@ export function idFromText(text: string): number | null {
 }
 
 /** A positive integer id in a path or query parameter ("12"); anything else is a 400, never a 500. */
-export const idParam = (message = 'must be a positive whole number') => v.pipe(v.string(), v.regex(ID_TEXT, message), v.transform(Number), v.maxValue(MAX_ID, 'is out of range'))
+export const idParam = (message = 'must be a positive whole number') =>
+  v.pipe(v.string(), v.regex(ID_TEXT, message), v.transform(Number), v.maxValue(MAX_ID, 'is out of range'))
 export const IdParam = idParam()
 export const IdParamsSchema = v.object({ id: IdParam })
 
@@ -83,7 +84,12 @@ const PAGE_SIZE_MESSAGE = 'must be 10, 20, 50 or 100'
 export const PageQuerySchema = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(1)), '1'),
   pageSize: v.optional(
-    v.pipe(v.string(), v.regex(/^[1-9]\d{0,2}$/, PAGE_SIZE_MESSAGE), v.transform(Number), v.check((n) => (PAGE_SIZES as readonly number[]).includes(n), PAGE_SIZE_MESSAGE)),
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,2}$/, PAGE_SIZE_MESSAGE),
+      v.transform(Number),
+      v.check((n) => (PAGE_SIZES as readonly number[]).includes(n), PAGE_SIZE_MESSAGE),
+    ),
     String(DEFAULT_PAGE_SIZE),
   ),
   sort: v.optional(v.pipe(v.string(), v.maxLength(40))),

@@ -96,7 +96,12 @@ export const DocumentRequestListQuerySchema = v.object({
   sort: v.optional(v.picklist(DOCUMENT_REQUEST_SORTS, `must be one of ${DOCUMENT_REQUEST_SORTS.join(', ')}`)),
   status: v.optional(v.pipe(v.picklist(['1', '2', '3', '4', '5'], 'must be 1 to 5'), v.transform(Number))),
   /** 'true': only Requested or Processing. */
-  open: v.optional(v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true'))),
+  open: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((s) => s === 'true'),
+    ),
+  ),
   documentId: v.optional(idParam('must be a document id')),
   /** Agents only: one client's requests. */
   clientId: v.optional(idParam('must be a client id')),

@@ -85,7 +85,10 @@ export type Document = v.InferOutput<typeof DocumentSchema>
 export const DocumentPageSchema = pageOf(DocumentSchema)
 export type DocumentPage = v.InferOutput<typeof DocumentPageSchema>
 
-const flag = v.pipe(v.picklist(['true', 'false'], 'must be true or false'), v.transform((s) => s === 'true'))
+const flag = v.pipe(
+  v.picklist(['true', 'false'], 'must be true or false'),
+  v.transform((s) => s === 'true'),
+)
 
 export const DOCUMENT_SORTS = ['dateReceived', 'uploadedAt', 'type', 'jurisdiction', 'isRead', 'status', 'daysLeft', 'company'] as const
 
@@ -110,7 +113,11 @@ export type DocumentListParams = ListParams<typeof DocumentListQuerySchema>
 /** Text fields of the multipart upload (POST /document/client/{id}); files go in 'file' or 'files'. */
 export const DocumentUploadFieldsSchema = v.object({
   documentTypeId: v.pipe(v.string('Document type is mandatory'), idParam('Choose a document type')),
-  jurisdiction: v.pipe(v.string('Jurisdiction is mandatory'), v.picklist(['1', '2', '3'], 'Jurisdiction must be 1 (Federal), 2 (State) or 3 (Private)'), v.transform(Number)),
+  jurisdiction: v.pipe(
+    v.string('Jurisdiction is mandatory'),
+    v.picklist(['1', '2', '3'], 'Jurisdiction must be 1 (Federal), 2 (State) or 3 (Private)'),
+    v.transform(Number),
+  ),
   dateReceived: v.pipe(
     v.string('Date received is mandatory'),
     calendarDay({ pattern: 'Date received must be a date as YYYY-MM-DD', calendar: (issue) => `Date received ${String(issue.input)} is not a valid date` }),

@@ -9,7 +9,4 @@ import * as v from 'valibot'
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 
 /** One format for every call that takes a key. */
-export const IdempotencyKeySchema = v.pipe(
-  v.string(),
-  v.regex(/^[A-Za-z0-9._:-]{8,200}$/, 'must be 8 to 200 letters, digits or . _ : -, such as a UUID'),
-)
+export const IdempotencyKeySchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9._:-]{8,200}$/, 'must be 8 to 200 letters, digits or . _ : -, such as a UUID'))

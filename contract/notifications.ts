@@ -53,7 +53,12 @@ export const NotificationListQuerySchema = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'must be a whole number'), v.transform(Number), v.minValue(1), v.maxValue(100)), '20'),
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'must be a whole number'), v.transform(Number), v.minValue(1)), '1'),
   /** 'true': unread only. */
-  unread: v.optional(v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true'))),
+  unread: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false']),
+      v.transform((s) => s === 'true'),
+    ),
+  ),
   /** Agents: 'agents' narrows to notifications addressed to staff (clientId null). */
   audience: v.optional(v.picklist(['all', 'agents'])),
 })

@@ -54,7 +54,13 @@ export const TokenResponseSchema = v.object({ id: v.string() })
 export const SandboxLedgerQuerySchema = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'page must be a whole number'), v.transform(Number), v.minValue(1, 'page must be at least 1')), '1'),
   pageSize: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,4}$/, 'pageSize must be a whole number'), v.transform(Number), v.minValue(1, 'pageSize must be 1 to 1000'), v.maxValue(1000, 'pageSize must be 1 to 1000')),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, 'pageSize must be a whole number'),
+      v.transform(Number),
+      v.minValue(1, 'pageSize must be 1 to 1000'),
+      v.maxValue(1000, 'pageSize must be 1 to 1000'),
+    ),
     '50',
   ),
 })

@@ -111,7 +111,11 @@ export const PersonalInformationSchema = v.pipe(
     ['password'],
   ),
   v.forward(
-    v.partialCheck([['password'], ['email']], (i) => commonPasswordIssue(i.password, { email: i.email }) !== EMAIL_AS_PASSWORD_MESSAGE, EMAIL_AS_PASSWORD_MESSAGE),
+    v.partialCheck(
+      [['password'], ['email']],
+      (i) => commonPasswordIssue(i.password, { email: i.email }) !== EMAIL_AS_PASSWORD_MESSAGE,
+      EMAIL_AS_PASSWORD_MESSAGE,
+    ),
     ['password'],
   ),
 )

@@ -32,7 +32,12 @@ const isWholeLayer = (rule: AtRule) => rule.name === 'layer' && wholeLayers.has(
 function classesIn(html: string): Set<string> {
   const names = new Set<string>()
   for (const [, value] of html.matchAll(/\bclass="([^"]*)"/g)) {
-    const decoded = value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>')
+    const decoded = value
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
     for (const name of decoded.split(/\s+/)) if (name) names.add(name)
   }
   return names
@@ -45,6 +50,8 @@ export function selectorClasses(selector: string): string[] {
   // (Escaped brackets, colons and parentheses belong to class names: `.\[\&\[data-state\=open\]\]\:w_4`.)
   const outside = selector.replace(/(?<!\\)\[(?:\\.|[^\]\\])*\]/g, '').replace(/(?<!\\):(?:not|has|is|where)\((?:\\.|[^()\\]|\((?:\\.|[^()\\])*\))*\)/g, '')
   return [...outside.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map(([, escaped]) =>
-    escaped.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) => (hex ? String.fromCodePoint(parseInt(hex, 16)) : char!)),
+    escaped.replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex: string | undefined, char: string | undefined) =>
+      hex ? String.fromCodePoint(parseInt(hex, 16)) : char!,
+    ),
   )
 }

@@ -8,7 +8,19 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const built = path.join(root, 'dist', 'index.html')
-const sources = ['src', 'sw', 'public', 'contract', 'index.html', 'vite.config.ts', 'vite.plugins.ts', 'panda.config.ts', 'package.json', 'scripts/prerender.ts', 'scripts/critical-css.ts']
+const sources = [
+  'src',
+  'sw',
+  'public',
+  'contract',
+  'index.html',
+  'vite.config.ts',
+  'vite.plugins.ts',
+  'panda.config.ts',
+  'package.json',
+  'scripts/prerender.ts',
+  'scripts/critical-css.ts',
+]
 
 function newestMtime(entry) {
   const full = path.join(root, entry)

@@ -63,7 +63,10 @@ const known = new Set(['--runs', '--only', '--write-doc', '--strict', '--http2',
 for (const a of args) if (a.startsWith('--') && !known.has(a)) fail(`unknown option ${a} (known: ${[...known].join(', ')})`)
 const runs = Number(option('--runs') ?? 3)
 if (!Number.isInteger(runs) || runs < 1 || runs > 9) fail('--runs must be a whole number from 1 to 9')
-const only = option('--only')?.split(',').map((s) => s.trim()).filter(Boolean)
+const only = option('--only')
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
 const pages = only ? PAGES.filter((p) => only.includes(p.name)) : PAGES
 if (only && pages.length !== only.length) fail(`--only: known pages are ${PAGES.map((p) => p.name).join(', ')}`)
 const writeDoc = args.includes('--write-doc')
@@ -153,24 +156,49 @@ async function startServer() {
  */
 async function startTlsProxy(backendOrigin) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-lighthouse-tls-'))
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' })
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { encoding: 'utf8' },
+  )
   if (made.status !== 0) throw new Error(`--http2 needs openssl to make a test certificate: ${made.error?.message ?? made.stderr}`)
   const backend = new URL(backendOrigin)
-  const proxy = createSecureServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')), allowHTTP1: true }, (req, res) => {
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':')))
-    headers.host = backend.host
-    const upstream = http.request({ host: backend.hostname, port: backend.port, method: req.method, path: req.url, headers }, (answer) => {
-      const out = { ...answer.headers }
-      for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']) delete out[name]
-      res.writeHead(answer.statusCode ?? 502, out)
-      answer.pipe(res)
-    })
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502)
-      res.end()
-    })
-    req.pipe(upstream)
-  })
+  const proxy = createSecureServer(
+    { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')), allowHTTP1: true },
+    (req, res) => {
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !name.startsWith(':')))
+      headers.host = backend.host
+      const upstream = http.request({ host: backend.hostname, port: backend.port, method: req.method, path: req.url, headers }, (answer) => {
+        const out = { ...answer.headers }
+        for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']) delete out[name]
+        res.writeHead(answer.statusCode ?? 502, out)
+        answer.pipe(res)
+      })
+      upstream.on('error', () => {
+        if (!res.headersSent) res.writeHead(502)
+        res.end()
+      })
+      req.pipe(upstream)
+    },
+  )
   const port = await freePort()
   await new Promise((resolve, reject) => {
     proxy.once('error', reject)
@@ -251,7 +279,16 @@ async function measure(url, session) {
  */
 async function lcpTimeline(artifacts, settings) {
   const { LanternLargestContentfulPaint } = await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js')
-  const data = { trace: artifacts.Trace, devtoolsLog: artifacts.DevtoolsLog, gatherContext: artifacts.GatherContext, settings, simulator: null, URL: artifacts.URL, SourceMaps: artifacts.SourceMaps ?? [], HostDPR: artifacts.HostDPR }
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings,
+    simulator: null,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps ?? [],
+    HostDPR: artifacts.HostDPR,
+  }
   const result = await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings })
   const { pessimisticEstimate: pessimistic, optimisticEstimate: optimistic } = result
   const describe = (node) => {
@@ -259,7 +296,9 @@ async function lcpTimeline(artifacts, settings) {
     const named = node.childEvents.filter((e) => e.dur >= 1000).slice(0, 3)
     return `task, ${(node.duration / 1000).toFixed(1)} ms unthrottled: ${named.map((e) => e.args?.data?.url?.replace(/^.*\//, '') ?? e.name).join(', ')}`
   }
-  const rows = [...pessimistic.nodeTimings.entries()].filter(([node]) => node.type === 'network' || node.duration >= 5000).sort((a, b) => a[1].endTime - b[1].endTime)
+  const rows = [...pessimistic.nodeTimings.entries()]
+    .filter(([node]) => node.type === 'network' || node.duration >= 5000)
+    .sort((a, b) => a[1].endTime - b[1].endTime)
   return [
     `simulated LCP ${Math.round(result.timing)} ms (optimistic ${Math.round(optimistic.timeInMs)}, pessimistic ${Math.round(pessimistic.timeInMs)}); start and end of each node of the pessimistic replay:`,
     ...rows.map(([node, t]) => `${String(Math.round(t.startTime)).padStart(5)} ${String(Math.round(t.endTime)).padStart(5)}  ${describe(node)}`),
@@ -334,7 +373,10 @@ function findings(lhr) {
   const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).filter((item) => item.score >= 0.01)
   for (const item of shifts.slice(0, 3)) out.push(`layout shift ${item.score.toFixed(3)}: ${item.node?.selector ?? item.node?.value ?? 'unknown element'}`)
   const scripts = (lhr.audits['bootup-time']?.details?.items ?? []).slice(0, 3)
-  if (scripts.length) out.push(`main-thread time by script (4x CPU slowdown): ${scripts.map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.total)} ms`).join(', ')}`)
+  if (scripts.length)
+    out.push(
+      `main-thread time by script (4x CPU slowdown): ${scripts.map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.total)} ms`).join(', ')}`,
+    )
   const blocking = lhr.audits['render-blocking-insight']?.details?.items ?? lhr.audits['render-blocking-resources']?.details?.items ?? []
   for (const item of blocking) if (item.url) out.push(`render-blocking: ${item.url}`)
   return out
@@ -374,10 +416,12 @@ function markdownTable(cells) {
 
 // ----------------------------------------------------------------------------------------------- main
 const server = await startServer()
-const proxy = http2 ? await startTlsProxy(server.origin).catch(async (error) => {
-  await server.stop()
-  fail(error instanceof Error ? error.message : String(error))
-}) : null
+const proxy = http2
+  ? await startTlsProxy(server.origin).catch(async (error) => {
+      await server.stop()
+      fail(error instanceof Error ? error.message : String(error))
+    })
+  : null
 const measuredOrigin = proxy?.origin ?? server.origin
 const transport = http2 ? 'HTTPS with HTTP/2 through a local TLS proxy (as deployed behind TLS)' : 'HTTP/1.1 straight to the server, no TLS'
 let stopping = false
@@ -479,7 +523,8 @@ console.log(`\nLighthouse ${lighthouseVersion}, mobile, simulated throttling; me
 console.log(`${machine.cores} cores (${machine.cpu}), load average ${machine.loadAverage.join(' ')}, ${machine.chromium}, Node ${machine.node}\n`)
 console.log(textTable(cells))
 const benchmarkIndexes = results.map((r) => r.median.benchmarkIndex).filter(Number.isFinite)
-if (benchmarkIndexes.length) console.log(`\nChromium benchmark index (higher is a faster, less loaded machine): ${Math.min(...benchmarkIndexes)} to ${Math.max(...benchmarkIndexes)}`)
+if (benchmarkIndexes.length)
+  console.log(`\nChromium benchmark index (higher is a faster, less loaded machine): ${Math.min(...benchmarkIndexes)} to ${Math.max(...benchmarkIndexes)}`)
 for (const r of below) {
   console.log(`\n${r.path} is under target (performance ${TARGETS.performance}, accessibility ${TARGETS.accessibility}); from its median run (${r.report}):`)
   for (const f of r.findings) console.log(`  - ${f}`)

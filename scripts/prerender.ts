@@ -33,7 +33,19 @@ await build({
 
 // A desktop-sized window: the frames carry the sidebar, which the style sheet hides on narrow screens.
 const window = new Window({ url: 'http://localhost/', width: 1280, height: 800 })
-const globals = ['window', 'document', 'navigator', 'location', 'history', 'localStorage', 'sessionStorage', 'matchMedia', 'getComputedStyle', 'requestAnimationFrame', 'cancelAnimationFrame']
+const globals = [
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'history',
+  'localStorage',
+  'sessionStorage',
+  'matchMedia',
+  'getComputedStyle',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+]
 for (const key of globals) {
   Object.defineProperty(globalThis, key, { value: window[key as keyof Window], configurable: true, writable: true })
 }

@@ -36,12 +36,19 @@ const LONG_TASK_MS = 12
 
 /** The session record and area cookie a signed-in browser holds (as scripts/lighthouse.mjs makes them). */
 async function signIn(origin) {
-  const res = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account, password: DEMO_PASSWORD }) })
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account, password: DEMO_PASSWORD }),
+  })
   if (!res.ok) throw new Error(`sign-in as ${account} at ${origin} failed: ${res.status} ${await res.text()}`)
   const { token, user } = await res.json()
   const perms = await fetch(`${origin}/api/user/${user.id}/permissions`, { headers: { authorization: `Bearer ${token}` } })
   const permissions = (await perms.json()).map((p) => p.permCode)
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('portal_area='))
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('portal_area='))
   return { record: JSON.stringify({ token, user, permissions, remember: false }), cookie }
 }
 
@@ -55,7 +62,14 @@ async function trace(origin) {
       await page.evaluateOnNewDocument((record) => sessionStorage.setItem('session', record), session.record)
       await page.setExtraHTTPHeaders({ cookie: session.cookie })
     }
-    const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'blink.user_timing', ...(profile ? ['disabled-by-default-v8.cpu_profiler'] : [])]
+    const categories = [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'v8.execute',
+      'loading',
+      'blink.user_timing',
+      ...(profile ? ['disabled-by-default-v8.cpu_profiler'] : []),
+    ]
     await page.tracing.start({ categories })
     await page.goto(origin + pagePath, { waitUntil: 'networkidle0' })
     // The start-up chores run after the page's data is in: give them time to be traced too.
@@ -82,11 +96,24 @@ function printTasks({ events, start, tasks }) {
   for (const task of tasks.filter((t) => t.dur >= LONG_TASK_MS * 1000)) {
     const inside = {}
     for (const e of events) {
-      if (e.pid !== task.pid || e.tid !== task.tid || e.ph !== 'X' || e === task || e.ts < task.ts || e.ts + (e.dur ?? 0) > task.ts + task.dur || (e.dur ?? 0) < 1000) continue
+      if (
+        e.pid !== task.pid ||
+        e.tid !== task.tid ||
+        e.ph !== 'X' ||
+        e === task ||
+        e.ts < task.ts ||
+        e.ts + (e.dur ?? 0) > task.ts + task.dur ||
+        (e.dur ?? 0) < 1000
+      )
+        continue
       const label = e.name + (e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, '')}` : '')
       inside[label] = (inside[label] ?? 0) + e.dur
     }
-    const top = Object.entries(inside).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${ms(v)}`).join(' | ')
+    const top = Object.entries(inside)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([k, v]) => `${k} ${ms(v)}`)
+      .join(' | ')
     console.log(`  at ${ms(task.ts - start).padStart(7)} ms  ${ms(task.dur).padStart(6)} ms  ${top}`)
   }
 }
@@ -121,7 +148,8 @@ function printProfile({ events, start, tasks }) {
     const file = (url ?? '').replace(/^.*\//, '')
     const map = file.endsWith('.js') ? mapOf(file) : null
     const original = map ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }) : null
-    if (original?.source) return { name: original.name || functionName || '(anonymous)', source: original.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '') }
+    if (original?.source)
+      return { name: original.name || functionName || '(anonymous)', source: original.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '') }
     return { name: functionName || '(anonymous)', source: file || '(browser)' }
   }
   const stackOf = (i) => {
@@ -137,7 +165,11 @@ function printProfile({ events, start, tasks }) {
       for (const label of new Set(stackOf(i).map((f) => `${f.name} (${f.source})`))) inclusive[label] = (inclusive[label] ?? 0) + step
     }
     console.log(`\n  task at ${ms(task.ts - start)} ms, ${ms(task.dur)} ms:`)
-    for (const [label, us] of Object.entries(inclusive).filter(([label]) => !label.startsWith('(root)')).sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`    ${ms(us).padStart(6)} ms  ${label}`)
+    for (const [label, us] of Object.entries(inclusive)
+      .filter(([label]) => !label.startsWith('(root)'))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12))
+      console.log(`    ${ms(us).padStart(6)} ms  ${label}`)
   }
   const bySource = {}
   for (let i = 0; i < samples.length; i++) {
@@ -146,7 +178,10 @@ function printProfile({ events, start, tasks }) {
     for (const source of new Set(stackOf(i).map((f) => f.source.replace(/^((@[^/]+\/)?[^/]+)\/.*$/, '$1')))) bySource[source] = (bySource[source] ?? 0) + step
   }
   console.log('\n  whole load, by source (inclusive):')
-  for (const [source, us] of Object.entries(bySource).sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`    ${ms(us).padStart(7)} ms  ${source}`)
+  for (const [source, us] of Object.entries(bySource)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30))
+    console.log(`    ${ms(us).padStart(7)} ms  ${source}`)
 }
 
 const results = new Map(origins.map((origin) => [origin, []]))
@@ -157,7 +192,12 @@ for (let run = 0; run < runs; run++) {
     results.get(origin).push(last.blocking)
   }
 }
-console.log(`${pagePath}${account ? ` as ${account}` : ''}, ${runs} run${runs === 1 ? '' : 's'} per origin, unthrottled at 412x823; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+console.log(
+  `${pagePath}${account ? ` as ${account}` : ''}, ${runs} run${runs === 1 ? '' : 's'} per origin, unthrottled at 412x823; ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+)
 for (const [origin, values] of results) {
   console.log(`${origin}: blocking time (4x, as Lighthouse) median ${median(values).toFixed(0)} ms  [${values.map((v) => v.toFixed(0)).join(' ')}]`)
 }

@@ -34,7 +34,27 @@ import { signupRoutes } from './routes/signup'
  * The API's route modules, each a Hono app mounted under /api. Every route in them declares an access
  * policy (server/auth/policy.ts); createApp refuses to build otherwise.
  */
-const routeModules: Hono<AppEnv>[] = [healthRoutes, documentRoutes, documentRequestRoutes, notificationRoutes, authRoutes, identityRoutes, configRoutes, invoiceRoutes, paymentsRoutes, catalogueRoutes, clientRoutes, userRoutes, roleRoutes, pushRoutes, notificationPreferenceRoutes, supportRoutes, alertRoutes, dashboardRoutes, signupRoutes]
+const routeModules: Hono<AppEnv>[] = [
+  healthRoutes,
+  documentRoutes,
+  documentRequestRoutes,
+  notificationRoutes,
+  authRoutes,
+  identityRoutes,
+  configRoutes,
+  invoiceRoutes,
+  paymentsRoutes,
+  catalogueRoutes,
+  clientRoutes,
+  userRoutes,
+  roleRoutes,
+  pushRoutes,
+  notificationPreferenceRoutes,
+  supportRoutes,
+  alertRoutes,
+  dashboardRoutes,
+  signupRoutes,
+]
 
 /**
  * The path as the log keeps it: a password link's token (the page /reset/{token} and the API's check of

@@ -67,7 +67,12 @@ const EnvSchema = v.object({
   PUSH_ALLOWED_HOSTS: v.optional(
     v.pipe(
       v.string(),
-      v.transform((s) => s.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
       v.check((hosts) => hosts.every((h) => /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/.test(h)), 'must be a comma-separated list of host:port'),
     ),
     '',

@@ -85,7 +85,13 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
     // The build writes the frames after index.html: either changing means a new build.
     const mtimeMs = statSync(indexFile).mtimeMs + (statSync(framesFile, { throwIfNoEntry: false })?.mtimeMs ?? 0)
     if (shellCache?.mtimeMs !== mtimeMs) {
-      shellCache = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: loadRoutePreloads(distDir), frames: loadPageFrames(distDir), variants: new Map() }
+      shellCache = {
+        mtimeMs,
+        html: readFileSync(indexFile, 'utf8'),
+        preloads: loadRoutePreloads(distDir),
+        frames: loadPageFrames(distDir),
+        variants: new Map(),
+      }
     }
     const files = shellCache.preloads(urlPath)
     const frame = shellCache.frames(urlPath, area)
@@ -129,7 +135,14 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
     if (encoding) headers['Content-Encoding'] = encoding
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
     const cookies = getCookie(c)
-    return c.body(shell(c.req.path, frameArea((name) => cookies[name]))[encoding ?? 'identity'], 200, headers)
+    return c.body(
+      shell(
+        c.req.path,
+        frameArea((name) => cookies[name]),
+      )[encoding ?? 'identity'],
+      200,
+      headers,
+    )
   })
   const built = statSync(indexFile).mtime.toISOString()
   logger.info('serving the PWA', { dir: distDir, built })
@@ -201,7 +214,12 @@ async function main() {
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : env.PORT
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
-  logger.info(`listening on http://${host}:${port}`, { database: database.kind, documents: describeBlobStore(env), dataDir: path.resolve(env.DATA_DIR), mode: env.NODE_ENV })
+  logger.info(`listening on http://${host}:${port}`, {
+    database: database.kind,
+    documents: describeBlobStore(env),
+    dataDir: path.resolve(env.DATA_DIR),
+    mode: env.NODE_ENV,
+  })
 
   const scheduler = startScheduler(deps, jobs)
   const reconciliation = startPaymentReconciliation(deps)

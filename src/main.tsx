@@ -76,11 +76,12 @@ function startAfterFirstPaint(earlyAnswerShown: Promise<void>) {
     observer?.disconnect()
     void Promise.race([earlyAnswerShown, new Promise((resolve) => setTimeout(resolve, EARLY_ANSWER_WAIT_MS))]).then(start)
   }
-  const observer = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')
-    ? new PerformanceObserver((entries) => {
-        if (entries.getEntriesByName('first-contentful-paint').length > 0) once()
-      })
-    : undefined
+  const observer =
+    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')
+      ? new PerformanceObserver((entries) => {
+          if (entries.getEntriesByName('first-contentful-paint').length > 0) once()
+        })
+      : undefined
   if (document.visibilityState === 'hidden') return once()
   setTimeout(once, 1000)
   if (observer) observer.observe({ type: 'paint', buffered: true })

@@ -72,7 +72,8 @@ function startRouter(router: AppRouter) {
 // React recovers from an error in a background render by rendering again in one go (the router's state
 // can move while the page renders in the background, see AfterFrame in app-layout). The page shown is
 // then right, so it is noted as a warning rather than raised as an uncaught error.
-const onRecoverableError = (error: unknown) => console.warn('React rendered again after an error in a background render:', error, (error as Error | undefined)?.cause)
+const onRecoverableError = (error: unknown) =>
+  console.warn('React rendered again after an error in a background render:', error, (error as Error | undefined)?.cause)
 
 // Over a page frame (app/page-frame.ts) the first render is a background one: React builds the page in
 // slices that leave the browser free between them, and the frame stays until the page replaces it. The

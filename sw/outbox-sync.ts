@@ -36,7 +36,12 @@ function sender(token: string) {
     const { body, headers } = entryBody(entry)
     let res: Response
     try {
-      res = await fetch(`${API}${entry.request.path}`, { method: entry.request.method, body, headers: { ...headers, authorization: `Bearer ${token}` }, credentials: 'same-origin' })
+      res = await fetch(`${API}${entry.request.path}`, {
+        method: entry.request.method,
+        body,
+        headers: { ...headers, authorization: `Bearer ${token}` },
+        credentials: 'same-origin',
+      })
     } catch {
       return { kind: 'unreachable', reason: CUT_OFF }
     }

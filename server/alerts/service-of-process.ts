@@ -49,7 +49,13 @@ export function overdueService(db: Db, now: Date) {
 /** Who was alerted about a document and when, oldest first. */
 export function alertHistory(db: Db, documentId: number) {
   return db
-    .select({ round: documentAlerts.round, channel: documentAlerts.channel, recipient: documentAlerts.recipient, userEmail: users.email, at: documentAlerts.at })
+    .select({
+      round: documentAlerts.round,
+      channel: documentAlerts.channel,
+      recipient: documentAlerts.recipient,
+      userEmail: users.email,
+      at: documentAlerts.at,
+    })
     .from(documentAlerts)
     .leftJoin(users, eq(users.id, documentAlerts.userId))
     .where(eq(documentAlerts.documentId, documentId))
@@ -71,7 +77,12 @@ export async function escalateUnopenedService(db: Db, now: Date): Promise<{ esca
       and(
         unopenedService,
         lte(documents.uploadedAt, new Date(now.getTime() - ESCALATE_AFTER_MS)),
-        notExists(db.select({ id: documentAlerts.id }).from(documentAlerts).where(and(eq(documentAlerts.documentId, documents.id), eq(documentAlerts.round, 'escalation')))),
+        notExists(
+          db
+            .select({ id: documentAlerts.id })
+            .from(documentAlerts)
+            .where(and(eq(documentAlerts.documentId, documents.id), eq(documentAlerts.round, 'escalation'))),
+        ),
       ),
     )
     .orderBy(asc(documents.id))
@@ -81,10 +92,19 @@ export async function escalateUnopenedService(db: Db, now: Date): Promise<{ esca
     const done = await db.transaction(async (tx) => {
       // Another server may have escalated it meanwhile: the document row lock orders the two.
       await tx.select({ id: documents.id }).from(documents).where(eq(documents.id, document.id)).for('update')
-      const [already] = await tx.select({ id: documentAlerts.id }).from(documentAlerts).where(and(eq(documentAlerts.documentId, document.id), eq(documentAlerts.round, 'escalation')))
+      const [already] = await tx
+        .select({ id: documentAlerts.id })
+        .from(documentAlerts)
+        .where(and(eq(documentAlerts.documentId, document.id), eq(documentAlerts.round, 'escalation')))
       if (already) return false
       await tx.insert(documentAlerts).values({ documentId: document.id, round: 'escalation', channel: 'staff', recipient: 'staff dashboard', at: now })
-      await notifyClient(tx, document.clientId, 'Action required: the service of process received yesterday is still unopened', { documentId: document.id, kind: 'service-of-process', urgent: true }, now)
+      await notifyClient(
+        tx,
+        document.clientId,
+        'Action required: the service of process received yesterday is still unopened',
+        { documentId: document.id, kind: 'service-of-process', urgent: true },
+        now,
+      )
       await notifyAgents(tx, `${document.companyName}: service of process still unopened after 24 hours`, { documentId: document.id }, now)
       return true
     })

@@ -142,7 +142,10 @@ export function timingDummyHash(): Promise<string> {
 export async function upgradePasswordHash(deps: { db: Db; logger: Logger }, userId: number, verifiedHash: string, password: string): Promise<void> {
   try {
     const passwordHash = await hashPassword(password)
-    await deps.db.update(users).set({ passwordHash }).where(and(eq(users.id, userId), eq(users.passwordHash, verifiedHash)))
+    await deps.db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, userId), eq(users.passwordHash, verifiedHash)))
   } catch (error) {
     deps.logger.warn('password hash not upgraded', { userId, error: error instanceof Error ? error.message : String(error) })
   }

@@ -51,7 +51,11 @@ export function assertClientAccess(caller: Caller, clientId: number, agentCodes:
 /** array_agg arrives as an array from postgres.js and PGlite; a text literal ("{A,B}") is read too. */
 function parseCodes(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String)
-  if (typeof value === 'string') return value.replace(/^\{|\}$/g, '').split(',').filter(Boolean)
+  if (typeof value === 'string')
+    return value
+      .replace(/^\{|\}$/g, '')
+      .split(',')
+      .filter(Boolean)
   return []
 }
 
@@ -87,8 +91,13 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
       agentId: users.agentId,
       active: users.active,
       passwordChangedAt: users.passwordChangedAt,
-      sessionEnded: sql<boolean>`exists (select 1 from ${refreshSessions} where ${and(eq(refreshSessions.familyId, claims.sid), isNotNull(refreshSessions.revokedAt))})`.mapWith(Boolean),
-      codes: sql<string[]>`coalesce((select array_agg(${permissions.permCode}) from ${rolePermissions} join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
+      sessionEnded:
+        sql<boolean>`exists (select 1 from ${refreshSessions} where ${and(eq(refreshSessions.familyId, claims.sid), isNotNull(refreshSessions.revokedAt))})`.mapWith(
+          Boolean,
+        ),
+      codes: sql<
+        string[]
+      >`coalesce((select array_agg(${permissions.permCode}) from ${rolePermissions} join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

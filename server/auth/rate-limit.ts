@@ -37,7 +37,11 @@ export const IN_PROCESS_ADDRESS_HEADER = 'x-in-process-client-address'
 export function clientAddress(c: Context<AppEnv>): string {
   if (c.get('deps').env.TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for')
-    const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop()
+    const last = forwarded
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .pop()
     if (last) return last.slice(0, 64)
   }
   const bindings = c.env as { incoming?: unknown; server?: { incoming?: unknown } } | undefined
@@ -131,7 +135,8 @@ async function checkSignInAttempt(db: Db, now: Date, keys: { pair: string; addre
   if (waitMs > 0) {
     endTurn()
     const seconds = Math.max(1, Math.ceil(waitMs / 1000))
-    const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`
+    const wait =
+      seconds < 60 ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`
     return { blocked: { detail: `Too many failed sign-in attempts. Try again in ${wait}.`, retryAfterSeconds: seconds } }
   }
   return {

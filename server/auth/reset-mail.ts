@@ -55,5 +55,12 @@ async function mailResetLink(deps: AppDeps, request: ResetRequest): Promise<void
       'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
     ].join('\n'),
   })
-  await recordAudit(deps.db, { action: 'password-reset-requested', entity: 'user', entityId: String(user.id), ip: request.ip, requestId: request.requestId, at: now })
+  await recordAudit(deps.db, {
+    action: 'password-reset-requested',
+    entity: 'user',
+    entityId: String(user.id),
+    ip: request.ip,
+    requestId: request.requestId,
+    at: now,
+  })
 }

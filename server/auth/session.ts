@@ -214,7 +214,10 @@ export async function rotateRefreshToken(c: Context<AppEnv>, token: string): Pro
   const deps = c.get('deps')
   const { db } = deps
   const now = deps.clock.now()
-  const [row] = await db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, sha256(token)))
+  const [row] = await db
+    .select()
+    .from(refreshSessions)
+    .where(eq(refreshSessions.tokenHash, sha256(token)))
   if (!row) return { ok: false, reason: 'unknown' }
   if (row.revokedAt) return { ok: false, reason: 'revoked' }
   if (row.usedAt) return rotatedAgain(c, row, token, now)

@@ -20,7 +20,15 @@ export async function listServices(db: Db, kind?: ServiceKind): Promise<Service[
   const packageRows = await db
     .select()
     .from(servicePackages)
-    .where(and(eq(servicePackages.active, true), inArray(servicePackages.serviceId, serviceRows.map((s) => s.id))))
+    .where(
+      and(
+        eq(servicePackages.active, true),
+        inArray(
+          servicePackages.serviceId,
+          serviceRows.map((s) => s.id),
+        ),
+      ),
+    )
     .orderBy(asc(servicePackages.sortOrder), asc(servicePackages.id))
   return serviceRows
     .map((service) => ({

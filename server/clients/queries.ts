@@ -1,12 +1,33 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
-import { FIRST_MAILBOX_NUMBER, formatMailboxNumber, type Client, type ClientListItem, type ClientListQuery, type ClientPage, type ClientSortField } from '../../contract/clients'
+import {
+  FIRST_MAILBOX_NUMBER,
+  formatMailboxNumber,
+  type Client,
+  type ClientListItem,
+  type ClientListQuery,
+  type ClientPage,
+  type ClientSortField,
+} from '../../contract/clients'
 import { centsToDollars } from '../../contract/common'
 import { PAYABLE_INVOICE_STATUSES } from '../../contract/invoices'
 import { recordAudit, type AuditEvent } from '../audit'
 import type { Db } from '../db/client'
 import { cachedList } from '../db/statement-cache'
 import { matchingCount } from '../db/page-total'
-import { affiliates, businessEntityTypes, clientServices, clients, countries, documents, documentTypes, invoiceLines, invoices, servicePackages, services, users } from '../db/schema'
+import {
+  affiliates,
+  businessEntityTypes,
+  clientServices,
+  clients,
+  countries,
+  documents,
+  documentTypes,
+  invoiceLines,
+  invoices,
+  servicePackages,
+  services,
+  users,
+} from '../db/schema'
 import { isUniqueViolation } from '../db/pg-error'
 import { clientSearchCondition, resolveClientSearch, type ClientSearchShape } from './search'
 
@@ -19,7 +40,9 @@ import { clientSearchCondition, resolveClientSearch, type ClientSearchShape } fr
 const primaryEmail = sql<string | null>`(select pu.email from users pu where pu.client_id = "clients"."id" order by pu.id limit 1)`
 
 /** Names of the client's active services, in the order they were subscribed (indexed by client_services_client_idx). */
-const activeServiceNames = sql<string[]>`coalesce((select array_agg(ls.name order by lcs.id) from client_services lcs join services ls on ls.id = lcs.service_id where lcs.client_id = "clients"."id" and lcs.active), '{}')`
+const activeServiceNames = sql<
+  string[]
+>`coalesce((select array_agg(ls.name order by lcs.id) from client_services lcs join services ls on ls.id = lcs.service_id where lcs.client_id = "clients"."id" and lcs.active), '{}')`
 
 const SORT_COLUMNS: Record<ClientSortField, SQL | typeof clients.id | typeof clients.companyName> = {
   id: clients.id,
@@ -31,7 +54,6 @@ const SORT_COLUMNS: Record<ClientSortField, SQL | typeof clients.id | typeof cli
   createdAt: sql`${clients.createdAt}`,
 }
 
-
 /** The provider's client list's search and sort: what its statement's text depends on. */
 interface ClientListShape {
   search: ClientSearchShape | null
@@ -41,7 +63,11 @@ interface ClientListShape {
 
 const clientList = cachedList<ClientListShape, Omit<ClientListItem, 'createdAt'> & { createdAt: Date }>({
   name: 'client list',
-  matching: (db, shape, value) => db.select({ one: sql`1` }).from(clients).where(shape.search ? clientSearchCondition(shape.search, value) : undefined),
+  matching: (db, shape, value) =>
+    db
+      .select({ one: sql`1` })
+      .from(clients)
+      .where(shape.search ? clientSearchCondition(shape.search, value) : undefined),
   page: (db, shape, value, matching) => {
     const direction = shape.order === 'desc' ? desc : asc
     return db
@@ -143,7 +169,10 @@ export async function updateClientProfile(db: Db, id: number, changes: ClientPro
     const [before] = await tx.select().from(clients).where(eq(clients.id, id)).for('update')
     if (!before) return false
     const changed = (Object.keys(changes) as (keyof ClientProfileChanges)[]).filter((key) => before[key] !== changes[key])
-    await tx.update(clients).set({ ...changes, updatedAt: change.at }).where(eq(clients.id, id))
+    await tx
+      .update(clients)
+      .set({ ...changes, updatedAt: change.at })
+      .where(eq(clients.id, id))
     await recordAudit(tx, {
       ...change,
       action: 'client.update',
@@ -168,7 +197,14 @@ export async function readClient(db: Db, id: number, { withDocuments }: { withDo
   if (!row) return undefined
   const [userRows, serviceRows, billedRows, documentRows] = await Promise.all([
     db
-      .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName, active: users.active, invited: sql<boolean>`${users.invitedAt} is not null`.mapWith(Boolean) })
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        active: users.active,
+        invited: sql<boolean>`${users.invitedAt} is not null`.mapWith(Boolean),
+      })
       .from(users)
       .where(eq(users.clientId, id))
       .orderBy(asc(users.id)),

@@ -42,83 +42,84 @@ export async function clientDashboard(db: Db, caller: ClientDashboardCaller, now
   // Counted as the documents list's Unread filter does (shredded ones included); the most urgent is an active one.
   const unread = and(eq(documents.clientId, clientId), eq(documents.isRead, false))
   const payable = and(eq(invoices.clientId, clientId), inArray(invoices.status, [...PAYABLE_INVOICE_STATUSES]))
-  const [[unreadCount], [urgent], [money], payableRows, [requestCount], latestRequests, support, recent, [account], addressServices, signIns] = await Promise.all([
-    db.select({ n: count() }).from(documents).where(unread),
-    db
-      .select({ id: documents.id, name: documentTypes.name, uploadedAt: documents.uploadedAt, status: documents.status })
-      .from(documents)
-      .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-      .where(and(unread, eq(documents.status, 'active')))
-      .orderBy(asc(documents.uploadedAt), asc(documents.id))
-      .limit(1),
-    db
-      .select({
-        unpaid: sql<number>`count(*) filter (where ${invoices.status} = ${INVOICE_STATUS.NEW})::int`,
-        overdue: sql<number>`count(*) filter (where ${invoices.status} = ${INVOICE_STATUS.OVERDUE})::int`,
-        dueCents: sql<number>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.status} in (${INVOICE_STATUS.NEW}, ${INVOICE_STATUS.OVERDUE})), 0)::bigint`,
-      })
-      .from(invoices)
-      .where(eq(invoices.clientId, clientId)),
-    db.select({ id: invoices.id }).from(invoices).where(payable).orderBy(asc(invoices.dueDate), asc(invoices.id)).limit(MAX_INVOICES_PER_PAYMENT),
-    db
-      .select({ n: count() })
-      .from(documentRequests)
-      .where(and(eq(documentRequests.clientId, clientId), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES]))),
-    db
-      .select({ id: documentRequests.id, documentName: documentTypes.name, status: documentRequests.status, updatedAt: documentRequests.updatedAt })
-      .from(documentRequests)
-      .innerJoin(documents, eq(documents.id, documentRequests.documentId))
-      .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-      .where(and(eq(documentRequests.clientId, clientId), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES])))
-      .orderBy(desc(documentRequests.updatedAt), desc(documentRequests.id))
-      .limit(3),
-    supportCounts(db, eq(supportConversations.clientId, clientId)),
-    db
-      .select({
-        id: notifications.id,
-        message: notifications.message,
-        createdAt: notifications.createdAt,
-        kind: notifications.kind,
-        documentId: notifications.documentId,
-        documentRequestId: notifications.documentRequestId,
-        supportConversationId: notifications.supportConversationId,
-        invoiceId: invoices.id,
-      })
-      .from(notifications)
-      // An invoice notice names its invoice by number ('Invoice INV-2026-000123 is overdue'); the
-      // notification keeps no invoice id, so the row finds the client's invoice of that number.
-      .leftJoin(
-        invoices,
-        and(
-          eq(notifications.kind, 'invoice'),
-          eq(invoices.clientId, clientId),
-          eq(invoices.invoiceNumber, sql`substring(${notifications.message} from 'INV-[0-9]+-[0-9]+')`),
-        ),
-      )
-      .where(eq(notifications.clientId, clientId))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(5),
-    db
-      .select({ mailboxNumber: clients.mailboxNumber, hasMailbox: clients.hasMailbox, agentName: agents.name })
-      .from(clients)
-      .leftJoin(agents, eq(agents.id, clients.agentId))
-      .where(eq(clients.id, clientId)),
-    db
-      .select({ name: services.name, packageName: servicePackages.name, active: sql<boolean>`${clientServices.active} and ${services.active}` })
-      .from(clientServices)
-      .innerJoin(services, eq(services.id, clientServices.serviceId))
-      .leftJoin(servicePackages, eq(servicePackages.id, clientServices.servicePackageId))
-      .where(and(eq(clientServices.clientId, clientId), eq(services.kind, 'address')))
-      // The one in force first; then the newest.
-      .orderBy(desc(sql`${clientServices.active} and ${services.active}`), desc(clientServices.createdAt), desc(clientServices.id))
-      .limit(1),
-    // Two sign-ins are enough to know: this session's and one before it.
-    db
-      .select({ id: auditEvents.id })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.entity, 'user'), eq(auditEvents.entityId, String(caller.userId)), eq(auditEvents.action, 'sign-in')))
-      .limit(2),
-  ])
+  const [[unreadCount], [urgent], [money], payableRows, [requestCount], latestRequests, support, recent, [account], addressServices, signIns] =
+    await Promise.all([
+      db.select({ n: count() }).from(documents).where(unread),
+      db
+        .select({ id: documents.id, name: documentTypes.name, uploadedAt: documents.uploadedAt, status: documents.status })
+        .from(documents)
+        .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+        .where(and(unread, eq(documents.status, 'active')))
+        .orderBy(asc(documents.uploadedAt), asc(documents.id))
+        .limit(1),
+      db
+        .select({
+          unpaid: sql<number>`count(*) filter (where ${invoices.status} = ${INVOICE_STATUS.NEW})::int`,
+          overdue: sql<number>`count(*) filter (where ${invoices.status} = ${INVOICE_STATUS.OVERDUE})::int`,
+          dueCents: sql<number>`coalesce(sum(${invoices.totalCents}) filter (where ${invoices.status} in (${INVOICE_STATUS.NEW}, ${INVOICE_STATUS.OVERDUE})), 0)::bigint`,
+        })
+        .from(invoices)
+        .where(eq(invoices.clientId, clientId)),
+      db.select({ id: invoices.id }).from(invoices).where(payable).orderBy(asc(invoices.dueDate), asc(invoices.id)).limit(MAX_INVOICES_PER_PAYMENT),
+      db
+        .select({ n: count() })
+        .from(documentRequests)
+        .where(and(eq(documentRequests.clientId, clientId), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES]))),
+      db
+        .select({ id: documentRequests.id, documentName: documentTypes.name, status: documentRequests.status, updatedAt: documentRequests.updatedAt })
+        .from(documentRequests)
+        .innerJoin(documents, eq(documents.id, documentRequests.documentId))
+        .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+        .where(and(eq(documentRequests.clientId, clientId), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES])))
+        .orderBy(desc(documentRequests.updatedAt), desc(documentRequests.id))
+        .limit(3),
+      supportCounts(db, eq(supportConversations.clientId, clientId)),
+      db
+        .select({
+          id: notifications.id,
+          message: notifications.message,
+          createdAt: notifications.createdAt,
+          kind: notifications.kind,
+          documentId: notifications.documentId,
+          documentRequestId: notifications.documentRequestId,
+          supportConversationId: notifications.supportConversationId,
+          invoiceId: invoices.id,
+        })
+        .from(notifications)
+        // An invoice notice names its invoice by number ('Invoice INV-2026-000123 is overdue'); the
+        // notification keeps no invoice id, so the row finds the client's invoice of that number.
+        .leftJoin(
+          invoices,
+          and(
+            eq(notifications.kind, 'invoice'),
+            eq(invoices.clientId, clientId),
+            eq(invoices.invoiceNumber, sql`substring(${notifications.message} from 'INV-[0-9]+-[0-9]+')`),
+          ),
+        )
+        .where(eq(notifications.clientId, clientId))
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
+        .limit(5),
+      db
+        .select({ mailboxNumber: clients.mailboxNumber, hasMailbox: clients.hasMailbox, agentName: agents.name })
+        .from(clients)
+        .leftJoin(agents, eq(agents.id, clients.agentId))
+        .where(eq(clients.id, clientId)),
+      db
+        .select({ name: services.name, packageName: servicePackages.name, active: sql<boolean>`${clientServices.active} and ${services.active}` })
+        .from(clientServices)
+        .innerJoin(services, eq(services.id, clientServices.serviceId))
+        .leftJoin(servicePackages, eq(servicePackages.id, clientServices.servicePackageId))
+        .where(and(eq(clientServices.clientId, clientId), eq(services.kind, 'address')))
+        // The one in force first; then the newest.
+        .orderBy(desc(sql`${clientServices.active} and ${services.active}`), desc(clientServices.createdAt), desc(clientServices.id))
+        .limit(1),
+      // Two sign-ins are enough to know: this session's and one before it.
+      db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.entity, 'user'), eq(auditEvents.entityId, String(caller.userId)), eq(auditEvents.action, 'sign-in')))
+        .limit(2),
+    ])
   const service = addressServices[0]
   return {
     signedInBefore: signIns.length > 1,
@@ -129,7 +130,9 @@ export async function clientDashboard(db: Db, caller: ClientDashboardCaller, now
     },
     unreadDocuments: {
       count: unreadCount.n,
-      mostUrgent: urgent ? { id: urgent.id, name: urgent.name, uploadedAt: urgent.uploadedAt.toISOString(), daysLeft: daysLeft(urgent.uploadedAt, urgent.status, now) } : null,
+      mostUrgent: urgent
+        ? { id: urgent.id, name: urgent.name, uploadedAt: urgent.uploadedAt.toISOString(), daysLeft: daysLeft(urgent.uploadedAt, urgent.status, now) }
+        : null,
     },
     invoices: {
       unpaidCount: Number(money.unpaid),

@@ -55,7 +55,12 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
       db: db as unknown as Db,
       kind: 'postgres',
       writes,
-      listen: async (channel, onNotify) => void (await sql.listen(channel, (payload) => onNotify(payload), () => onNotify())),
+      listen: async (channel, onNotify) =>
+        void (await sql.listen(
+          channel,
+          (payload) => onNotify(payload),
+          () => onNotify(),
+        )),
       close: () => sql.end({ timeout: 5 }),
     }
   }

@@ -7,7 +7,9 @@ let database: Database
 beforeAll(async () => {
   database = await openDatabase({ dataDir: 'memory://' })
   await database.db.execute(sql`create temporary table names (name text not null)`)
-  await database.db.execute(sql`insert into names values ('scan-12345.pdf'), ('Scan-12345-b.PDF'), ('other-12345.pdf'), ('scan-1234.pdf'), ('100%_sure.pdf'), ('1000 sure.pdf')`)
+  await database.db.execute(
+    sql`insert into names values ('scan-12345.pdf'), ('Scan-12345-b.PDF'), ('other-12345.pdf'), ('scan-1234.pdf'), ('100%_sure.pdf'), ('1000 sure.pdf')`,
+  )
 })
 afterAll(() => database.close())
 
@@ -27,7 +29,7 @@ describe('contains', () => {
     expect(await matching('Scan-12345', { caseSensitive: true })).toEqual(['Scan-12345-b.PDF'])
   })
 
-  it('takes the searcher\'s wildcards literally', async () => {
+  it("takes the searcher's wildcards literally", async () => {
     expect(await matching('100%_')).toEqual(['100%_sure.pdf'])
     expect(await matching('_')).toEqual(['100%_sure.pdf'])
   })

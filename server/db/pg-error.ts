@@ -16,7 +16,15 @@ export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error)
 export const isConcurrencyFailure = (error: unknown): boolean => ['40P01', '40001'].includes(pgErrorCode(error) ?? '')
 
 /** What postgres.js (and the socket under it) reports when the connection itself is gone. */
-const LOST_CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE'])
+const LOST_CONNECTION_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+])
 
 /**
  * The connection to the database was lost, rather than the statement refused: the server ended it

@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const ts = (name: string) => timestamp(name, { withTimezone: true })
@@ -126,7 +112,9 @@ export const clients = pgTable(
       sql`(${t.companyName} || ' ' || ${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.phone} || ' ' || ${t.city} || ' ' || coalesce(${t.mailboxNumber}, '')) gin_trgm_ops`,
     ),
     // A mailbox belongs to one client (GET /api/client/assignMailbox/{clientId}/{mailboxNumber}).
-    uniqueIndex('clients_mailbox_number_idx').on(t.mailboxNumber).where(sql`${t.mailboxNumber} is not null`),
+    uniqueIndex('clients_mailbox_number_idx')
+      .on(t.mailboxNumber)
+      .where(sql`${t.mailboxNumber} is not null`),
   ],
 )
 
@@ -397,7 +385,11 @@ export const paymentIntents = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('payment_intents_pending_idx').on(t.leaseUntil).where(sql`${t.state} = 'pending'`)],
+  (t) => [
+    index('payment_intents_pending_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.state} = 'pending'`),
+  ],
 )
 
 /**
@@ -545,9 +537,13 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_client_created_idx').on(t.clientId, t.createdAt),
-    index('notifications_announce_idx').on(t.id).where(sql`${t.announcePending}`),
+    index('notifications_announce_idx')
+      .on(t.id)
+      .where(sql`${t.announcePending}`),
     // The staff bell and list: notifications addressed to staff, newest first.
-    index('notifications_staff_created_idx').on(t.createdAt, t.id).where(sql`${t.clientId} is null`),
+    index('notifications_staff_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.clientId} is null`),
     // Staff's list of every notification, newest first, and its unread ones past a read-up-to mark.
     index('notifications_created_idx').on(t.createdAt, t.id),
   ],
@@ -627,7 +623,11 @@ export const pushOutbox = pgTable(
     failedAt: ts('failed_at'),
     error: text('error'),
   },
-  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+  (t) => [
+    index('push_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+  ],
 )
 
 /** A user's choice per kind of notification and channel; no row means the default (both on). */
@@ -745,7 +745,9 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_to_idx').on(t.to, t.createdAt),
-    index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 )
 

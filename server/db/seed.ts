@@ -102,7 +102,14 @@ interface Seeding {
 
 type CatalogueRow = { service: typeof services.$inferSelect; packages: (typeof servicePackages.$inferSelect)[] }
 type ClientRow = typeof clients.$inferSelect
-type DemoInvoice = { clientId: number; status: number; invoiceDate: Date; dueDate: Date; paidDate: Date | null; lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[] }
+type DemoInvoice = {
+  clientId: number
+  status: number
+  invoiceDate: Date
+  dueDate: Date
+  paidDate: Date | null
+  lines: Omit<typeof invoiceLines.$inferInsert, 'invoiceId'>[]
+}
 
 /**
  * The demo provider: its staff and roles, the catalogue, then two clients, each with services,
@@ -229,23 +236,56 @@ async function seedStaff({ tx, daysAgo }: Seeding, passwordHash: string) {
   for (const key of Object.keys(DEMO_ROLES) as (keyof typeof DEMO_ROLES)[]) {
     const { name, codes } = DEMO_ROLES[key]
     const description = key === 'clerk' ? 'Scans and files incoming mail' : 'Runs the office: users, clients, documents and invoices'
-    const [role] = await tx.insert(roles).values({ name, roleType: 'agent', description, createdAt: daysAgo(400) }).returning()
+    const [role] = await tx
+      .insert(roles)
+      .values({ name, roleType: 'agent', description, createdAt: daysAgo(400) })
+      .returning()
     await tx.insert(rolePermissions).values(codes.map((code) => ({ roleId: role.id, permissionId: permId.get(code)! })))
     roleIds[key] = role.id
   }
 
-  const [provider] = await tx.insert(agents).values({ name: DEMO_PROVIDER_NAME, createdAt: daysAgo(400) }).returning()
+  const [provider] = await tx
+    .insert(agents)
+    .values({ name: DEMO_PROVIDER_NAME, createdAt: daysAgo(400) })
+    .returning()
   // Admin first: the session reads the agent record's users[0].
   await tx
     .insert(users)
-    .values({ email: DEMO_ACCOUNTS.admin, passwordHash, firstName: 'Alex', lastName: 'Rivera', roleId: SUPER_ADMIN_ROLE.id, agentId: provider.id, createdAt: daysAgo(400), passwordChangedAt: daysAgo(400) })
+    .values({
+      email: DEMO_ACCOUNTS.admin,
+      passwordHash,
+      firstName: 'Alex',
+      lastName: 'Rivera',
+      roleId: SUPER_ADMIN_ROLE.id,
+      agentId: provider.id,
+      createdAt: daysAgo(400),
+      passwordChangedAt: daysAgo(400),
+    })
   const [clerk] = await tx
     .insert(users)
-    .values({ email: DEMO_ACCOUNTS.clerk, passwordHash, firstName: 'Casey', lastName: 'Nguyen', roleId: roleIds.clerk, agentId: provider.id, createdAt: daysAgo(300), passwordChangedAt: daysAgo(300) })
+    .values({
+      email: DEMO_ACCOUNTS.clerk,
+      passwordHash,
+      firstName: 'Casey',
+      lastName: 'Nguyen',
+      roleId: roleIds.clerk,
+      agentId: provider.id,
+      createdAt: daysAgo(300),
+      passwordChangedAt: daysAgo(300),
+    })
     .returning()
   await tx
     .insert(users)
-    .values({ email: DEMO_ACCOUNTS.manager, passwordHash, firstName: 'Morgan', lastName: 'Bell', roleId: roleIds.manager, agentId: provider.id, createdAt: daysAgo(300), passwordChangedAt: daysAgo(300) })
+    .values({
+      email: DEMO_ACCOUNTS.manager,
+      passwordHash,
+      firstName: 'Morgan',
+      lastName: 'Bell',
+      roleId: roleIds.manager,
+      agentId: provider.id,
+      createdAt: daysAgo(300),
+      passwordChangedAt: daysAgo(300),
+    })
   return { provider, clerk }
 }
 
@@ -307,7 +347,10 @@ async function seedCatalogue({ tx, daysAgo }: Seeding) {
     .insert(coupons)
     .values({ code: DEMO_COUPON, description: '10% off your first order', percentOff: 10, createdAt: daysAgo(200) })
     .returning()
-  const [partner] = await tx.insert(affiliates).values({ code: DEMO_AFFILIATE, name: 'Bayside Accounting Partners', createdAt: daysAgo(200) }).returning()
+  const [partner] = await tx
+    .insert(affiliates)
+    .values({ code: DEMO_AFFILIATE, name: 'Bayside Accounting Partners', createdAt: daysAgo(200) })
+    .returning()
   return { catalogueRows, welcome, partner }
 }
 
@@ -389,9 +432,7 @@ async function seedClientDocuments(
     const bytes = doc.file === 'png' ? demoPng() : onePagePdf(title, DateTime.fromJSDate(uploadedAt).toISODate()!)
     // A shredded document's file is gone; its record (with what the file was) stays.
     const storageKey = doc.file === 'shredded' ? null : `documents/${client.id}/${randomUUID()}.${extension}`
-    const stored = storageKey
-      ? await deps.blobs.put(storageKey, bytes)
-      : { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') }
+    const stored = storageKey ? await deps.blobs.put(storageKey, bytes) : { size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') }
     const [row] = await tx
       .insert(documents)
       .values({
@@ -451,7 +492,13 @@ async function seedMailRequest(
 
   await tx.insert(notifications).values([
     { clientId: client.id, message: 'New document received: Annual Report Notice', documentId: documentIds[0], isRead: false, createdAt: daysAgo(0) },
-    { clientId: client.id, message: 'Your request to mail Service of Process is now Processing', documentRequestId: request.id, isRead: true, createdAt: daysAgo(5) },
+    {
+      clientId: client.id,
+      message: 'Your request to mail Service of Process is now Processing',
+      documentRequestId: request.id,
+      isRead: true,
+      createdAt: daysAgo(5),
+    },
     { clientId: client.id, message: 'New document received: Tax Notice', documentId: documentIds[1], isRead: true, createdAt: daysAgo(3) },
     { clientId: client.id, message: 'New document received: Service of Process', documentId: documentIds[3], isRead: true, createdAt: daysAgo(20) },
   ])

@@ -77,7 +77,9 @@ export interface ListStatement<Shape, Row> {
  * `matching`, with the values bound as parameters.
  */
 export function cachedList<Shape, Row>(list: ListStatement<Shape, Row>) {
-  const page = cachedStatement<Shape, Row & { matchingCount: number }>(list.name, (db, shape, value) => list.page(db as Db, shape, value, list.matching(db as Db, shape, value)))
+  const page = cachedStatement<Shape, Row & { matchingCount: number }>(list.name, (db, shape, value) =>
+    list.page(db as Db, shape, value, list.matching(db as Db, shape, value)),
+  )
   return async (db: Db, shape: Shape, values: Record<string, unknown>, paging: { page: number; pageSize: number }): Promise<{ rows: Row[] } & PageTotal> => {
     const all = { ...values, limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize }
     const rows = await page(db, shape, all)

@@ -79,7 +79,11 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
  */
 export function cleanOriginalName(name: string | undefined): string {
   const base = (name ?? '').normalize('NFC').split(/[\\/]/).pop() ?? ''
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(BIDI_CONTROLS, '').trim().slice(0, 200)
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(BIDI_CONTROLS, '')
+    .trim()
+    .slice(0, 200)
   return clean || 'file'
 }
 

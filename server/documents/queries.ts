@@ -35,9 +35,10 @@ const documentColumns = {
   requestCarrier: documentRequests.carrier,
   requestTrackingNumber: documentRequests.trackingNumber,
   /** When the live request was marked Mailed (null while it is open). */
-  mailedAt: sql<Date | null>`(select max(${documentRequestEvents.createdAt}) from ${documentRequestEvents} where ${documentRequestEvents.documentRequestId} = ${documentRequests.id} and ${documentRequestEvents.status} = 3)`.mapWith(
-    (value: string | Date | null) => (value == null ? null : new Date(value)),
-  ),
+  mailedAt:
+    sql<Date | null>`(select max(${documentRequestEvents.createdAt}) from ${documentRequestEvents} where ${documentRequestEvents.documentRequestId} = ${documentRequests.id} and ${documentRequestEvents.status} = 3)`.mapWith(
+      (value: string | Date | null) => (value == null ? null : new Date(value)),
+    ),
 }
 
 export type DocumentRow = {
@@ -165,7 +166,11 @@ export async function resolveDocumentSearch(db: Db | Tx, filters: DocumentFilter
   const [types, companies] = await Promise.all([
     db.select({ id: documentTypes.id }).from(documentTypes).where(contains(documentTypes.name, q)),
     filters.searchCompany
-      ? db.select({ id: clients.id }).from(clients).where(contains(clients.companyName, q)).limit(MAX_LISTED_COMPANIES + 1)
+      ? db
+          .select({ id: clients.id })
+          .from(clients)
+          .where(contains(clients.companyName, q))
+          .limit(MAX_LISTED_COMPANIES + 1)
       : Promise.resolve([]),
   ])
   return {
@@ -245,7 +250,9 @@ export function documentOrder(sort: string | undefined, requested: 'asc' | 'desc
     case 'daysLeft':
       // Fewer days left = uploaded earlier; shredded documents (0 days) first when ascending.
       return [
-        order === 'asc' ? asc(sql`case when ${documents.status} = 'active' then 1 else 0 end`) : desc(sql`case when ${documents.status} = 'active' then 1 else 0 end`),
+        order === 'asc'
+          ? asc(sql`case when ${documents.status} = 'active' then 1 else 0 end`)
+          : desc(sql`case when ${documents.status} = 'active' then 1 else 0 end`),
         dir(documents.uploadedAt),
         dir(documents.id),
       ]
@@ -256,7 +263,11 @@ export function documentOrder(sort: string | undefined, requested: 'asc' | 'desc
 
 const documentList = cachedList<DocumentListShape, DocumentRow>({
   name: 'document list',
-  matching: (db, shape, value) => db.select({ one: sql`1` }).from(documents).where(documentConditions(shape, value)),
+  matching: (db, shape, value) =>
+    db
+      .select({ one: sql`1` })
+      .from(documents)
+      .where(documentConditions(shape, value)),
   page: (db, shape, value, matching) =>
     selectDocuments(db, { matchingCount: matchingCount(matching) })
       .where(documentConditions(shape, value))
@@ -272,7 +283,9 @@ export async function listDocuments(
   paging: { page: number; pageSize: number; sort?: string; order?: 'asc' | 'desc' },
 ): Promise<{ rows: DocumentRow[] } & PageTotal> {
   const search = await resolveDocumentSearch(db, filters)
-  const present = (Object.keys(FILTER_CONDITIONS) as (keyof typeof FILTER_CONDITIONS)[]).filter((filter) => filters[filter] !== undefined && filters[filter] !== '')
+  const present = (Object.keys(FILTER_CONDITIONS) as (keyof typeof FILTER_CONDITIONS)[]).filter(
+    (filter) => filters[filter] !== undefined && filters[filter] !== '',
+  )
   const values: Record<string, unknown> = Object.fromEntries(present.map((filter) => [filter, filters[filter]]))
   let searchShape: DocumentListShape['search']
   if (search) {
@@ -299,7 +312,14 @@ export async function markDocumentRead(db: Db, row: DocumentRow, now: Date) {
     await tx
       .update(notifications)
       .set({ isRead: true })
-      .where(and(eq(notifications.documentId, row.id), eq(notifications.clientId, row.clientId), isNull(notifications.documentRequestId), eq(notifications.isRead, false)))
+      .where(
+        and(
+          eq(notifications.documentId, row.id),
+          eq(notifications.clientId, row.clientId),
+          isNull(notifications.documentRequestId),
+          eq(notifications.isRead, false),
+        ),
+      )
   })
 }
 

@@ -213,7 +213,10 @@ const requestList = cachedList<RequestListShape, RequestRow>({
           .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
           .innerJoin(clients, eq(clients.id, documentRequests.clientId))
           .where(requestConditions(shape, value))
-      : db.select({ one: sql`1` }).from(documentRequests).where(requestConditions(shape, value)),
+      : db
+          .select({ one: sql`1` })
+          .from(documentRequests)
+          .where(requestConditions(shape, value)),
   page: (db, shape, value, matching) =>
     selectRequests(db, { matchingCount: matchingCount(matching) })
       .where(requestConditions(shape, value))
@@ -266,7 +269,13 @@ export async function createRequests(
   try {
     return await deps.db.transaction(async (tx) => {
       const locked = await tx
-        .select({ id: documents.id, clientId: documents.clientId, status: documents.status, uploadedAt: documents.uploadedAt, dateReceived: documents.dateReceived })
+        .select({
+          id: documents.id,
+          clientId: documents.clientId,
+          status: documents.status,
+          uploadedAt: documents.uploadedAt,
+          dateReceived: documents.dateReceived,
+        })
         .from(documents)
         .where(inArray(documents.id, ids))
         .orderBy(asc(documents.id))
@@ -305,16 +314,44 @@ export async function createRequests(
 
       const created = await tx
         .insert(documentRequests)
-        .values(ids.map((documentId) => ({ documentId, clientId, status: REQUEST_STATUS.requested, ...input.mailing, requestedBy: caller.userId, createdAt: now, updatedAt: now })))
+        .values(
+          ids.map((documentId) => ({
+            documentId,
+            clientId,
+            status: REQUEST_STATUS.requested,
+            ...input.mailing,
+            requestedBy: caller.userId,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
         .returning({ id: documentRequests.id, documentId: documentRequests.documentId })
-      await tx.insert(documentRequestEvents).values(
-        created.map((r) => ({ documentRequestId: r.id, status: REQUEST_STATUS.requested, note: 'Requested by the client', byUserId: caller.userId, createdAt: now })),
-      )
+      await tx
+        .insert(documentRequestEvents)
+        .values(
+          created.map((r) => ({
+            documentRequestId: r.id,
+            status: REQUEST_STATUS.requested,
+            note: 'Requested by the client',
+            byUserId: caller.userId,
+            createdAt: now,
+          })),
+        )
       for (const r of created) {
-        await notifyAgents(tx, `${input.companyName} requested ${types.get(r.documentId) ?? 'a document'} by mail`, { documentRequestId: r.id, documentId: r.documentId }, now)
+        await notifyAgents(
+          tx,
+          `${input.companyName} requested ${types.get(r.documentId) ?? 'a document'} by mail`,
+          { documentRequestId: r.id, documentId: r.documentId },
+          now,
+        )
       }
       const rows = await selectRequests(tx)
-        .where(inArray(documentRequests.id, created.map((r) => r.id)))
+        .where(
+          inArray(
+            documentRequests.id,
+            created.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(documentRequests.id))
       const answer = rows.map((row) => toDocumentRequest(row, caller))
       if (input.claim) await completeIdempotent(tx, input.claim, 201, { documentRequests: answer })
@@ -349,7 +386,8 @@ export async function changeRequestStatus(
     const to = requestStatusName(input.status)
     if (isClient(caller)) {
       if (input.status !== REQUEST_STATUS.cancelled) throw forbidden('Only the provider can move a request along; you may cancel it while it is Requested')
-      if (row.status !== REQUEST_STATUS.requested) throw conflict('This request can no longer be cancelled', `The request is ${from}: it can be cancelled only while it is Requested`)
+      if (row.status !== REQUEST_STATUS.requested)
+        throw conflict('This request can no longer be cancelled', `The request is ${from}: it can be cancelled only while it is Requested`)
     } else if (!allowedStatusesFor(caller, row.status).includes(input.status as DocumentRequestStatusId)) {
       throw conflict('This status change is not allowed', `A request that is ${from} cannot be moved to ${to}`)
     }

@@ -101,7 +101,12 @@ export const documentFiles: BlobOwner = {
  * the key (a UUIDv7), so young files of uploads still in flight are never touched. `owners` names the
  * prefixes to sweep (document files unless told otherwise).
  */
-export async function sweepOrphanBlobs(deps: ShredDeps, now: Date, owners: readonly BlobOwner[] = [documentFiles], batchSize = 500): Promise<{ orphansDeleted: number }> {
+export async function sweepOrphanBlobs(
+  deps: ShredDeps,
+  now: Date,
+  owners: readonly BlobOwner[] = [documentFiles],
+  batchSize = 500,
+): Promise<{ orphansDeleted: number }> {
   const before = now.getTime() - ORPHAN_AGE_MS
   let orphansDeleted = 0
   for (const owner of owners) {

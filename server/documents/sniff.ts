@@ -28,4 +28,6 @@ export function sniffFileType(head: Uint8Array): { type: DocumentFileType; conte
 export function fileTypeOf(contentType: string): DocumentFileType {
   return TYPE_BY_CONTENT_TYPE.get(contentType) ?? 'pdf'
 }
-const TYPE_BY_CONTENT_TYPE = new Map<string, DocumentFileType>(Object.entries(DOCUMENT_FILE_TYPES).map(([type, info]) => [info.contentType, type as DocumentFileType]))
+const TYPE_BY_CONTENT_TYPE = new Map<string, DocumentFileType>(
+  Object.entries(DOCUMENT_FILE_TYPES).map(([type, info]) => [info.contentType, type as DocumentFileType]),
+)

@@ -68,7 +68,8 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
       { maxFiles: DOCUMENT_UPLOAD_MAX_FILES, maxBodyBytes },
       {
         async file(part, fieldsSoFar) {
-          if (!FILE_FIELDS.has(part.field)) throw unprocessable('Invalid upload', `Unexpected file field ${part.field.slice(0, 40)}: send files as 'file' or 'files'`)
+          if (!FILE_FIELDS.has(part.field))
+            throw unprocessable('Invalid upload', `Unexpected file field ${part.field.slice(0, 40)}: send files as 'file' or 'files'`)
           // A browser sends an empty, unnamed part when no file was chosen.
           if (!part.fileName) return
           // Fields sent before the files are checked before any file is stored.
@@ -106,7 +107,13 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
       // Service of process is urgent: pushed at high urgency and e-mailed to every user and the attorney.
       const urgent = type.name === SERVICE_OF_PROCESS
       for (const documentId of ids) {
-        await notifyClient(tx, request.client.id, `New document received: ${type.name}`, { documentId, kind: urgent ? 'service-of-process' : 'new-mail', urgent }, now)
+        await notifyClient(
+          tx,
+          request.client.id,
+          `New document received: ${type.name}`,
+          { documentId, kind: urgent ? 'service-of-process' : 'new-mail', urgent },
+          now,
+        )
       }
       await recordAudit(tx, {
         at: now,
@@ -117,7 +124,9 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
         details: { documentIds: ids, files: stored.map((f) => ({ name: f.name, size: f.size, type: f.type })) },
         requestId: request.requestId,
       })
-      const created = (await selectDocuments(tx).where(inArray(documents.id, ids)).orderBy(asc(documents.id))).map((row) => toDocument(row, now, { withClient: true }))
+      const created = (await selectDocuments(tx).where(inArray(documents.id, ids)).orderBy(asc(documents.id))).map((row) =>
+        toDocument(row, now, { withClient: true }),
+      )
       if (claim) await completeIdempotent(tx, claim, 201, { documents: created })
       return created
     })
@@ -125,7 +134,11 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
     return { status: 201, body: { documents: answer }, replayed: false }
   } finally {
     if (!committed) {
-      await Promise.all(stored.map((file) => deps.blobs.delete(file.key).catch((error) => deps.logger.error('could not delete an uploaded file', { key: file.key, error: String(error) }))))
+      await Promise.all(
+        stored.map((file) =>
+          deps.blobs.delete(file.key).catch((error) => deps.logger.error('could not delete an uploaded file', { key: file.key, error: String(error) })),
+        ),
+      )
       await releaseIdempotent(deps.db, claim).catch(() => {})
     }
   }

@@ -17,7 +17,13 @@ const app = new Hono<AppEnv>()
     return c.json({ rows: Array.from({ length: 400 }, (_, i) => i) })
   })
   .get('/created', (c) => c.json({ ok: true }, 201, { 'X-Extra': 'yes' }))
-  .get('/encoded', () => new Response(gzipText(JSON.stringify({ rows: Array.from({ length: 400 }, (_, i) => i) })), { headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' } }))
+  .get(
+    '/encoded',
+    () =>
+      new Response(gzipText(JSON.stringify({ rows: Array.from({ length: 400 }, (_, i) => i) })), {
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      }),
+  )
 
 describe('compressJson', () => {
   it('gzips a large JSON answer for a caller that accepts gzip', async () => {

@@ -36,4 +36,3 @@ export function compressJson(): MiddlewareHandler<AppEnv> {
     c.res = new Response(compress ? gzipText(text) : text, { status: res.status, headers: out })
   }
 }
-

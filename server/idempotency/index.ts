@@ -155,9 +155,14 @@ export async function forgetIdempotent(db: Db, options: { scope: string; userId:
  * charge. A lock older than staleAfterMs was left by a stopped server and is taken over. Returns false
  * (taking none) when another attempt holds any of them; inside a transaction the caller rolls back.
  */
-export async function claimLocks(db: Db | Tx, options: { scope: string; ids: (string | number)[]; owner: string; now: Date; staleAfterMs: number }): Promise<boolean> {
+export async function claimLocks(
+  db: Db | Tx,
+  options: { scope: string; ids: (string | number)[]; owner: string; now: Date; staleAfterMs: number },
+): Promise<boolean> {
   const keys = options.ids.map((id) => `${options.scope}:${id}`)
-  await db.delete(idempotencyRecords).where(and(inArray(idempotencyRecords.key, keys), lt(idempotencyRecords.createdAt, new Date(options.now.getTime() - options.staleAfterMs))))
+  await db
+    .delete(idempotencyRecords)
+    .where(and(inArray(idempotencyRecords.key, keys), lt(idempotencyRecords.createdAt, new Date(options.now.getTime() - options.staleAfterMs))))
   const inserted = await db
     .insert(idempotencyRecords)
     .values(keys.map((key) => ({ key, scope: options.scope, requestHash: options.owner, state: 'pending', createdAt: options.now })))

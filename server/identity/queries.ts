@@ -32,7 +32,12 @@ export async function loadAgents(db: Db, caller: Caller, agentIds?: number[]): P
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))
-    .where(inArray(users.agentId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        users.agentId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(users.id))
   const seesEveryone = hasPermission(caller, 'UCV')
   return rows.map((agent) => {

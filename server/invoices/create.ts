@@ -90,7 +90,15 @@ export async function createInvoice(db: Db | Tx, input: NewInvoice) {
 /** Records a charge that paid one whole invoice: the payment row and its link to the invoice. */
 export async function recordInvoiceCharge(
   tx: Tx,
-  input: { clientId: number; invoiceId: number; amountCents: number; gateway: string; charge: Pick<Extract<ChargeResult, { ok: true }>, 'reference' | 'cardBrand' | 'cardLast4'>; idempotencyKey: string; at: Date },
+  input: {
+    clientId: number
+    invoiceId: number
+    amountCents: number
+    gateway: string
+    charge: Pick<Extract<ChargeResult, { ok: true }>, 'reference' | 'cardBrand' | 'cardLast4'>
+    idempotencyKey: string
+    at: Date
+  },
 ) {
   const [payment] = await tx
     .insert(payments)

@@ -50,10 +50,17 @@ export async function payInvoices(deps: AppDeps, caller: Caller, request: PayReq
       const rows = await lockPayable(tx, clientId, sortedIds)
       const amountCents = rows.reduce((sum, row) => sum + row.totalCents, 0)
       if (amountCents <= 0 || amountCents > 2_147_483_647) {
-        throw unprocessable('These invoices cannot be paid by card', amountCents <= 0 ? 'There is nothing to pay on these invoices.' : 'The amount is too large for one card payment.')
+        throw unprocessable(
+          'These invoices cannot be paid by card',
+          amountCents <= 0 ? 'There is nothing to pay on these invoices.' : 'The amount is too large for one card payment.',
+        )
       }
       const numbers = request.invoiceIds.map((id) => rows.find((row) => row.id === id)!.invoiceNumber)
-      const order: InvoicesOrder = { invoiceIds: sortedIds, requested: request.invoiceIds, totals: Object.fromEntries(rows.map((row) => [row.id, row.totalCents])) }
+      const order: InvoicesOrder = {
+        invoiceIds: sortedIds,
+        requested: request.invoiceIds,
+        totals: Object.fromEntries(rows.map((row) => [row.id, row.totalCents])),
+      }
       return { amountCents, description: `${numbers.length === 1 ? 'Invoice' : 'Invoices'} ${numbers.join(', ')}`, order: { ...order } }
     },
     busy: () => conflict('These invoices are already being paid', 'Another payment for these invoices is in progress. Please wait a moment and refresh.'),
@@ -121,8 +128,19 @@ export const invoicesRecorder: Recorder = {
     })
     // The receipt in the bell (and pushed and e-mailed per the client's invoice preferences).
     const count = order.invoiceIds.length
-    await notifyClient(tx, clientId, `Payment received: $${centsToDollars(intent.amountCents).toFixed(2)} for ${count === 1 ? '1 invoice' : `${count} invoices`}`, { kind: 'invoice' }, now)
-    const body: PayInvoicesResult = { paymentId: payment.id, amount: centsToDollars(intent.amountCents), invoiceIds: order.requested.map(String), reference: charge.reference }
+    await notifyClient(
+      tx,
+      clientId,
+      `Payment received: $${centsToDollars(intent.amountCents).toFixed(2)} for ${count === 1 ? '1 invoice' : `${count} invoices`}`,
+      { kind: 'invoice' },
+      now,
+    )
+    const body: PayInvoicesResult = {
+      paymentId: payment.id,
+      amount: centsToDollars(intent.amountCents),
+      invoiceIds: order.requested.map(String),
+      reference: charge.reference,
+    }
     return { status: 200, body }
   },
   // Paying invoices refuses nothing after the charge: the invoices were held.
@@ -143,7 +161,15 @@ async function switchOnBilledServices(tx: Tx, clientId: number, invoiceIds: numb
   const held = await tx
     .select({ id: clientServices.id, serviceId: clientServices.serviceId, active: clientServices.active })
     .from(clientServices)
-    .where(and(eq(clientServices.clientId, clientId), inArray(clientServices.serviceId, billed.map((line) => line.serviceId!))))
+    .where(
+      and(
+        eq(clientServices.clientId, clientId),
+        inArray(
+          clientServices.serviceId,
+          billed.map((line) => line.serviceId!),
+        ),
+      ),
+    )
   for (const line of billed) {
     const current = held.filter((row) => row.serviceId === line.serviceId)
     if (current.some((row) => row.active)) continue

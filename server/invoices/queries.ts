@@ -140,7 +140,11 @@ function orderFor(sort: InvoiceSortField, order: 'asc' | 'desc'): SQL[] {
 
 const invoiceList = cachedList<InvoiceListShape, InvoiceRow>({
   name: 'invoice list',
-  matching: (db, shape, value) => db.select({ one: sql`1` }).from(invoices).where(invoiceConditions(shape, value)),
+  matching: (db, shape, value) =>
+    db
+      .select({ one: sql`1` })
+      .from(invoices)
+      .where(invoiceConditions(shape, value)),
   page: (db, shape, value, matching) =>
     selectInvoices(db, { matchingCount: matchingCount(matching) })
       .where(invoiceConditions(shape, value))
@@ -200,7 +204,11 @@ export interface InvoiceSheet {
   issuer: InvoiceDetail['issuer']
 }
 
-export async function loadInvoiceSheet(db: Db, id: number, env: Pick<Env, 'COMPANY_LOCATION' | 'SUPPORT_PHONE' | 'SUPPORT_EMAIL'>): Promise<InvoiceSheet | undefined> {
+export async function loadInvoiceSheet(
+  db: Db,
+  id: number,
+  env: Pick<Env, 'COMPANY_LOCATION' | 'SUPPORT_PHONE' | 'SUPPORT_EMAIL'>,
+): Promise<InvoiceSheet | undefined> {
   const [invoice] = await selectInvoices(db).where(eq(invoices.id, id))
   if (!invoice) return undefined
   const [extra] = await db

@@ -37,7 +37,11 @@ export async function sweepIdempotencyRecords(db: Db, now: Date, batchSize = BAT
   const before = (ms: number) => new Date(now.getTime() - ms)
   const expired = or(
     and(eq(idempotencyRecords.state, 'done'), lt(idempotencyRecords.createdAt, before(RETENTION_MS.requestAnswer))),
-    and(ne(idempotencyRecords.state, 'done'), ne(idempotencyRecords.scope, PAYMENT_HOLD_SCOPE), lt(idempotencyRecords.createdAt, before(RETENTION_MS.unfinished))),
+    and(
+      ne(idempotencyRecords.state, 'done'),
+      ne(idempotencyRecords.scope, PAYMENT_HOLD_SCOPE),
+      lt(idempotencyRecords.createdAt, before(RETENTION_MS.unfinished)),
+    ),
   )!
   let deleted = 0
   for (;;) {
@@ -95,7 +99,11 @@ export const sweepMailOutbox = (db: Db, now: Date) =>
 
 /** Push messages sent or given up more than 30 days ago (the mail retention). */
 export const sweepPushOutbox = (db: Db, now: Date) =>
-  deleteInBatches(db, pushOutbox, and(lt(pushOutbox.createdAt, new Date(now.getTime() - RETENTION_MS.mail)), or(isNotNull(pushOutbox.sentAt), isNotNull(pushOutbox.failedAt)))!)
+  deleteInBatches(
+    db,
+    pushOutbox,
+    and(lt(pushOutbox.createdAt, new Date(now.getTime() - RETENTION_MS.mail)), or(isNotNull(pushOutbox.sentAt), isNotNull(pushOutbox.failedAt)))!,
+  )
 
 /**
  * Daily: drops idempotency records, job runs, outgoing mail and push messages past their retention. Safe to run twice

@@ -25,11 +25,7 @@ export async function runDueJobs(deps: AppDeps, jobs: readonly Job[], now = deps
   const ran: string[] = []
   for (const job of jobs) {
     const runKey = periodKey(job.everyMs, now)
-    const claimed = await deps.db
-      .insert(jobRuns)
-      .values({ job: job.name, runKey, startedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: jobRuns.id })
+    const claimed = await deps.db.insert(jobRuns).values({ job: job.name, runKey, startedAt: now }).onConflictDoNothing().returning({ id: jobRuns.id })
     if (!claimed.length) continue
     const started = performance.now()
     try {

@@ -98,7 +98,14 @@ export function deliveringOutbox(options: DeliveringOutboxOptions): Required<Mai
         return 'failed'
       }
       await db.update(mailOutbox).set({ error: reason, nextAttemptAt: retryAt }).where(mine)
-      logger.warn('mail not sent; will retry', { id: row.id, to: row.to, subject: row.subject, attempt: row.attempts, retryAt: retryAt.toISOString(), error: reason })
+      logger.warn('mail not sent; will retry', {
+        id: row.id,
+        to: row.to,
+        subject: row.subject,
+        attempt: row.attempts,
+        retryAt: retryAt.toISOString(),
+        error: reason,
+      })
       return 'retrying'
     }
     await db.update(mailOutbox).set({ sentAt: clock.now(), nextAttemptAt: null, error: null }).where(mine)

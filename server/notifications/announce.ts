@@ -35,7 +35,8 @@ export function notificationUrl(n: Pick<Claimed, 'clientId' | 'documentRequestId
 }
 
 /** Repeats about one thing replace each other on the device. */
-const tagOf = (n: Claimed) => (n.documentRequestId !== null ? `request-${n.documentRequestId}` : n.documentId !== null ? `document-${n.documentId}` : `notification-${n.id}`)
+const tagOf = (n: Claimed) =>
+  n.documentRequestId !== null ? `request-${n.documentRequestId}` : n.documentId !== null ? `document-${n.documentId}` : `notification-${n.id}`
 
 function titleOf(n: Claimed): string {
   if (n.urgent) return 'Action required: service of process'
@@ -52,7 +53,11 @@ export interface AnnounceResult {
 }
 
 /** Announces up to `limit` waiting notifications. */
-export async function announceDue(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'mailer' | 'env' | 'jwtKey'>, now = deps.clock.now(), limit = 20): Promise<AnnounceResult> {
+export async function announceDue(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'logger' | 'mailer' | 'env' | 'jwtKey'>,
+  now = deps.clock.now(),
+  limit = 20,
+): Promise<AnnounceResult> {
   const { db, env } = deps
   const portal = env.PUBLIC_URL.replace(/\/$/, '')
   const mails: MailMessage[] = []
@@ -77,16 +82,30 @@ export async function announceDue(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' 
     if (claimed.length === 0) return
     const clientIds = [...new Set(claimed.map((n) => n.clientId).filter((id): id is number => id !== null))]
     const clientRows = clientIds.length
-      ? await tx.select({ id: clients.id, companyName: clients.companyName, notifyAttorney: clients.notifyAttorney, attorneyEmail: clients.attorneyEmail }).from(clients).where(inArray(clients.id, clientIds))
+      ? await tx
+          .select({ id: clients.id, companyName: clients.companyName, notifyAttorney: clients.notifyAttorney, attorneyEmail: clients.attorneyEmail })
+          .from(clients)
+          .where(inArray(clients.id, clientIds))
       : []
     const clientById = new Map(clientRows.map((c) => [c.id, c]))
 
     for (const row of claimed.sort((a, b) => a.id - b.id)) {
       const client = row.clientId !== null ? clientById.get(row.clientId) : undefined
-      const n: Claimed = { ...row, companyName: client?.companyName ?? null, notifyAttorney: client?.notifyAttorney ?? null, attorneyEmail: client?.attorneyEmail ?? null }
+      const n: Claimed = {
+        ...row,
+        companyName: client?.companyName ?? null,
+        notifyAttorney: client?.notifyAttorney ?? null,
+        attorneyEmail: client?.attorneyEmail ?? null,
+      }
       const recipients = await recipientsOf(tx, n)
       const kind = isNotificationKind(n.kind) ? n.kind : null
-      const choices = kind ? await choicesFor(tx, recipients.map((r) => r.id), kind) : new Map<number, { push: boolean; email: boolean }>()
+      const choices = kind
+        ? await choicesFor(
+            tx,
+            recipients.map((r) => r.id),
+            kind,
+          )
+        : new Map<number, { push: boolean; email: boolean }>()
       // Kinds without a preference (a support reply) are pushed but not e-mailed from here.
       const wants = (userId: number, channel: 'push' | 'email') => n.urgent || (kind === null ? channel === 'push' : (choices.get(userId)?.[channel] ?? true))
       const url = notificationUrl(n)
@@ -96,13 +115,33 @@ export async function announceDue(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' 
       const alerts: (typeof documentAlerts.$inferInsert)[] = []
       const round = n.urgent && n.documentId !== null ? await roundOf(tx, n.documentId) : null
       for (const user of pushTo) {
-        const devices = await enqueuePush(tx, [user.id], { payload, urgency: n.urgent ? 'high' : 'normal', ttlSeconds: n.urgent ? TTL_SECONDS.urgent : TTL_SECONDS.normal, notificationId: n.id }, now)
+        const devices = await enqueuePush(
+          tx,
+          [user.id],
+          { payload, urgency: n.urgent ? 'high' : 'normal', ttlSeconds: n.urgent ? TTL_SECONDS.urgent : TTL_SECONDS.normal, notificationId: n.id },
+          now,
+        )
         result.pushes += devices
-        if (round && devices > 0) alerts.push({ documentId: n.documentId!, round, channel: 'push', userId: user.id, recipient: `${devices} device${devices === 1 ? '' : 's'}`, at: now })
+        if (round && devices > 0)
+          alerts.push({
+            documentId: n.documentId!,
+            round,
+            channel: 'push',
+            userId: user.id,
+            recipient: `${devices} device${devices === 1 ? '' : 's'}`,
+            at: now,
+          })
       }
       if (n.clientId !== null && kind) {
         for (const user of recipients.filter((r) => wants(r.id, 'email'))) {
-          mails.push(clientMail(n, user.email, `${portal}${url}`, n.urgent ? null : `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, user.id, kind, now)}`))
+          mails.push(
+            clientMail(
+              n,
+              user.email,
+              `${portal}${url}`,
+              n.urgent ? null : `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, user.id, kind, now)}`,
+            ),
+          )
           if (round) alerts.push({ documentId: n.documentId!, round, channel: 'email', userId: user.id, recipient: user.email, at: now })
         }
         if (n.urgent && n.notifyAttorney && n.attorneyEmail) {
@@ -120,7 +159,11 @@ export async function announceDue(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' 
       await deps.mailer.send(mail)
       result.emails++
     } catch (error) {
-      deps.logger.error('notification e-mail not recorded', { to: mail.to, subject: mail.subject, error: error instanceof Error ? error.message : String(error) })
+      deps.logger.error('notification e-mail not recorded', {
+        to: mail.to,
+        subject: mail.subject,
+        error: error instanceof Error ? error.message : String(error),
+      })
     }
   }
   return result
@@ -129,12 +172,19 @@ export async function announceDue(deps: Pick<AppDeps, 'db' | 'clock' | 'logger' 
 /** Active users who see the notification: the client's users, or every staff member. */
 async function recipientsOf(tx: Tx, n: Claimed): Promise<{ id: number; email: string }[]> {
   const who = n.clientId !== null ? eq(users.clientId, n.clientId) : or(isNotNull(users.agentId), eq(users.roleId, SUPER_ADMIN_ROLE.id))
-  return tx.select({ id: users.id, email: users.email }).from(users).where(and(who, eq(users.active, true))).orderBy(asc(users.id))
+  return tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(who, eq(users.active, true)))
+    .orderBy(asc(users.id))
 }
 
 /** 'escalation' once the 24-hour escalation has begun (server/alerts/service-of-process.ts), else 'first'. */
 async function roundOf(tx: Tx, documentId: number): Promise<'first' | 'escalation'> {
-  const [{ escalations }] = await tx.select({ escalations: sql<number>`count(*)::int` }).from(documentAlerts).where(and(eq(documentAlerts.documentId, documentId), eq(documentAlerts.round, 'escalation')))
+  const [{ escalations }] = await tx
+    .select({ escalations: sql<number>`count(*)::int` })
+    .from(documentAlerts)
+    .where(and(eq(documentAlerts.documentId, documentId), eq(documentAlerts.round, 'escalation')))
   return Number(escalations) > 0 ? 'escalation' : 'first'
 }
 
@@ -156,7 +206,13 @@ function clientMail(n: Claimed, to: string, link: string, unsubscribe: string | 
   return {
     to,
     subject: `${titleOf(n)}: ${n.message}`,
-    text: [n.message, '', `Open the portal: ${link}`, '', `Stop e-mails like this (${NOTIFICATION_KIND_LABELS[n.kind as keyof typeof NOTIFICATION_KIND_LABELS]}): ${unsubscribe}`].join('\n'),
+    text: [
+      n.message,
+      '',
+      `Open the portal: ${link}`,
+      '',
+      `Stop e-mails like this (${NOTIFICATION_KIND_LABELS[n.kind as keyof typeof NOTIFICATION_KIND_LABELS]}): ${unsubscribe}`,
+    ].join('\n'),
   }
 }
 

@@ -63,7 +63,10 @@ export const notifyClient = (db: Db | Tx, clientId: number, message: string, lin
 export const notifyAgents = (db: Db | Tx, message: string, links: NotificationLinks = {}, createdAt?: Date) =>
   createNotification(db, { message, clientId: null, createdAt, ...links, kind: 'staff' })
 
-type NotificationRow = Pick<typeof notifications.$inferSelect, 'id' | 'message' | 'isRead' | 'createdAt' | 'clientId' | 'documentRequestId' | 'documentId' | 'kind'>
+type NotificationRow = Pick<
+  typeof notifications.$inferSelect,
+  'id' | 'message' | 'isRead' | 'createdAt' | 'clientId' | 'documentRequestId' | 'documentId' | 'kind'
+>
 
 export function toNotification(row: NotificationRow & { supportConversationId?: number | null; companyName?: string | null }): Notification {
   return {
@@ -182,7 +185,12 @@ const audienceValues = (scope: NotificationScope, reader: NotificationReader) =>
 const notificationList = cachedList<NotificationListShape, NotificationRow & { supportConversationId: number | null; companyName: string | null }>({
   name: 'notification list',
   // Ordered like the list for the same reason as the unread count.
-  matching: (db, shape, value) => db.select({ one: sql`1` }).from(notifications).where(listAudience(shape, value).where).orderBy(desc(notifications.createdAt)),
+  matching: (db, shape, value) =>
+    db
+      .select({ one: sql`1` })
+      .from(notifications)
+      .where(listAudience(shape, value).where)
+      .orderBy(desc(notifications.createdAt)),
   page: (db, shape, value, matching) => {
     const { reader, scope, where } = listAudience(shape, value)
     return db
@@ -223,7 +231,11 @@ export async function findNotification(db: Db, id: number, reader: NotificationR
 
 /** Marks one notification read for the reader; idempotent. */
 export async function markNotificationRead(db: Db, id: number, reader: NotificationReader, now: Date): Promise<void> {
-  if (reader.kind === 'client') await db.update(notifications).set({ isRead: true }).where(and(eq(notifications.id, id), eq(notifications.isRead, false)))
+  if (reader.kind === 'client')
+    await db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(eq(notifications.id, id), eq(notifications.isRead, false)))
   else await db.insert(notificationReads).values({ notificationId: id, userId: reader.userId, readAt: now }).onConflictDoNothing()
 }
 
@@ -237,7 +249,11 @@ export async function markNotificationRead(db: Db, id: number, reader: Notificat
 export async function markAllNotificationsRead(db: Db, scope: NotificationScope, reader: NotificationReader, now: Date): Promise<number> {
   const audience = notificationAudience(scope)
   if (reader.kind === 'client') {
-    const updated = await db.update(notifications).set({ isRead: true }).where(and(audience, eq(notifications.isRead, false))).returning({ id: notifications.id })
+    const updated = await db
+      .update(notifications)
+      .set({ isRead: true })
+      .where(and(audience, eq(notifications.isRead, false)))
+      .returning({ id: notifications.id })
     return updated.length
   }
   const { userId } = reader
@@ -246,7 +262,11 @@ export async function markAllNotificationsRead(db: Db, scope: NotificationScope,
       .insert(notificationReads)
       .select(
         db
-          .select({ notificationId: notifications.id, userId: sql<number>`${userId}::int`.as('user_id'), readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at') })
+          .select({
+            notificationId: notifications.id,
+            userId: sql<number>`${userId}::int`.as('user_id'),
+            readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at'),
+          })
           .from(notifications)
           .where(and(audience, unreadBy(reader, scope))),
       )
@@ -258,7 +278,9 @@ export async function markAllNotificationsRead(db: Db, scope: NotificationScope,
     const updated = await cappedUnreadCount(tx, scope, reader)
     const [{ upTo }] = await tx
       // As text with its microseconds, so the mark is exactly the newest notification's time.
-      .select({ upTo: sql<string>`to_char(greatest(${now.toISOString()}::timestamptz, max(${notifications.createdAt})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+      .select({
+        upTo: sql<string>`to_char(greatest(${now.toISOString()}::timestamptz, max(${notifications.createdAt})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
       .from(notifications)
       .where(audience)
     const mark = sql`${upTo}::timestamptz`
@@ -274,12 +296,14 @@ export async function markAllNotificationsRead(db: Db, scope: NotificationScope,
         },
       })
     // Single marks the new mark covers are no longer needed.
-    await tx.delete(notificationReads).where(
-      and(
-        eq(notificationReads.userId, userId),
-        sql`exists (select 1 from ${notifications} where ${notifications.id} = ${notificationReads.notificationId} and ${notifications.createdAt} <= ${mark}${everything ? sql`` : sql` and ${notifications.clientId} is null`})`,
-      ),
-    )
+    await tx
+      .delete(notificationReads)
+      .where(
+        and(
+          eq(notificationReads.userId, userId),
+          sql`exists (select 1 from ${notifications} where ${notifications.id} = ${notificationReads.notificationId} and ${notifications.createdAt} <= ${mark}${everything ? sql`` : sql` and ${notifications.clientId} is null`})`,
+        ),
+      )
     return updated
   })
 }

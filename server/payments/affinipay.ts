@@ -1,5 +1,14 @@
 import type { Logger } from '../logger'
-import type { ChargeFailureCode, ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult } from './gateway'
+import type {
+  ChargeFailureCode,
+  ChargeRequest,
+  ChargeResult,
+  GatewayCharge,
+  HostedFieldsConfig,
+  PaymentGateway,
+  ReversalRequest,
+  ReversalResult,
+} from './gateway'
 
 /**
  * AffiniPay (LawPay) behind the gateway interface. The browser loads AffiniPay's hosted-fields script with

@@ -52,8 +52,7 @@ export interface ReversalRequest {
 
 export type ReversalResult =
   /** 'void': the charge was cancelled before settling (nothing reaches the statement); 'refund': paid back. */
-  | { ok: true; kind: 'void' | 'refund' }
-  | { ok: false; message: string }
+  { ok: true; kind: 'void' | 'refund' } | { ok: false; message: string }
 
 /** What the browser needs to show the hosted fields. */
 export interface HostedFieldsConfig {

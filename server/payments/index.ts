@@ -39,7 +39,10 @@ export function gatewayCsp(gateway: PaymentGateway): { frameOrigins: string[]; s
 }
 
 /** The gateway and the Content-Security-Policy additions it needs, for AppDeps: `...paymentDeps(env, deps)`. */
-export function paymentDeps(env: Env, deps: Omit<SandboxDeps, 'publicUrl'>): { gateway: PaymentGateway; csp: { frameOrigins: string[]; scriptOrigins: string[] } } {
+export function paymentDeps(
+  env: Env,
+  deps: Omit<SandboxDeps, 'publicUrl'>,
+): { gateway: PaymentGateway; csp: { frameOrigins: string[]; scriptOrigins: string[] } } {
   const gateway = createGateway(env, deps)
   return { gateway, csp: gatewayCsp(gateway) }
 }

@@ -112,7 +112,10 @@ export async function findIntent(
   if (earlier.requestHash !== request.requestHash) {
     if (earlier.state === 'pending' || earlier.state === 'paid') throw new HttpError(422, 'Idempotency-Key already used', request.mismatch)
     // An attempt that charged nothing (a declined card) does not keep its key from another card.
-    await deps.db.update(paymentIntents).set({ requestKey: null }).where(and(eq(paymentIntents.id, earlier.id), eq(paymentIntents.state, earlier.state)))
+    await deps.db
+      .update(paymentIntents)
+      .set({ requestKey: null })
+      .where(and(eq(paymentIntents.id, earlier.id), eq(paymentIntents.state, earlier.state)))
     return null
   }
   if (earlier.state !== 'pending') return { kind: 'replay', answer: answerOf(earlier) }
@@ -181,19 +184,17 @@ async function takeHolds(tx: Tx, holds: string[], chargeKey: string, now: Date):
   if (!holds.length) return true
   const keys = holds.map(holdKey)
   // A hold whose payment has ended is dead (never left by design, but never allowed to block either).
-  await tx
-    .delete(idempotencyRecords)
-    .where(
-      and(
-        inArray(idempotencyRecords.key, keys),
-        notExists(
-          tx
-            .select({ one: sql`1` })
-            .from(paymentIntents)
-            .where(and(eq(paymentIntents.chargeKey, idempotencyRecords.requestHash), eq(paymentIntents.state, 'pending'))),
-        ),
+  await tx.delete(idempotencyRecords).where(
+    and(
+      inArray(idempotencyRecords.key, keys),
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(paymentIntents)
+          .where(and(eq(paymentIntents.chargeKey, idempotencyRecords.requestHash), eq(paymentIntents.state, 'pending'))),
       ),
-    )
+    ),
+  )
   const taken = await tx
     .insert(idempotencyRecords)
     .values(keys.map((key) => ({ key, scope: HOLD_SCOPE, requestHash: chargeKey, state: 'pending', createdAt: now })))
@@ -221,7 +222,11 @@ export async function chargeIntent(deps: AppDeps, intent: Intent, token: string,
     try {
       result = await deps.gateway.charge(charge)
     } catch (second) {
-      deps.logger.error('card processor unreachable; the payment is left to the reconciliation', { requestId, chargeKey: intent.chargeKey, error: String(second) })
+      deps.logger.error('card processor unreachable; the payment is left to the reconciliation', {
+        requestId,
+        chargeKey: intent.chargeKey,
+        error: String(second),
+      })
       throw new HttpError(
         502,
         'Payment not confirmed',
@@ -250,7 +255,13 @@ const ENDINGS: Record<EndState, (message: string) => Answer> = {
  * Ends a pending intent that charged nothing, with its answer. A canceled or reversed intent gives up
  * its request key, so sending the request again starts afresh; a decline is answered again.
  */
-async function endWithoutCharge(deps: Pick<AppDeps, 'db' | 'clock'>, intent: Intent, state: EndState, message: string, answer = ENDINGS[state](message)): Promise<Answer> {
+async function endWithoutCharge(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  intent: Intent,
+  state: EndState,
+  message: string,
+  answer = ENDINGS[state](message),
+): Promise<Answer> {
   const ended = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(paymentIntents)
@@ -296,16 +307,31 @@ async function settle(deps: AppDeps, intent: Intent, charge: Charged | null, rec
         const order = Object.fromEntries(Object.entries(locked.order).filter(([field]) => !recorder.secrets?.includes(field)))
         await tx
           .update(paymentIntents)
-          .set({ state: 'paid', gatewayReference: charge?.reference ?? null, responseStatus: answer.status, responseBody: answer.body as object, order, updatedAt: now })
+          .set({
+            state: 'paid',
+            gatewayReference: charge?.reference ?? null,
+            responseStatus: answer.status,
+            responseBody: answer.body as object,
+            order,
+            updatedAt: now,
+          })
           .where(eq(paymentIntents.id, intent.id))
         await releaseHolds(tx, intent.chargeKey)
         return { recorded: true as const, answer, intent: locked }
       })
       if (!outcome.recorded) return charge ? settledElsewhere(deps, outcome.intent, charge, requestId) : answerOf(outcome.intent)
-      deps.logger.info('payment recorded', { requestId, purpose: intent.purpose, intentId: intent.id, amountCents: intent.amountCents, reference: charge?.reference })
-      await recorder.afterRecorded?.(deps, outcome.intent, outcome.answer).catch((error: unknown) =>
-        deps.logger.warn('after a recorded payment', { intentId: intent.id, error: error instanceof Error ? error.message : String(error) }),
-      )
+      deps.logger.info('payment recorded', {
+        requestId,
+        purpose: intent.purpose,
+        intentId: intent.id,
+        amountCents: intent.amountCents,
+        reference: charge?.reference,
+      })
+      await recorder
+        .afterRecorded?.(deps, outcome.intent, outcome.answer)
+        .catch((error: unknown) =>
+          deps.logger.warn('after a recorded payment', { intentId: intent.id, error: error instanceof Error ? error.message : String(error) }),
+        )
       return outcome.answer
     } catch (error) {
       if (error instanceof HttpError || isLasting(error)) {
@@ -368,7 +394,11 @@ async function refuseAfterCharge(deps: AppDeps, intent: Intent, charge: Charged,
  * gateway and records the charge found, or ends the intent without one. Safe on every server at once:
  * an intent is taken by extending its lease, so one server looks at it per lease.
  */
-export async function reconcileIntents(deps: AppDeps, recorders: Record<IntentPurpose, Recorder>, now = deps.clock.now()): Promise<{ recorded: number; ended: number; failed: number }> {
+export async function reconcileIntents(
+  deps: AppDeps,
+  recorders: Record<IntentPurpose, Recorder>,
+  now = deps.clock.now(),
+): Promise<{ recorded: number; ended: number; failed: number }> {
   const counts = { recorded: 0, ended: 0, failed: 0 }
   const BATCH = 20
   for (;;) {
@@ -380,13 +410,24 @@ export async function reconcileIntents(deps: AppDeps, recorders: Record<IntentPu
         .orderBy(paymentIntents.id)
         .limit(BATCH)
         .for('update', { skipLocked: true })
-      return ids.length ? takeLeases(tx, ids.map((row) => row.id), now) : []
+      return ids.length
+        ? takeLeases(
+            tx,
+            ids.map((row) => row.id),
+            now,
+          )
+        : []
     })
     for (const intent of due) {
       try {
         const found = await deps.gateway.closeKey(intent.chargeKey)
         if (found?.status === 'succeeded') {
-          const answer = await settle(deps, intent, { ok: true, reference: found.reference, cardBrand: found.cardBrand, cardLast4: found.cardLast4 }, recorders[intent.purpose])
+          const answer = await settle(
+            deps,
+            intent,
+            { ok: true, reference: found.reference, cardBrand: found.cardBrand, cardLast4: found.cardLast4 },
+            recorders[intent.purpose],
+          )
           if (answer.status < 300) counts.recorded++
           else counts.ended++
         } else {
@@ -396,7 +437,10 @@ export async function reconcileIntents(deps: AppDeps, recorders: Record<IntentPu
         }
       } catch (error) {
         counts.failed++
-        deps.logger.error('payment reconciliation failed; tried again later', { intentId: intent.id, error: error instanceof Error ? error.message : String(error) })
+        deps.logger.error('payment reconciliation failed; tried again later', {
+          intentId: intent.id,
+          error: error instanceof Error ? error.message : String(error),
+        })
       }
     }
     if (due.length < BATCH) break

@@ -55,7 +55,8 @@ export async function reverseCharge(deps: AppDeps, charge: ChargeToReverse, cont
     reason,
     ...(outcome.ok ? { kind: outcome.kind } : { gatewayMessage: clean(outcome.message) }),
   }
-  if (outcome.ok) deps.logger.warn(`order not saved after its charge; charge ${outcome.kind === 'void' ? 'voided' : 'refunded'}`, { requestId: context.requestId, ...fields })
+  if (outcome.ok)
+    deps.logger.warn(`order not saved after its charge; charge ${outcome.kind === 'void' ? 'voided' : 'refunded'}`, { requestId: context.requestId, ...fields })
   else deps.logger.error('ORDER NOT SAVED AND ITS CHARGE COULD NOT BE REVERSED: refund by hand', { requestId: context.requestId, ...fields })
   try {
     await recordAudit(deps.db, {

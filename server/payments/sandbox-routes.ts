@@ -77,15 +77,20 @@ const script = (c: Context<AppEnv>, body: string) => {
 export const sandboxRoutes = new Hono<AppEnv>()
   .get('/payments/sandbox/fields.js', access.public(), (c) => script(c, FIELDS_JS))
   .get('/payments/sandbox/frame.js', access.public(), (c) => script(c, FRAME_JS))
-  .get('/payments/sandbox/frame', access.public(), validate('query', v.object({ field: v.picklist(['number', 'cvv'], 'field must be number or cvv') })), (c) => {
-    sandboxOf(c)
-    return c.body(frameHtml(c.req.valid('query').field), 200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': FRAME_CSP,
-      'x-frame-options': 'SAMEORIGIN',
-      'cache-control': 'no-cache',
-    })
-  })
+  .get(
+    '/payments/sandbox/frame',
+    access.public(),
+    validate('query', v.object({ field: v.picklist(['number', 'cvv'], 'field must be number or cvv') })),
+    (c) => {
+      sandboxOf(c)
+      return c.body(frameHtml(c.req.valid('query').field), 200, {
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': FRAME_CSP,
+        'x-frame-options': 'SAMEORIGIN',
+        'cache-control': 'no-cache',
+      })
+    },
+  )
   // The frames have an opaque origin ("null"), so their calls are cross-origin: allow them without credentials.
   .use('/payments/sandbox/tokens', cors({ origin: '*', allowMethods: ['POST'], allowHeaders: ['content-type'], maxAge: 600 }))
   .post('/payments/sandbox/tokens', access.public(), validate('json', SandboxCardPartRequestSchema), async (c) => {

@@ -148,7 +148,14 @@ export class SandboxGateway implements PaymentGateway {
       // The key's row is written first: a concurrent repeat waits for this transaction and then reads it.
       const [row] = await tx
         .insert(sandboxCharges)
-        .values({ idempotencyKey: request.idempotencyKey, amountCents: request.amountCents, status: 'processing', description: request.description.slice(0, 300), createdAt: now, updatedAt: now })
+        .values({
+          idempotencyKey: request.idempotencyKey,
+          amountCents: request.amountCents,
+          status: 'processing',
+          description: request.description.slice(0, 300),
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing()
         .returning({ id: sandboxCharges.id })
       if (!row) return repeatedCharge(tx, request)
@@ -190,7 +197,13 @@ export class SandboxGateway implements PaymentGateway {
     const [row] = await this.deps.db
       .update(sandboxCharges)
       .set({ status: 'voided', updatedAt: this.deps.clock.now() })
-      .where(and(eq(sandboxCharges.reference, request.reference), eq(sandboxCharges.idempotencyKey, request.idempotencyKey), inArray(sandboxCharges.status, ['succeeded', 'voided'])))
+      .where(
+        and(
+          eq(sandboxCharges.reference, request.reference),
+          eq(sandboxCharges.idempotencyKey, request.idempotencyKey),
+          inArray(sandboxCharges.status, ['succeeded', 'voided']),
+        ),
+      )
       .returning({ amountCents: sandboxCharges.amountCents })
     if (!row) return { ok: false, message: 'No such charge to void' }
     this.deps.logger.info('sandbox charge voided', { reference: request.reference, amountCents: row.amountCents })
@@ -231,13 +244,7 @@ export class SandboxGateway implements PaymentGateway {
     const [row] = await db
       .update(idempotencyRecords)
       .set({ state: 'used' })
-      .where(
-        and(
-          eq(idempotencyRecords.key, `${scope}:${id}`),
-          eq(idempotencyRecords.state, 'unused'),
-          gt(idempotencyRecords.createdAt, freshSince),
-        ),
-      )
+      .where(and(eq(idempotencyRecords.key, `${scope}:${id}`), eq(idempotencyRecords.state, 'unused'), gt(idempotencyRecords.createdAt, freshSince)))
       .returning({ data: idempotencyRecords.responseBody })
     return row?.data ?? null
   }
@@ -248,12 +255,7 @@ export class SandboxGateway implements PaymentGateway {
     this.lastCleanup = now
     await this.deps.db
       .delete(idempotencyRecords)
-      .where(
-        and(
-          inArray(idempotencyRecords.scope, ['sandbox-part', 'sandbox-token']),
-          lt(idempotencyRecords.createdAt, new Date(now - TOKEN_RETENTION_MS)),
-        ),
-      )
+      .where(and(inArray(idempotencyRecords.scope, ['sandbox-part', 'sandbox-token']), lt(idempotencyRecords.createdAt, new Date(now - TOKEN_RETENTION_MS))))
   }
 }
 
@@ -281,9 +283,16 @@ function toGatewayCharge(row: SandboxChargeRow): GatewayCharge | null {
 /** The answer to a key already in the books: the first result, never a second charge. */
 async function repeatedCharge(tx: Tx, request: ChargeRequest): Promise<ChargeResult> {
   const [row] = await tx.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, request.idempotencyKey))
-  if (!row || row.status === 'canceled') return { ok: false, code: 'canceled', message: 'This payment was stopped before your card was charged. Please try again.' }
+  if (!row || row.status === 'canceled')
+    return { ok: false, code: 'canceled', message: 'This payment was stopped before your card was charged. Please try again.' }
   if (row.amountCents !== request.amountCents) return { ok: false, code: 'processor_error', message: 'This payment was already made for a different amount' }
-  if (row.status === 'succeeded') return { ok: true, reference: row.reference!, ...(row.cardBrand ? { cardBrand: row.cardBrand } : {}), ...(row.cardLast4 ? { cardLast4: row.cardLast4 } : {}) }
+  if (row.status === 'succeeded')
+    return {
+      ok: true,
+      reference: row.reference!,
+      ...(row.cardBrand ? { cardBrand: row.cardBrand } : {}),
+      ...(row.cardLast4 ? { cardLast4: row.cardLast4 } : {}),
+    }
   if (row.status === 'declined') return DECLINES[(row.declineCode ?? 'card_declined') as keyof typeof DECLINES] ?? DECLINES.card_declined
   return { ok: false, code: 'processor_error', message: 'This charge was reversed. Please try again.' }
 }

@@ -35,7 +35,10 @@ export interface PushMessage {
 /** Queues `message` for every device of `userIds`; answers how many devices that is. */
 export async function enqueuePush(db: Db | Tx, userIds: readonly number[], message: PushMessage, now: Date): Promise<number> {
   if (userIds.length === 0) return 0
-  const devices = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(inArray(pushSubscriptions.userId, [...userIds]))
+  const devices = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, [...userIds]))
   if (devices.length === 0) return 0
   await db.insert(pushOutbox).values(
     devices.map((device) => ({
@@ -96,7 +99,14 @@ export async function deliverDuePush(deps: PushQueueDeps, now = deps.clock.now()
   if (claimed.length === 0) return result
 
   const devices = await db
-    .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth, userId: users.id, clientId: users.clientId })
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      userId: users.id,
+      clientId: users.clientId,
+    })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .where(inArray(pushSubscriptions.id, [...new Set(claimed.map((row) => row.subscriptionId))]))
@@ -141,7 +151,13 @@ export async function deliverDuePush(deps: PushQueueDeps, now = deps.clock.now()
       if (retryable && row.attempts < PUSH_MAX_ATTEMPTS) {
         const retryAt = new Date(at.getTime() + PUSH_RETRY_DELAYS_MS[row.attempts - 1])
         await db.update(pushOutbox).set({ error: reason, nextAttemptAt: retryAt }).where(mine)
-        logger.warn('push not sent; will retry', { id: row.id, subscriptionId: device.id, attempt: row.attempts, retryAt: retryAt.toISOString(), error: reason })
+        logger.warn('push not sent; will retry', {
+          id: row.id,
+          subscriptionId: device.id,
+          attempt: row.attempts,
+          retryAt: retryAt.toISOString(),
+          error: reason,
+        })
         result.retrying++
         return
       }

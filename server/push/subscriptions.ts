@@ -4,7 +4,13 @@ import type { Db } from '../db/client'
 import { pushSubscriptions } from '../db/schema'
 
 /** Push services browsers use (Chrome/Edge: FCM and WNS; Firefox: Mozilla; Safari: Apple). */
-const KNOWN_PUSH_HOSTS = [/^fcm\.googleapis\.com$/, /^android\.googleapis\.com$/, /(^|\.)push\.services\.mozilla\.com$/, /(^|\.)push\.apple\.com$/, /(^|\.)notify\.windows\.com$/]
+const KNOWN_PUSH_HOSTS = [
+  /^fcm\.googleapis\.com$/,
+  /^android\.googleapis\.com$/,
+  /(^|\.)push\.services\.mozilla\.com$/,
+  /(^|\.)push\.apple\.com$/,
+  /(^|\.)notify\.windows\.com$/,
+]
 
 /**
  * May the server send to this endpoint? https on a known push service, or on a host:port listed in
@@ -41,7 +47,14 @@ export async function saveSubscription(db: Db, userId: number, body: PushSubscri
     .values({ ...values, createdAt: now })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: values.p256dh, auth: values.auth, expiresAt: values.expiresAt, updatedAt: now, createdAt: sql`case when ${pushSubscriptions.userId} = ${userId} then ${pushSubscriptions.createdAt} else ${now.toISOString()}::timestamptz end` },
+      set: {
+        userId,
+        p256dh: values.p256dh,
+        auth: values.auth,
+        expiresAt: values.expiresAt,
+        updatedAt: now,
+        createdAt: sql`case when ${pushSubscriptions.userId} = ${userId} then ${pushSubscriptions.createdAt} else ${now.toISOString()}::timestamptz end`,
+      },
     })
 }
 

@@ -38,7 +38,9 @@ export function startNotificationWorker(deps: AppDeps, options: { pollMs?: numbe
     running = (async () => {
       do {
         again = false
-        await pass().catch((error: unknown) => deps.logger.error('notification worker pass failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }))
+        await pass().catch((error: unknown) =>
+          deps.logger.error('notification worker pass failed', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+        )
       } while (again && !stopped)
       busy = false
     })()

@@ -181,8 +181,24 @@ async function prepareOrder(db: Db, now: Date, input: Registration) {
   if (new Set(ordered.map((s) => s.serviceId)).size !== ordered.length) {
     throw refuse('Each service can be ordered once', 'Each service can be ordered only once', 'serviceSubscriptions')
   }
-  const serviceRows = await db.select().from(services).where(inArray(services.id, ordered.map((s) => s.serviceId)))
-  const packageRows = await db.select().from(servicePackages).where(inArray(servicePackages.id, ordered.map((s) => s.servicePackageId)))
+  const serviceRows = await db
+    .select()
+    .from(services)
+    .where(
+      inArray(
+        services.id,
+        ordered.map((s) => s.serviceId),
+      ),
+    )
+  const packageRows = await db
+    .select()
+    .from(servicePackages)
+    .where(
+      inArray(
+        servicePackages.id,
+        ordered.map((s) => s.servicePackageId),
+      ),
+    )
   const lines: OrderLine[] = []
   let addressServices = 0
   for (const [index, item] of ordered.entries()) {

@@ -70,7 +70,11 @@ export async function subscribeServices(
     prepare: async (tx) => {
       const lines = await prepareOrder(tx, clientId, input)
       const order: SubscriptionOrder = { lines, ip: context.ip ?? null }
-      return { amountCents: lines.reduce((sum, line) => sum + line.amountCents, 0), description: lines.map((line) => line.description).join(', '), order: { ...order } }
+      return {
+        amountCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
+        description: lines.map((line) => line.description).join(', '),
+        order: { ...order },
+      }
     },
     busy: () => conflict('An order is already being processed', 'Another order for your account is being processed. Please wait a moment and refresh.'),
     mismatch: 'This Idempotency-Key was already used for a different request',
@@ -86,8 +90,24 @@ async function prepareOrder(db: Db | Tx, clientId: number, input: SubscribeServi
   if (new Set(ordered.map((s) => s.serviceId)).size !== ordered.length) {
     throw refuse('Each service can be ordered once', 'Each service can be ordered only once', 'serviceSubscriptions')
   }
-  const serviceRows = await db.select().from(services).where(inArray(services.id, ordered.map((s) => s.serviceId)))
-  const packageRows = await db.select().from(servicePackages).where(inArray(servicePackages.id, ordered.map((s) => s.servicePackageId)))
+  const serviceRows = await db
+    .select()
+    .from(services)
+    .where(
+      inArray(
+        services.id,
+        ordered.map((s) => s.serviceId),
+      ),
+    )
+  const packageRows = await db
+    .select()
+    .from(servicePackages)
+    .where(
+      inArray(
+        servicePackages.id,
+        ordered.map((s) => s.servicePackageId),
+      ),
+    )
   const current = await db
     .select({ serviceId: clientServices.serviceId, kind: services.kind, name: services.name })
     .from(clientServices)
@@ -100,7 +120,11 @@ async function prepareOrder(db: Db | Tx, clientId: number, input: SubscribeServi
     const service = serviceRows.find((s) => s.id === item.serviceId)
     const pkg = packageRows.find((p) => p.id === item.servicePackageId)
     if (!service?.active || !pkg?.active || pkg.serviceId !== service.id) {
-      throw refuse('Service not available', `${service?.name ?? 'A chosen service'} is not available. Please review your order.`, `serviceSubscriptions.${index}`)
+      throw refuse(
+        'Service not available',
+        `${service?.name ?? 'A chosen service'} is not available. Please review your order.`,
+        `serviceSubscriptions.${index}`,
+      )
     }
     if (current.some((s) => s.serviceId === service.id)) {
       throw new HttpError(409, 'Already subscribed', `You already subscribe to ${service.name}.`, [
@@ -132,7 +156,16 @@ export const subscriptionRecorder: Recorder = {
     const current = await tx
       .select({ serviceId: clientServices.serviceId })
       .from(clientServices)
-      .where(and(eq(clientServices.clientId, clientId), eq(clientServices.active, true), inArray(clientServices.serviceId, order.lines.map((line) => line.serviceId))))
+      .where(
+        and(
+          eq(clientServices.clientId, clientId),
+          eq(clientServices.active, true),
+          inArray(
+            clientServices.serviceId,
+            order.lines.map((line) => line.serviceId),
+          ),
+        ),
+      )
     if (current.length) throw conflict('Already subscribed', 'You already subscribe to one of these services')
     const created = await tx
       .insert(clientServices)
@@ -144,11 +177,24 @@ export const subscriptionRecorder: Recorder = {
       dueDate: now,
       paidDate: now,
       status: INVOICE_STATUS.PAID,
-      lines: order.lines.map((line) => ({ description: line.description, unitAmountCents: line.amountCents, serviceId: line.serviceId, servicePackageId: line.servicePackageId })),
+      lines: order.lines.map((line) => ({
+        description: line.description,
+        unitAmountCents: line.amountCents,
+        serviceId: line.serviceId,
+        servicePackageId: line.servicePackageId,
+      })),
     })
     if (invoice.totalCents !== intent.amountCents) throw new Error(`Invoice total ${invoice.totalCents} differs from the charge ${intent.amountCents}`)
     if (charge) {
-      await recordInvoiceCharge(tx, { clientId, invoiceId: invoice.id, amountCents: intent.amountCents, gateway: intent.gateway, charge, idempotencyKey: intent.chargeKey, at: now })
+      await recordInvoiceCharge(tx, {
+        clientId,
+        invoiceId: invoice.id,
+        amountCents: intent.amountCents,
+        gateway: intent.gateway,
+        charge,
+        idempotencyKey: intent.chargeKey,
+        at: now,
+      })
     }
     await recordAudit(tx, {
       at: now,
@@ -156,7 +202,12 @@ export const subscriptionRecorder: Recorder = {
       action: 'client.subscribe',
       entity: 'client',
       entityId: String(clientId),
-      details: { invoiceId: invoice.id, amountCents: intent.amountCents, services: order.lines.map((line) => line.serviceId), reference: charge?.reference ?? null },
+      details: {
+        invoiceId: invoice.id,
+        amountCents: intent.amountCents,
+        services: order.lines.map((line) => line.serviceId),
+        reference: charge?.reference ?? null,
+      },
       ip: order.ip,
     })
     const body: SubscribeResult = {

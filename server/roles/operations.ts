@@ -35,7 +35,10 @@ function assertChangeable(ctx: WriteContext, role: Role): void {
 async function writeCodes(tx: Tx, roleId: number, codes: readonly PermCode[]): Promise<void> {
   await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId))
   if (!codes.length) return
-  const rows = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.permCode, [...codes]))
+  const rows = await tx
+    .select({ id: permissions.id })
+    .from(permissions)
+    .where(inArray(permissions.permCode, [...codes]))
   await tx.insert(rolePermissions).values(rows.map((p) => ({ roleId, permissionId: p.id })))
 }
 
@@ -85,7 +88,10 @@ export async function updateRole(db: Db, ctx: WriteContext, id: number, body: Ro
   if (!before) throw notFound('Role')
   assertChangeable(ctx, before)
   // Only what is added is a grant; a code the role already holds may stay, even if the caller lacks it.
-  assertMayGrant(ctx.caller, body.permCodes.filter((code) => !before.permCodes.includes(code)))
+  assertMayGrant(
+    ctx.caller,
+    body.permCodes.filter((code) => !before.permCodes.includes(code)),
+  )
   await assertNameFree(db, body.name, id)
   await uniqueName(() =>
     db.transaction(async (tx) => {
@@ -129,4 +135,3 @@ export async function deleteRole(db: Db, ctx: WriteContext, id: number): Promise
     })
   })
 }
-

@@ -27,7 +27,10 @@ async function codesByRole(db: Db | Tx, roleIds: number[]): Promise<Map<number, 
 }
 
 async function toWireRoles(db: Db | Tx, rows: { id: number; name: string; description: string; userCount: number }[]): Promise<Role[]> {
-  const codes = await codesByRole(db, rows.map((r) => r.id))
+  const codes = await codesByRole(
+    db,
+    rows.map((r) => r.id),
+  )
   return rows.map((row) => ({ ...row, superAdmin: row.id === SUPER_ADMIN_ROLE_ID, permCodes: codes.get(row.id) ?? [] }))
 }
 

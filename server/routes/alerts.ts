@@ -32,5 +32,12 @@ export const alertRoutes = new Hono<AppEnv>()
     if (!document || (isClient(caller) && document.clientId !== caller.clientId) || (!isClient(caller) && !isAgent(caller))) throw notFound('Document')
     if (isAgent(caller) && !hasPermission(caller, 'DCV')) throw forbidden('You do not have permission to view documents')
     const alerts = await alertHistory(deps.db, document.id)
-    return c.json({ alerts: alerts.map((a): DocumentAlert => ({ ...a, round: a.round as DocumentAlert['round'], channel: a.channel as DocumentAlert['channel'], at: a.at.toISOString() })) })
+    return c.json({
+      alerts: alerts.map((a): DocumentAlert => ({
+        ...a,
+        round: a.round as DocumentAlert['round'],
+        channel: a.channel as DocumentAlert['channel'],
+        at: a.at.toISOString(),
+      })),
+    })
   })

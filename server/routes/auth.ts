@@ -202,5 +202,9 @@ export const authRoutes = new Hono<AppEnv>()
     const sid = await startRefreshFamily(c, user.id, current?.userId === user.id && current.remember)
     await audit(deps, { action: 'password-changed', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.get('requestId') })
     const sessionUser = toSessionUser(user)
-    return c.json({ message: 'Your password has been changed.', token: await issueAccessToken(deps, sessionUser, sid), user: sessionUser } satisfies ChangePasswordResponse)
+    return c.json({
+      message: 'Your password has been changed.',
+      token: await issueAccessToken(deps, sessionUser, sid),
+      user: sessionUser,
+    } satisfies ChangePasswordResponse)
   })

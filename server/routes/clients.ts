@@ -1,5 +1,13 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import { AssignMailboxParamsSchema, AssignMailboxQuerySchema, ClientListQuerySchema, type NextMailbox, RegistrationSchema, SubscribeServicesSchema, UpdateClientSchema } from '../../contract/clients'
+import {
+  AssignMailboxParamsSchema,
+  AssignMailboxQuerySchema,
+  ClientListQuerySchema,
+  type NextMailbox,
+  RegistrationSchema,
+  SubscribeServicesSchema,
+  UpdateClientSchema,
+} from '../../contract/clients'
 import { IdParamsSchema } from '../../contract/common'
 import { access, hasPermission, isAgent, isClient } from '../auth/policy'
 import { ADDRESS_LIMITS, clientAddress, spendAddressBudget } from '../auth/rate-limit'
@@ -73,11 +81,17 @@ export const clientRoutes = new Hono<AppEnv>()
       const { db, clock } = c.get('deps')
       const { clientId, mailboxNumber } = c.req.valid('param')
       const replace = c.req.valid('query').replace ?? false
-      const outcome = await assignMailbox(db, clientId, mailboxNumber, { ...changeContext(c.get('caller'), clock.now(), clientAddress(c), c.get('requestId')), replace })
+      const outcome = await assignMailbox(db, clientId, mailboxNumber, {
+        ...changeContext(c.get('caller'), clock.now(), clientAddress(c), c.get('requestId')),
+        replace,
+      })
       if (outcome === 'not-found') throw notFound('Client')
       if (outcome === 'taken') throw conflict('Mailbox already assigned', `Mailbox ${mailboxNumber} belongs to another client. Choose another number.`)
       if (typeof outcome === 'object') {
-        throw conflict('Client already has a mailbox', `${outcome.companyName} already has mailbox ${outcome.held}. Confirm to replace it with ${mailboxNumber}.`)
+        throw conflict(
+          'Client already has a mailbox',
+          `${outcome.companyName} already has mailbox ${outcome.held}. Confirm to replace it with ${mailboxNumber}.`,
+        )
       }
       return c.json(await readClientFor(db, clientId, c.get('caller')))
     },
@@ -95,7 +109,8 @@ export const clientRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param')
     const caller = c.get('caller')
     const input = c.req.valid('json')
-    if (!(await countryExists(db, input.country))) throw new HttpError(422, 'Choose a country', 'Choose a country from the list', [{ path: 'country', message: 'country: Choose a country from the list' }])
+    if (!(await countryExists(db, input.country)))
+      throw new HttpError(422, 'Choose a country', 'Choose a country from the list', [{ path: 'country', message: 'country: Choose a country from the list' }])
     if (!(await businessEntityTypeExists(db, input.businessType))) {
       throw new HttpError(422, 'Choose a business entity type', 'Choose a business entity type from the list', [
         { path: 'businessType', message: 'businessType: Choose a business entity type from the list' },

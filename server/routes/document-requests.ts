@@ -59,7 +59,13 @@ export const documentRequestRoutes = new Hono<AppEnv>()
     let claim: IdempotencyClaim | undefined
     const key = idempotencyKeyOf(c.req.header('idempotency-key'))
     if (key) {
-      const started = await startIdempotent(deps.db, { key, scope: 'document-request', userId: caller.userId, requestHash: hashRequest(body), now: deps.clock.now() })
+      const started = await startIdempotent(deps.db, {
+        key,
+        scope: 'document-request',
+        userId: caller.userId,
+        requestHash: hashRequest(body),
+        now: deps.clock.now(),
+      })
       if (started.kind === 'replay') {
         c.header('Idempotent-Replayed', 'true')
         return c.json(started.body as object, 201)
@@ -85,6 +91,12 @@ export const documentRequestRoutes = new Hono<AppEnv>()
     return c.json(await getRequestDetail(c.get('deps').db, c.get('caller'), c.req.valid('param').id))
   })
 
-  .patch('/document-request/:id/status', access.signedIn(), validate('param', IdParamsSchema), validate('json', UpdateDocumentRequestStatusSchema), async (c) => {
-    return c.json(await changeRequestStatus(c.get('deps'), c.get('caller'), c.req.valid('param').id, c.req.valid('json')))
-  })
+  .patch(
+    '/document-request/:id/status',
+    access.signedIn(),
+    validate('param', IdParamsSchema),
+    validate('json', UpdateDocumentRequestStatusSchema),
+    async (c) => {
+      return c.json(await changeRequestStatus(c.get('deps'), c.get('caller'), c.req.valid('param').id, c.req.valid('json')))
+    },
+  )

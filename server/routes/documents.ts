@@ -49,7 +49,10 @@ async function loadVisibleDocument(c: Context<AppEnv>, id: number): Promise<Docu
 }
 
 /** The document lists: documents with their type, client, live mail request and its history. */
-const documentLists = defineAnswerCache({ name: 'document list', tables: ['documents', 'document_types', 'document_requests', 'document_request_events', 'clients'] })
+const documentLists = defineAnswerCache({
+  name: 'document list',
+  tables: ['documents', 'document_types', 'document_requests', 'document_request_events', 'clients'],
+})
 
 /** A page of a document list as answered, cached no longer than until one of its documents' days left change. */
 function documentPage(c: Context<AppEnv>, rows: DocumentRow[], life: AnswerLife, options?: { withClient?: boolean }): Document[] {
@@ -196,4 +199,3 @@ export const documentRoutes = new Hono<AppEnv>()
     }
     return c.json({ message: 'Document deleted successfully' as const })
   })
-

@@ -15,40 +15,100 @@ const UnsubscribeQuerySchema = v.object({ token: v.pipe(v.string(), v.maxLength(
  * none inline), in the portal's colours and type, and with a real button, so a keyboard or a screen
  * reader works it like any form. The referrer is withheld: the address carries the link's token.
  */
-const page = (title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) => html`<!doctype html>
-  <html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <meta name="referrer" content="no-referrer" />
-      <meta name="robots" content="noindex" />
-      <title>${title} · Client portal</title>
-      <style>
-        body { margin: 0; background: #f9fafb; color: #111827; font: 1rem/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
-        main { box-sizing: border-box; max-width: 36rem; margin: 4rem auto; padding: 1.5rem; background: #fff; border: 1px solid #e5e7eb; border-radius: 0.5rem; }
-        h1 { margin: 0 0 0.75rem; font-size: 1.375rem; line-height: 1.3; }
-        p { margin: 0 0 1rem; }
-        .muted { color: #4b5563; }
-        form { margin: 1.5rem 0; }
-        button { font: inherit; font-weight: 600; color: #fff; background: #1d4ed8; border: 0; border-radius: 0.375rem; padding: 0.625rem 1rem; min-height: 2.75rem; cursor: pointer; }
-        button:hover { background: #1e40af; }
-        button:focus-visible, a:focus-visible { outline: 2px solid #2563eb; outline-offset: 2px; }
-        a { color: #1d4ed8; text-underline-offset: 2px; }
-        @media (max-width: 40rem) { main { margin: 0; min-height: 100vh; border: 0; border-radius: 0; } }
-      </style>
-    </head>
-    <body>
-      <main>
-        <h1>${title}</h1>
-        ${body}
-        <p><a href="/account-settings/notifications">Notification settings</a></p>
-      </main>
-    </body>
-  </html>`
+const page = (title: string, body: HtmlEscapedString | Promise<HtmlEscapedString>) =>
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="referrer" content="no-referrer" />
+        <meta name="robots" content="noindex" />
+        <title>${title} · Client portal</title>
+        <style>
+          body {
+            margin: 0;
+            background: #f9fafb;
+            color: #111827;
+            font:
+              1rem/1.5 system-ui,
+              -apple-system,
+              'Segoe UI',
+              Roboto,
+              sans-serif;
+          }
+          main {
+            box-sizing: border-box;
+            max-width: 36rem;
+            margin: 4rem auto;
+            padding: 1.5rem;
+            background: #fff;
+            border: 1px solid #e5e7eb;
+            border-radius: 0.5rem;
+          }
+          h1 {
+            margin: 0 0 0.75rem;
+            font-size: 1.375rem;
+            line-height: 1.3;
+          }
+          p {
+            margin: 0 0 1rem;
+          }
+          .muted {
+            color: #4b5563;
+          }
+          form {
+            margin: 1.5rem 0;
+          }
+          button {
+            font: inherit;
+            font-weight: 600;
+            color: #fff;
+            background: #1d4ed8;
+            border: 0;
+            border-radius: 0.375rem;
+            padding: 0.625rem 1rem;
+            min-height: 2.75rem;
+            cursor: pointer;
+          }
+          button:hover {
+            background: #1e40af;
+          }
+          button:focus-visible,
+          a:focus-visible {
+            outline: 2px solid #2563eb;
+            outline-offset: 2px;
+          }
+          a {
+            color: #1d4ed8;
+            text-underline-offset: 2px;
+          }
+          @media (max-width: 40rem) {
+            main {
+              margin: 0;
+              min-height: 100vh;
+              border: 0;
+              border-radius: 0;
+            }
+          }
+        </style>
+      </head>
+      <body>
+        <main>
+          <h1>${title}</h1>
+          ${body}
+          <p><a href="/account-settings/notifications">Notification settings</a></p>
+        </main>
+      </body>
+    </html>`
 
 const refusedPage = (status: 'expired' | 'invalid') =>
   status === 'expired'
-    ? page('This link has expired', html`<p>Unsubscribe links work for ${UNSUBSCRIBE_LINK_TTL_DAYS} days. Sign in and choose which e-mails you receive in Account Settings → Notifications.</p>`)
+    ? page(
+        'This link has expired',
+        html`<p>
+          Unsubscribe links work for ${UNSUBSCRIBE_LINK_TTL_DAYS} days. Sign in and choose which e-mails you receive in Account Settings → Notifications.
+        </p>`,
+      )
     : page('This link is not valid', html`<p>Sign in and choose which e-mails you receive in Account Settings → Notifications.</p>`)
 
 /** Account Settings → Notifications, and the unsubscribe link of notification e-mails. */

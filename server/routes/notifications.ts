@@ -6,7 +6,15 @@ import type { AppEnv, Caller } from '../context'
 import { notFound } from '../http/errors'
 import { cachedJson, defineAnswerCache } from '../http/cached-json'
 import { validate } from '../http/validate'
-import { findNotification, listNotifications, markAllNotificationsRead, markNotificationRead, toNotification, type NotificationReader, type NotificationScope } from '../notifications'
+import {
+  findNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  toNotification,
+  type NotificationReader,
+  type NotificationScope,
+} from '../notifications'
 
 /** A client's users share their client's read marks; each staff member has their own. */
 function readerOf(caller: Caller): NotificationReader {

@@ -10,7 +10,15 @@ import { forbidden, HttpError } from '../http/errors'
 import { FILE_HEADERS } from '../http/security'
 import { validate } from '../http/validate'
 import { readSupportBody } from '../support/attachment'
-import { addMessage, assertCanReadSupport, findAttachment, getConversation, listConversations, setConversationStatus, startConversation } from '../support/queries'
+import {
+  addMessage,
+  assertCanReadSupport,
+  findAttachment,
+  getConversation,
+  listConversations,
+  setConversationStatus,
+  startConversation,
+} from '../support/queries'
 
 /**
  * Support conversations (server/support/queries.ts): clients write to support and read the answers;
@@ -53,7 +61,9 @@ export const supportRoutes = new Hono<AppEnv>()
   })
   .patch('/support/conversations/:id', access.agent('SPR'), validate('param', IdParamsSchema), validate('json', ConversationStatusSchema), async (c) => {
     const { id } = c.req.valid('param')
-    return c.json(await setConversationStatus(c.get('deps'), c.get('caller'), id, c.req.valid('json').status, { requestId: c.get('requestId'), ip: clientAddress(c) }))
+    return c.json(
+      await setConversationStatus(c.get('deps'), c.get('caller'), id, c.req.valid('json').status, { requestId: c.get('requestId'), ip: clientAddress(c) }),
+    )
   })
   .get('/support/messages/:id/attachment', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
     const deps = c.get('deps')

@@ -12,7 +12,6 @@ import { findStaffUser, listStaffUsers } from '../users/queries'
 
 /** Staff users (docs/api-users-roles.md): list and view with UCV, add with UCC, change with UCE. */
 
-
 export const userRoutes = new Hono<AppEnv>()
   .get('/users', access.agent('UCV'), validate('query', UserListQuerySchema), async (c) => {
     return c.json(await listStaffUsers(c.get('deps').db, c.req.valid('query')))

@@ -5,7 +5,11 @@ import type { BlobStore } from './blob-store'
  * file and skipping those already there (same key). Safe to
  * run again after an interruption; the source is left as it is.
  */
-export async function copyBlobs(from: BlobStore, to: BlobStore, options: { prefix?: string; onFile?: (key: string, outcome: 'copied' | 'skipped') => void } = {}) {
+export async function copyBlobs(
+  from: BlobStore,
+  to: BlobStore,
+  options: { prefix?: string; onFile?: (key: string, outcome: 'copied' | 'skipped') => void } = {},
+) {
   let copied = 0
   let skipped = 0
   for await (const key of from.list(options.prefix ?? '')) {

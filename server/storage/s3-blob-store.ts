@@ -46,7 +46,8 @@ const isNotFound = (error: unknown) =>
 function describe(error: unknown, settings: S3StoreSettings): string {
   const where = settings.endpoint ?? `AWS S3 (${settings.region})`
   const status = statusOf(error)
-  if (status === 403 || status === 401) return `${where} refused the credentials for bucket "${settings.bucket}" (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`
+  if (status === 403 || status === 401)
+    return `${where} refused the credentials for bucket "${settings.bucket}" (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`
   if (status === 404 || (error as Error)?.name === 'NoSuchBucket') return `bucket "${settings.bucket}" does not exist at ${where} (check S3_BUCKET)`
   if (status && status >= 500) return `${where} answered ${status} for bucket "${settings.bucket}"`
   const code = (error as { code?: string })?.code
@@ -65,7 +66,8 @@ export function s3BlobStore(settings: S3StoreSettings): BlobStore & { client: S3
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
     maxAttempts: 3,
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
   })
@@ -85,7 +87,7 @@ export function s3BlobStore(settings: S3StoreSettings): BlobStore & { client: S3
       let size = 0
       let tooLarge: BlobTooLargeError | undefined
       let sourceError: unknown
-      const source: AsyncIterable<Uint8Array> = body instanceof Uint8Array ? [body] as never : (body as AsyncIterable<Uint8Array>)
+      const source: AsyncIterable<Uint8Array> = body instanceof Uint8Array ? ([body] as never) : (body as AsyncIterable<Uint8Array>)
       async function* metered() {
         try {
           for await (const chunk of source) {

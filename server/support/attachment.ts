@@ -73,7 +73,12 @@ export async function readSupportBody<S extends v.GenericSchema>(
           if (part.field !== SUPPORT_ATTACHMENT_FIELD) throw unprocessable('Invalid message', `Send the file in the '${SUPPORT_ATTACHMENT_FIELD}' field`)
           // A browser sends an empty, unnamed part when no file was chosen.
           if (!part.fileName) return
-          const { key, name, contentType, size } = await sniffAndStore(deps, { prefix: `${SUPPORT_KEY_PREFIX}${clientId}/`, rawName: part.fileName, stream: part.stream, maxBytes })
+          const { key, name, contentType, size } = await sniffAndStore(deps, {
+            prefix: `${SUPPORT_KEY_PREFIX}${clientId}/`,
+            rawName: part.fileName,
+            stream: part.stream,
+            maxBytes,
+          })
           attachment = { key, name, contentType, size }
         },
       },
@@ -90,5 +95,7 @@ export async function readSupportBody<S extends v.GenericSchema>(
 /** Deletes a stored attachment whose message was not saved. */
 export async function discardAttachment(deps: AppDeps, attachment: StoredAttachment | null): Promise<void> {
   if (!attachment) return
-  await deps.blobs.delete(attachment.key).catch((error) => deps.logger.error('could not delete a support attachment', { key: attachment.key, error: String(error) }))
+  await deps.blobs
+    .delete(attachment.key)
+    .catch((error) => deps.logger.error('could not delete a support attachment', { key: attachment.key, error: String(error) }))
 }

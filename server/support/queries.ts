@@ -82,7 +82,9 @@ export async function listConversations(
   if (query.status === 'unanswered') scope.push(eq(supportConversations.status, 'open'), eq(supportConversations.awaitingReply, true))
   const where = and(...scope)
   const unansweredFirst = sql`(${supportConversations.status} = 'open' and ${supportConversations.awaitingReply}) desc`
-  const order = isClient(caller) ? [desc(supportConversations.lastMessageAt), desc(supportConversations.id)] : [unansweredFirst, desc(supportConversations.lastMessageAt), desc(supportConversations.id)]
+  const order = isClient(caller)
+    ? [desc(supportConversations.lastMessageAt), desc(supportConversations.id)]
+    : [unansweredFirst, desc(supportConversations.lastMessageAt), desc(supportConversations.id)]
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(summaryColumns)
@@ -147,21 +149,23 @@ export async function getConversation(deps: AppDeps, caller: Caller, id: number)
         .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
         .where(eq(documents.id, row.documentId))
     : []
-  const [invoice] = row.invoiceId ? await db.select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, row.invoiceId)) : []
+  const [invoice] = row.invoiceId
+    ? await db.select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber }).from(invoices).where(eq(invoices.id, row.invoiceId))
+    : []
   return {
     ...toSummary(row),
     document: document ? { id: document.id, name: `${document.name} (received ${document.dateReceived})` } : null,
     invoice: invoice ?? null,
-    messages: messages.map(
-      (m): SupportMessage => ({
-        id: m.id,
-        fromStaff: m.fromStaff,
-        author: authorName(m, m.fromStaff),
-        body: m.body,
-        createdAt: m.createdAt.toISOString(),
-        attachment: m.attachmentName ? { name: m.attachmentName, contentType: m.attachmentContentType ?? 'application/octet-stream', size: m.attachmentSize ?? 0 } : null,
-      }),
-    ),
+    messages: messages.map((m): SupportMessage => ({
+      id: m.id,
+      fromStaff: m.fromStaff,
+      author: authorName(m, m.fromStaff),
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+      attachment: m.attachmentName
+        ? { name: m.attachmentName, contentType: m.attachmentContentType ?? 'application/octet-stream', size: m.attachmentSize ?? 0 }
+        : null,
+    })),
   }
 }
 
@@ -192,11 +196,17 @@ export async function startConversation(
     const documentId = input.documentId || null
     const invoiceId = input.invoiceId || null
     if (documentId) {
-      const [own] = await db.select({ id: documents.id }).from(documents).where(and(eq(documents.id, documentId), eq(documents.clientId, clientId)))
+      const [own] = await db
+        .select({ id: documents.id })
+        .from(documents)
+        .where(and(eq(documents.id, documentId), eq(documents.clientId, clientId)))
       if (!own) throw unprocessable('Unknown document', 'Choose one of your documents')
     }
     if (invoiceId) {
-      const [own] = await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, invoiceId), eq(invoices.clientId, clientId)))
+      const [own] = await db
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.id, invoiceId), eq(invoices.clientId, clientId)))
       if (!own) throw unprocessable('Unknown invoice', 'Choose one of your invoices')
     }
     id = await db.transaction(async (tx) => {
@@ -204,7 +214,16 @@ export async function startConversation(
         .insert(supportConversations)
         .values({ clientId, subject: input.subject, documentId, invoiceId, createdBy: caller.userId, awaitingReply: true, lastMessageAt: now, createdAt: now })
         .returning({ id: supportConversations.id })
-      await insertMessage(tx, { conversationId: conversation.id, clientId, caller, fromStaff: false, subject: input.subject, body: input.message, attachment, at: now })
+      await insertMessage(tx, {
+        conversationId: conversation.id,
+        clientId,
+        caller,
+        fromStaff: false,
+        subject: input.subject,
+        body: input.message,
+        attachment,
+        at: now,
+      })
       await recordAudit(tx, {
         at: now,
         actorUserId: caller.userId,
@@ -316,7 +335,16 @@ export async function findAttachment(db: Db, caller: Caller, messageId: number) 
 
 async function insertMessage(
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  values: { conversationId: number; clientId: number; caller: Caller; fromStaff: boolean; subject: string; body: string; attachment: StoredAttachment | null; at: Date },
+  values: {
+    conversationId: number
+    clientId: number
+    caller: Caller
+    fromStaff: boolean
+    subject: string
+    body: string
+    attachment: StoredAttachment | null
+    at: Date
+  },
 ) {
   await tx.insert(supportMessages).values({
     conversationId: values.conversationId,

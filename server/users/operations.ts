@@ -24,11 +24,19 @@ import { findStaffUser } from './queries'
 /** Serialises changes that could leave no active super admin. */
 const SUPER_ADMIN_LOCK = 727_276
 
-const roleMissing = () => new HttpError(422, 'Choose a role that exists', 'The chosen role does not exist', [{ path: 'roleId', message: 'Choose a role that exists' }])
+const roleMissing = () =>
+  new HttpError(422, 'Choose a role that exists', 'The chosen role does not exist', [{ path: 'roleId', message: 'Choose a role that exists' }])
 const emailTaken = (email: string) =>
   new HttpError(409, EMAIL_TAKEN, `${email} already belongs to a user; use another address`, [{ path: 'email', message: EMAIL_TAKEN }])
 
-const snapshot = (user: StaffUser) => ({ firstName: user.firstName, lastName: user.lastName, email: user.email, roleId: user.roleId, role: user.role, status: user.status })
+const snapshot = (user: StaffUser) => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  roleId: user.roleId,
+  role: user.role,
+  status: user.status,
+})
 
 /** The role a user is given: a staff role, with no code the caller lacks; super admin only from a super admin. */
 async function grantableRole(db: Db | Tx, ctx: WriteContext, roleId: number) {
@@ -151,7 +159,10 @@ export async function updateStaffUser(deps: AppDeps, ctx: WriteContext, id: numb
   if (!Object.keys(changes).length) return before
   await db.transaction(async (tx) => {
     if (roleChanges && before.roleId === SUPER_ADMIN_ROLE_ID) await assertAnotherSuperAdmin(tx, id)
-    await tx.update(users).set({ ...changes, updatedAt: ctx.now }).where(eq(users.id, id))
+    await tx
+      .update(users)
+      .set({ ...changes, updatedAt: ctx.now })
+      .where(eq(users.id, id))
     if (roleChanges) await revokeUserSessions(tx, id, ctx.now)
     const after = await mustFind(tx, id)
     await recordAudit(tx, {
@@ -199,7 +210,8 @@ export async function resendInvitation(deps: AppDeps, ctx: WriteContext, id: num
   const user = await mustFind(db, id)
   assertMayChange(ctx, user)
   if (user.status === 'deactivated') throw conflict('This user is deactivated', 'Reactivate the user before sending an invitation')
-  if (user.status !== 'invited') throw conflict('This user has already set a password', 'The user can sign in, or use "Forgot password" to choose a new password')
+  if (user.status !== 'invited')
+    throw conflict('This user has already set a password', 'The user can sign in, or use "Forgot password" to choose a new password')
   const link = await db.transaction(async (tx) => {
     const issued = await issuePasswordLink(tx, { userId: id, now: ctx.now, publicUrl: deps.env.PUBLIC_URL, replaceOthers: true, invitation: true })
     await tx.update(users).set({ invitedAt: ctx.now, updatedAt: ctx.now }).where(eq(users.id, id))

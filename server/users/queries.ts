@@ -65,7 +65,15 @@ function filters(query: UserListQuery): SQL[] {
   const q = query.q?.trim()
   if (q) {
     const like = containing(q)
-    where.push(or(ilike(users.firstName, like), ilike(users.lastName, like), ilike(users.email, like), ilike(roles.name, like), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like))!)
+    where.push(
+      or(
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(users.email, like),
+        ilike(roles.name, like),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+      )!,
+    )
   }
   if (query.name) where.push(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containing(query.name)))
   if (query.email) where.push(ilike(users.email, containing(query.email)))

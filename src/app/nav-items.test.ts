@@ -7,13 +7,35 @@ const agent = (roleId: number, permissions: string[], firstName = 'Morgan'): Ses
   token: 't',
   remember: false,
   permissions,
-  user: { id: 2, firstName, lastName: 'Bell', email: 'manager@demo.test', role: 'Office manager', clientId: null, agentId: 1, roleId, roleType: 'agent', companyName: null },
+  user: {
+    id: 2,
+    firstName,
+    lastName: 'Bell',
+    email: 'manager@demo.test',
+    role: 'Office manager',
+    clientId: null,
+    agentId: 1,
+    roleId,
+    roleType: 'agent',
+    companyName: null,
+  },
 })
 const client: Session = {
   token: 't',
   remember: false,
   permissions: [],
-  user: { id: 7, firstName: 'Jordan', lastName: 'Avery', email: 'client@demo.test', role: 'Client', clientId: 3, agentId: null, roleId: 2, roleType: 'client', companyName: 'Sunshine Holdings LLC' },
+  user: {
+    id: 7,
+    firstName: 'Jordan',
+    lastName: 'Avery',
+    email: 'client@demo.test',
+    role: 'Client',
+    clientId: 3,
+    agentId: null,
+    roleId: 2,
+    roleType: 'client',
+    companyName: 'Sunshine Holdings LLC',
+  },
 }
 const labels = (session: Session) => navItemsFor(session).map((item) => item.label)
 

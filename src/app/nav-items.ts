@@ -1,17 +1,7 @@
 import type { AppPath } from '~/lib/app-path'
 import { PERM, sessionHasPermission } from '~/lib/permissions'
 import { userKind, type Session } from '~/lib/session'
-import {
-  AddOnsIcon,
-  ClientsIcon,
-  DashboardIcon,
-  DocumentsIcon,
-  InvoicesIcon,
-  RequestsIcon,
-  RolesIcon,
-  SupportIcon,
-  UsersIcon,
-} from '~/ui/shell-icons'
+import { AddOnsIcon, ClientsIcon, DashboardIcon, DocumentsIcon, InvoicesIcon, RequestsIcon, RolesIcon, SupportIcon, UsersIcon } from '~/ui/shell-icons'
 import { UploadIcon, type IconComponent } from '~/ui/icons'
 
 export interface NavItem {

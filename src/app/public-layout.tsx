@@ -5,7 +5,15 @@ import { Footer } from './footer'
 import { OfflineBanner } from './offline-banner'
 
 const shell = css({ display: 'flex', flexDirection: 'column', minH: '100dvh', bg: 'bg.subtle' })
-const header = css({ display: 'flex', alignItems: 'center', px: { base: '4', md: '8' }, h: '16', bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border.default' })
+const header = css({
+  display: 'flex',
+  alignItems: 'center',
+  px: { base: '4', md: '8' },
+  h: '16',
+  bg: 'bg.surface',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
 const main = css({ flex: '1', display: 'flex', justifyContent: 'center', alignItems: 'flex-start', px: '4', py: { base: '6', md: '12' }, outline: 'none' })
 
 /** The frame of the public pages (sign in, password reset, sign-up): the brand, the page, the footer. */

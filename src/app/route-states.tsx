@@ -19,7 +19,17 @@ import { PublicLayout } from './public-layout'
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '8' }, w: '100%' })
 
 /** A full-page state: its icon, the page's one h1, what happened and where to go. */
-function StatePanel({ icon: Icon, title, description, actions }: { icon: ComponentType<SVGProps<SVGSVGElement>>; title: string; description: ReactNode; actions: ReactNode }) {
+function StatePanel({
+  icon: Icon,
+  title,
+  description,
+  actions,
+}: {
+  icon: ComponentType<SVGProps<SVGSVGElement>>
+  title: string
+  description: ReactNode
+  actions: ReactNode
+}) {
   usePageTitle(title)
   const classes = emptyState()
   return (
@@ -66,15 +76,15 @@ function NotFoundState({ title }: { title: string }) {
   return (
     <Framed>
       <StatePanel
-          icon={WarningIcon}
-          title={title}
-          description={
-            session
-              ? 'What you asked for does not exist or has moved. Check the address, or go back to your dashboard.'
-              : 'The page you asked for does not exist or has moved. Check the address, or sign in.'
-          }
-          actions={<HomeLink />}
-        />
+        icon={WarningIcon}
+        title={title}
+        description={
+          session
+            ? 'What you asked for does not exist or has moved. Check the address, or go back to your dashboard.'
+            : 'The page you asked for does not exist or has moved. Check the address, or sign in.'
+        }
+        actions={<HomeLink />}
+      />
     </Framed>
   )
 }
@@ -84,11 +94,11 @@ export function AccessDeniedPage() {
   return (
     <Framed>
       <StatePanel
-          icon={DangerIcon}
-          title="You do not have access to this page"
-          description="Your account cannot open this page. If you think it should, ask your administrator for access."
-          actions={<HomeLink />}
-        />
+        icon={DangerIcon}
+        title="You do not have access to this page"
+        description="Your account cannot open this page. If you think it should, ask your administrator for access."
+        actions={<HomeLink />}
+      />
     </Framed>
   )
 }
@@ -120,16 +130,16 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   return (
     <Framed>
       <StatePanel
-          icon={offline ? WarningIcon : DangerIcon}
-          title={offline ? 'Not saved on this device yet' : 'Something went wrong'}
-          description={message}
-          actions={
-            <>
-              <Button onClick={retry}>Try again</Button>
-              <HomeLink />
-            </>
-          }
-        />
+        icon={offline ? WarningIcon : DangerIcon}
+        title={offline ? 'Not saved on this device yet' : 'Something went wrong'}
+        description={message}
+        actions={
+          <>
+            <Button onClick={retry}>Try again</Button>
+            <HomeLink />
+          </>
+        }
+      />
     </Framed>
   )
 }

@@ -11,9 +11,7 @@ import { UserMenu } from './user-menu'
 // The count of changes not sent yet loads after the first page is on screen, with the outbox's code.
 // A load that fails (the connection dropped at that moment) shows nothing rather than the page's error.
 const OutboxIndicator = lazy(() =>
-  import('~/features/outbox/outbox-indicator')
-    .then((module) => ({ default: module.OutboxIndicator }))
-    .catch(() => ({ default: () => null })),
+  import('~/features/outbox/outbox-indicator').then((module) => ({ default: module.OutboxIndicator })).catch(() => ({ default: () => null })),
 )
 
 /** True once the page is on screen (page-shown) and the browser then had an idle moment. */

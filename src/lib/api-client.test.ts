@@ -1,7 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
 
-const user = { id: 7, firstName: 'Jordan', lastName: 'Avery', email: 'client@demo.test', role: 'Client', clientId: 3, agentId: null, roleId: 2, roleType: 'client', companyName: 'Sunshine Holdings LLC' }
+const user = {
+  id: 7,
+  firstName: 'Jordan',
+  lastName: 'Avery',
+  email: 'client@demo.test',
+  role: 'Client',
+  clientId: 3,
+  agentId: null,
+  roleId: 2,
+  roleType: 'client',
+  companyName: 'Sunshine Holdings LLC',
+}
 const farFuture = `${btoa('{"alg":"HS256"}')}.${btoa('{"exp":4102444800}')}.sig`
 
 function json(status: number, body: unknown) {
@@ -42,7 +53,16 @@ describe('api client', () => {
   })
 
   it('turns an error answer into an ApiError with the readable detail', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(422, { detail: 'The current password is incorrect', details: 'more', issues: [{ path: 'currentPassword', message: 'The current password is incorrect' }] })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(422, {
+          detail: 'The current password is incorrect',
+          details: 'more',
+          issues: [{ path: 'currentPassword', message: 'The current password is incorrect' }],
+        }),
+      ),
+    )
     const { api, ApiError } = await signedIn()
     const error = await api.post('/auth/change-password', {}).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
@@ -50,7 +70,10 @@ describe('api client', () => {
   })
 
   it('tells its 403 listeners (the permission codes may have changed), keeping the session', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(403, { detail: 'You do not have permission to do this' })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(403, { detail: 'You do not have permission to do this' })),
+    )
     const { api, onForbidden, getSession } = await signedIn()
     const listener = vi.fn()
     const stop = onForbidden(listener)
@@ -63,7 +86,9 @@ describe('api client', () => {
   })
 
   it('on a 401 tries the refresh cookie once; refused, it removes the session and reloads', async () => {
-    const fetchMock = vi.fn(async (url: string) => (url === '/api/auth/refresh' ? json(401, { detail: 'Your session has ended' }) : json(401, { detail: 'expired' })))
+    const fetchMock = vi.fn(async (url: string) =>
+      url === '/api/auth/refresh' ? json(401, { detail: 'Your session has ended' }) : json(401, { detail: 'expired' }),
+    )
     vi.stubGlobal('fetch', fetchMock)
     const { api, getSession } = await signedIn()
     await expect(api.get('/client/3')).rejects.toMatchObject({ status: 401 })
@@ -111,7 +136,10 @@ describe('api client', () => {
   })
 
   it("a network error of a user's call shows 'Network error, Try reloading the page' and removes the session", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     const { api, getSession, reportNetworkError, onNetworkError, NetworkError } = await signedIn()
     const shown = vi.fn()
     onNetworkError(shown)
@@ -123,7 +151,10 @@ describe('api client', () => {
   })
 
   it('a background refresh of data on screen that cannot reach the server keeps the session', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     const { api, getSession, reportNetworkError, onNetworkError } = await signedIn()
     const shown = vi.fn()
     onNetworkError(shown)

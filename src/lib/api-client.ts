@@ -44,7 +44,8 @@ export class NetworkError extends Error {
 }
 
 /** What a page says offline when its data was never saved on this device. */
-export const NOT_SAVED_OFFLINE_MESSAGE = 'Not saved on this device yet. You are offline and this has not been opened here before; it loads when the connection returns.'
+export const NOT_SAVED_OFFLINE_MESSAGE =
+  'Not saved on this device yet. You are offline and this has not been opened here before; it loads when the connection returns.'
 
 /** The device is offline: nothing was sent. Saved data stays on screen. */
 export class OfflineError extends NetworkError {

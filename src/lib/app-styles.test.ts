@@ -49,7 +49,8 @@ describe('a held style sheet', () => {
   })
 
   it("takes the page frame's inline rules out as it applies, so they cannot outrank the sheet's order", async () => {
-    document.head.innerHTML = '<link rel="preload" as="style" href="/assets/index-abc.css" data-app-styles><style data-frame-styles>.m_0{margin:0}</style><style>.boot{}</style>'
+    document.head.innerHTML =
+      '<link rel="preload" as="style" href="/assets/index-abc.css" data-app-styles><style data-frame-styles>.m_0{margin:0}</style><style>.boot{}</style>'
     const applied = applyAppStyles(document, { held: true })
     document.head.querySelector('link[rel="stylesheet"]')!.dispatchEvent(new Event('load'))
     await applied

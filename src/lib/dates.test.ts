@@ -149,7 +149,11 @@ describe('date-time (timelines, notifications, saved-at notes)', () => {
     minute: '2-digit',
     timeZoneName: 'short',
   })
-  const intlText = (at: number) => intl.format(at).replace(/\u202f/g, ' ').replace(' at ', ', ')
+  const intlText = (at: number) =>
+    intl
+      .format(at)
+      .replace(/\u202f/g, ' ')
+      .replace(' at ', ', ')
 
   it('reads as Intl’s America/New_York around every clock change from 2007 to 2040', () => {
     const differing: string[] = []

@@ -9,7 +9,7 @@ describe("the server's file name", () => {
 
   it('prefers the UTF-8 name and falls back to the plain one when it cannot be decoded', () => {
     expect(fileNameFromDisposition("attachment; filename*=UTF-8''invoice%20A.pdf")).toBe('invoice A.pdf')
-    expect(fileNameFromDisposition("attachment; filename=\"plain.pdf\"; filename*=UTF-8''bad%E0%A4")).toBe('plain.pdf')
+    expect(fileNameFromDisposition('attachment; filename="plain.pdf"; filename*=UTF-8\'\'bad%E0%A4')).toBe('plain.pdf')
   })
 
   it('answers null without a header or a name', () => {

@@ -26,7 +26,10 @@ describe('a call the entry sent early', () => {
   it('is taken once by a GET of the same URL with the same token, and by nothing else', async () => {
     const { sendEarly, takeEarlyResponse, hasEarlyResponse } = await load()
     const sent = sendEarly('/api/dashboard/client', 'token-1')
-    expect(fetchMock).toHaveBeenCalledWith('/api/dashboard/client', expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer token-1' }) }))
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/dashboard/client',
+      expect.objectContaining({ headers: expect.objectContaining({ authorization: 'Bearer token-1' }) }),
+    )
     const get = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
     expect(takeEarlyResponse('/api/dashboard/provider', get('token-1'))).toBeUndefined()
     expect(takeEarlyResponse('/api/dashboard/client', get('token-2'))).toBeUndefined()

@@ -22,7 +22,9 @@ describe('formatMoney', () => {
     const values = [0, -0, 0.004, -0.004, 1e-7, 0.1 + 0.2, 19.99, 149, 2 ** 53 + 2, 1e21, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]
     // Amounts in cents and in fractions of cents, positive and negative, small and large.
     for (let i = 0; i < 5000; i++) values.push(Math.round(Math.sin(i) * 10 ** (i % 9)) / 10 ** (i % 4), Math.sin(i * 7) * 10 ** (i % 12))
-    const differing = values.filter((value) => formatMoney(value) !== intl.format(value)).map((value) => `${value}: ${formatMoney(value)} / ${intl.format(value)}`)
+    const differing = values
+      .filter((value) => formatMoney(value) !== intl.format(value))
+      .map((value) => `${value}: ${formatMoney(value)} / ${intl.format(value)}`)
     expect(differing).toEqual([])
   })
 })

@@ -6,7 +6,18 @@ const session = (roleId: number, permissions: string[]): Session => ({
   token: 't',
   remember: false,
   permissions,
-  user: { id: 1, firstName: 'Casey', lastName: 'Nguyen', email: 'clerk@demo.test', role: 'Staff', clientId: null, agentId: 1, roleId, roleType: 'agent', companyName: null },
+  user: {
+    id: 1,
+    firstName: 'Casey',
+    lastName: 'Nguyen',
+    email: 'clerk@demo.test',
+    role: 'Staff',
+    clientId: null,
+    agentId: 1,
+    roleId,
+    roleType: 'agent',
+    companyName: null,
+  },
 })
 
 describe('permission codes', () => {

@@ -30,7 +30,10 @@ export function usePermission(code: PermCode): boolean {
  */
 export class AccessDeniedError extends Error {
   override name = 'AccessDeniedError'
-  constructor(readonly reason: 'agent-only' | 'client-only' | 'permission', readonly code?: PermCode) {
+  constructor(
+    readonly reason: 'agent-only' | 'client-only' | 'permission',
+    readonly code?: PermCode,
+  ) {
     super('You do not have access to this page')
   }
 }

@@ -20,7 +20,8 @@ export function isAppleMobile(): boolean {
 }
 
 const isHomeScreenApp = () =>
-  typeof window !== 'undefined' && (window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true)
+  typeof window !== 'undefined' &&
+  (window.matchMedia?.('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true)
 
 let state: PushState = 'checking'
 const listeners = new Set<() => void>()
@@ -140,5 +141,9 @@ const subscribeState = (listener: () => void) => {
 
 /** The current PushState, re-rendering on change. */
 export function usePushState(): PushState {
-  return useSyncExternalStore(subscribeState, () => state, () => 'checking' as const)
+  return useSyncExternalStore(
+    subscribeState,
+    () => state,
+    () => 'checking' as const,
+  )
 }

@@ -7,7 +7,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
  * provider restores, not when the read started.
  */
 
-const user = (id: number) => ({ id, firstName: 'Jordan', lastName: 'Avery', email: 'client@demo.test', role: 'Client', clientId: 3, agentId: null, roleId: 2, roleType: 'client', companyName: 'Sunshine Holdings LLC' })
+const user = (id: number) => ({
+  id,
+  firstName: 'Jordan',
+  lastName: 'Avery',
+  email: 'client@demo.test',
+  role: 'Client',
+  clientId: 3,
+  agentId: null,
+  roleId: 2,
+  roleType: 'client',
+  companyName: 'Sunshine Holdings LLC',
+})
 const token = () => {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
   return `${encode({ alg: 'HS256' })}.${encode({ id: 7, exp: 4_102_444_800 })}.signature`
@@ -23,7 +34,10 @@ async function start(signedIn: number) {
   const saved = {
     timestamp: Date.now(),
     buster: `${appConfig.cacheVersion}:user:7`,
-    clientState: { mutations: [], queries: [{ queryKey: ['invoices'], queryHash: '["invoices"]', state: { data: ['INV-1'], dataUpdatedAt: Date.now(), status: 'success' } }] },
+    clientState: {
+      mutations: [],
+      queries: [{ queryKey: ['invoices'], queryHash: '["invoices"]', state: { data: ['INV-1'], dataUpdatedAt: Date.now(), status: 'success' } }],
+    },
   }
   await set(queries.QUERY_CACHE_KEY, JSON.stringify(saved))
   session.setSession({ token: token(), user: user(signedIn), permissions: [], remember: true })

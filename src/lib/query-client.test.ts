@@ -13,7 +13,11 @@ function setup() {
     removeClient: vi.fn(async () => undefined),
   }
   const idle: { run: () => void; timeoutMs: number }[] = []
-  const persister = idleSaving(async () => base, 1500, (run, timeoutMs) => void idle.push({ run, timeoutMs }))
+  const persister = idleSaving(
+    async () => base,
+    1500,
+    (run, timeoutMs) => void idle.push({ run, timeoutMs }),
+  )
   return { saved, base, idle, persister }
 }
 

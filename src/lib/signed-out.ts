@@ -15,7 +15,6 @@ export function markSignedOut(): void {
   storage()?.setItem(SIGNED_OUT_KEY, String(Date.now()))
 }
 
-
 let settling: Promise<boolean> | null = null
 
 /**

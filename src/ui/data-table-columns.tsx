@@ -16,7 +16,10 @@ export interface LeadingColumnOptions<T> {
 }
 
 /** The caller's columns, after a selection column and a serial number column when asked for. */
-export function useLeadingColumns<T>(columns: ColumnDef<T, any>[], { selectable, serialNumbers, canSelectRow, rowLabel }: LeadingColumnOptions<T>): ColumnDef<T, any>[] {
+export function useLeadingColumns<T>(
+  columns: ColumnDef<T, any>[],
+  { selectable, serialNumbers, canSelectRow, rowLabel }: LeadingColumnOptions<T>,
+): ColumnDef<T, any>[] {
   return useMemo<ColumnDef<T, any>[]>(() => {
     const extra: ColumnDef<T, any>[] = []
     if (selectable) {

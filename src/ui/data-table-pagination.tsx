@@ -57,7 +57,18 @@ export type PaginationBarProps = {
 const waitingBar = css({ visibility: 'hidden' })
 
 /** @noUseSignals (reads `event.target.value`, not a signal) */
-export function PaginationBar({ label, pageIndex, pageCount, pageSize, rowCount, rowCountIsEstimate, pageSizes, onPageChange, onPageSizeChange, waiting = false }: PaginationBarProps) {
+export function PaginationBar({
+  label,
+  pageIndex,
+  pageCount,
+  pageSize,
+  rowCount,
+  rowCountIsEstimate,
+  pageSizes,
+  onPageChange,
+  onPageSizeChange,
+  waiting = false,
+}: PaginationBarProps) {
   const classes = tableRecipe()
   const first = rowCount === 0 ? 0 : pageIndex * pageSize + 1
   const last = Math.min(rowCount, (pageIndex + 1) * pageSize)
@@ -77,7 +88,11 @@ export function PaginationBar({ label, pageIndex, pageCount, pageSize, rowCount,
           </select>
         </label>
         <span aria-live="polite">
-          {rowCount === 0 ? 'No rows' : rowCountIsEstimate ? `Showing ${first}–${last} of about ${groupDigits(rowCount)}` : `Showing ${first}–${last} of ${rowCount}`}
+          {rowCount === 0
+            ? 'No rows'
+            : rowCountIsEstimate
+              ? `Showing ${first}–${last} of about ${groupDigits(rowCount)}`
+              : `Showing ${first}–${last} of ${rowCount}`}
         </span>
       </div>
       <nav aria-label={`${label} pagination`} className={classes.pagination}>

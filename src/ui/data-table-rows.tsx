@@ -68,7 +68,17 @@ function alignClass<T>(column: Column<T, unknown>) {
  * The header rows: sortable column names, then a filter box per filterable column (`filterRowId`: the
  * Filters button of a card list shows and hides that row).
  */
-export function DataTableHead<T>({ table, classes, filterableColumns, filterRowId }: { table: Table<T>; classes: TableClasses; filterableColumns: boolean; filterRowId: string }) {
+export function DataTableHead<T>({
+  table,
+  classes,
+  filterableColumns,
+  filterRowId,
+}: {
+  table: Table<T>
+  classes: TableClasses
+  filterableColumns: boolean
+  filterRowId: string
+}) {
   const visibleColumns = table.getVisibleLeafColumns()
   const idPrefix = useId()
   return (
@@ -164,7 +174,11 @@ export function DataTableBody<T>({
             <tr key={`skeleton-${index}`} className={classes.row} data-skeleton="">
               {visibleColumns.map((column, columnIndex) => (
                 <td key={column.id} className={classes.cell} {...stackedCellProps(column)}>
-                  {index === 0 && columnIndex === 0 && announceLoading ? <span role="status" className={visuallyHiddenClass}>Loading</span> : null}
+                  {index === 0 && columnIndex === 0 && announceLoading ? (
+                    <span role="status" className={visuallyHiddenClass}>
+                      Loading
+                    </span>
+                  ) : null}
                   {column.columnDef.meta?.placeholder !== undefined ? (
                     <div aria-hidden="true" className={skeletonReserve}>
                       {column.columnDef.meta.placeholder}

@@ -185,7 +185,10 @@ describe('DataTable', () => {
   })
 
   it("lays out a column's own placeholder invisibly in loading rows, and real rows replace the placeholders", () => {
-    const withActions: ColumnDef<Invoice, any>[] = [...columns, { id: 'actions', header: 'Actions', cell: () => <button type="button">Pay</button>, meta: { placeholder: <span>Pay now</span> } }]
+    const withActions: ColumnDef<Invoice, any>[] = [
+      ...columns,
+      { id: 'actions', header: 'Actions', cell: () => <button type="button">Pay</button>, meta: { placeholder: <span>Pay now</span> } },
+    ]
     const { container, rerender } = render(<DataTable label="Invoices" data={[]} columns={withActions} loading defaultPageSize={2} />)
     const reserved = container.querySelectorAll('tbody tr[data-skeleton] td:last-child [aria-hidden="true"]')
     expect(reserved).toHaveLength(2)
@@ -204,7 +207,10 @@ describe('DataTable', () => {
   })
 
   it('gives the placeholder rows a screen shows a cell per column, and the rest one cell holding their height', () => {
-    const withActions: ColumnDef<Invoice, any>[] = [...columns, { id: 'actions', header: 'Actions', cell: () => <button type="button">Pay</button>, meta: { placeholder: <span>Pay now</span> } }]
+    const withActions: ColumnDef<Invoice, any>[] = [
+      ...columns,
+      { id: 'actions', header: 'Actions', cell: () => <button type="button">Pay</button>, meta: { placeholder: <span>Pay now</span> } },
+    ]
     const { container } = render(<DataTable label="Invoices" data={[]} columns={withActions} loading defaultPageSize={20} />)
     const rows = [...container.querySelectorAll('tbody tr[data-skeleton]')]
     expect(rows).toHaveLength(20)
@@ -221,7 +227,8 @@ describe('DataTable', () => {
     const { rerender, container } = render(<DataTable label="Invoices" data={[]} columns={columns} loading defaultPageSize={20} />)
     const added: string[] = []
     const observer = new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLTableRowElement) added.push(node.hasAttribute('data-skeleton') ? 'placeholder' : 'row')
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof HTMLTableRowElement) added.push(node.hasAttribute('data-skeleton') ? 'placeholder' : 'row')
     })
     observer.observe(container, { childList: true, subtree: true })
     rerender(<DataTable label="Invoices" data={invoices(20)} columns={columns} defaultPageSize={20} />)
@@ -361,7 +368,17 @@ describe('DataTable', () => {
   })
 
   it('says "about" when the server estimates the total of a very large list', () => {
-    render(<DataTable label="Documents" manual data={invoices(20)} rowCount={1234567} rowCountIsEstimate columns={columns} pagination={{ pageIndex: 0, pageSize: 20 }} />)
+    render(
+      <DataTable
+        label="Documents"
+        manual
+        data={invoices(20)}
+        rowCount={1234567}
+        rowCountIsEstimate
+        columns={columns}
+        pagination={{ pageIndex: 0, pageSize: 20 }}
+      />,
+    )
     expect(screen.getByText('Showing 1–20 of about 1,234,567')).toBeInTheDocument()
   })
 })

@@ -126,7 +126,9 @@ function textOf<T>(row: Row<T>, columnId: string): string {
 }
 
 const includesText: FilterFn<any> = (row, columnId, filterValue) => {
-  const needle = String(filterValue ?? '').trim().toLowerCase()
+  const needle = String(filterValue ?? '')
+    .trim()
+    .toLowerCase()
   return needle === '' || textOf(row, columnId).toLowerCase().includes(needle)
 }
 
@@ -203,7 +205,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     state: { pagination, sorting, columnFilters, globalFilter, rowSelection },
     defaultColumn: { filterFn: includesText },
     globalFilterFn: includesText,
-    getColumnCanGlobalFilter: (column) => column.columnDef.enableGlobalFilter !== false && (column.accessorFn !== undefined || Boolean(column.columnDef.meta?.searchText)),
+    getColumnCanGlobalFilter: (column) =>
+      column.columnDef.enableGlobalFilter !== false && (column.accessorFn !== undefined || Boolean(column.columnDef.meta?.searchText)),
     sortDescFirst: false,
     enableRowSelection: selectable ? (row) => (canSelectRow ? canSelectRow(row.original) === true : true) : false,
     manualPagination: manual,

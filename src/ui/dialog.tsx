@@ -65,7 +65,17 @@ function Header({ children, closeLabel = 'Close' }: { children: ReactNode; close
  * calls onClose. While `busy` (a save or payment on its way), Escape and a click outside do nothing, so a
  * stray key or click does not abandon it.
  */
-function Open({ onClose, busy = false, size, children }: { onClose: () => void; busy?: boolean; size?: ComponentProps<typeof Root>['size']; children: ReactNode }) {
+function Open({
+  onClose,
+  busy = false,
+  size,
+  children,
+}: {
+  onClose: () => void
+  busy?: boolean
+  size?: ComponentProps<typeof Root>['size']
+  children: ReactNode
+}) {
   return (
     <Root
       open

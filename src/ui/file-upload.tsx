@@ -27,7 +27,16 @@ export type FileUploadProps = {
  * label, then the chosen file's name and size with a Remove button. The file input itself stays out of
  * sight (the browser's "Choose File · No file chosen" cannot be styled). Controlled: `file` null empties it.
  */
-export function FileUpload({ file, onFileChange, accept, chooseLabel = 'Choose file', emptyText = 'No file chosen', name, disabled, className }: FileUploadProps) {
+export function FileUpload({
+  file,
+  onFileChange,
+  accept,
+  chooseLabel = 'Choose file',
+  emptyText = 'No file chosen',
+  name,
+  disabled,
+  className,
+}: FileUploadProps) {
   const classes = fileUpload()
   const field = useFieldContext()
   const inField = useArkFieldProps('hiddenInput')
@@ -64,7 +73,13 @@ export function FileUpload({ file, onFileChange, accept, chooseLabel = 'Choose f
             {file.name}
             <span className={classes.itemSizeText}>{formatBytes(file.size)}</span>
           </span>
-          <button type="button" className={button({ variant: 'ghost', size: 'sm' })} onClick={() => onFileChange(null)} aria-label={`Remove ${file.name}`} disabled={disabled}>
+          <button
+            type="button"
+            className={button({ variant: 'ghost', size: 'sm' })}
+            onClick={() => onFileChange(null)}
+            aria-label={`Remove ${file.name}`}
+            disabled={disabled}
+          >
             Remove
           </button>
         </div>

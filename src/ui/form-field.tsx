@@ -54,12 +54,7 @@ export function TextField<TValues extends FieldValues, TName extends FieldPath<T
   return (
     <LooseField of={of} name={name}>
       {(store, props) => (
-        <BoundTextInput
-          store={store}
-          elementProps={props}
-          wrapper={{ label, helperText, required, disabled, readOnly, className }}
-          inputProps={inputProps}
-        />
+        <BoundTextInput store={store} elementProps={props} wrapper={{ label, helperText, required, disabled, readOnly, className }} inputProps={inputProps} />
       )}
     </LooseField>
   )

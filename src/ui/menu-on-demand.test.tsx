@@ -71,9 +71,7 @@ describe('MenuOnDemand', () => {
     const Flaky = lazyMenu(load)
     // React reports the error it caught to the console: expected here, and checked.
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    render(
-      <MenuOnDemand trigger={<button type="button">Account</button>}>{(open) => <Flaky defaultOpen={open} />}</MenuOnDemand>,
-    )
+    render(<MenuOnDemand trigger={<button type="button">Account</button>}>{(open) => <Flaky defaultOpen={open} />}</MenuOnDemand>)
     await userEvent.click(screen.getByRole('button', { name: 'Account' }))
     await waitFor(() => expect(reported).toHaveBeenCalled())
     expect(reported.mock.calls.flat().some((arg) => arg instanceof Error && arg.message === 'offline')).toBe(true)

@@ -35,7 +35,17 @@ export type NativeSelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'v
  * ahead, and keeps the Ark listbox machines off pages that must stay under their
  * script budget.
  */
-export function NativeSelect({ options, value, onValueChange, placeholder, allowEmpty = false, fit = false, fieldControl = true, className, ...props }: NativeSelectProps) {
+export function NativeSelect({
+  options,
+  value,
+  onValueChange,
+  placeholder,
+  allowEmpty = false,
+  fit = false,
+  fieldControl = true,
+  className,
+  ...props
+}: NativeSelectProps) {
   const fieldProps = useFieldControlProps()
   return (
     <div className={fit ? fitWrapper : wrapper}>

@@ -95,7 +95,9 @@ export function SearchableSelect({
     <>
       <Spinner size="sm" label={null} /> Searching…
     </>
-  ) : collection.items.length === 0 ? emptyText : null
+  ) : collection.items.length === 0 ? (
+    emptyText
+  ) : null
   const content = (
     <Combobox.Positioner className={classes.positioner}>
       <Combobox.Content className={cx(classes.content, hideWhenEmpty)}>
@@ -161,4 +163,13 @@ export function SearchableSelect({
 }
 
 const hideWhenEmpty = css({ '&:empty': { display: 'none' } })
-const triggerPosition = css({ position: 'absolute', right: '2', h: '8', w: '8', justifyContent: 'center', alignItems: 'center', cursor: 'pointer', borderRadius: 'sm' })
+const triggerPosition = css({
+  position: 'absolute',
+  right: '2',
+  h: '8',
+  w: '8',
+  justifyContent: 'center',
+  alignItems: 'center',
+  cursor: 'pointer',
+  borderRadius: 'sm',
+})

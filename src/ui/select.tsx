@@ -27,7 +27,19 @@ export type SelectProps = {
 }
 
 /** A single-choice listbox (Ark Select) with type-ahead and full keyboard use. */
-export function Select({ options, value, defaultValue, onValueChange, placeholder = 'Select…', label, hideLabel = false, name, disabled, className, portal = true }: SelectProps) {
+export function Select({
+  options,
+  value,
+  defaultValue,
+  onValueChange,
+  placeholder = 'Select…',
+  label,
+  hideLabel = false,
+  name,
+  disabled,
+  className,
+  portal = true,
+}: SelectProps) {
   const classes = select()
   // Inside a Field: its label names the control and its states apply.
   const inField = useArkFieldProps('hiddenSelect')

@@ -40,10 +40,14 @@ const withId = (kind: string, message: Message, options?: Options): Options | un
 
 /** The only way features raise toasts, so durations stay as the spec says. */
 export const notify = {
-  success: (message: Message, options?: Options) => void sonner().then((toast) => toast.success(message, { duration: TOAST_DURATION_MS, ...withId('success', message, options) })),
-  info: (message: Message, options?: Options) => void sonner().then((toast) => toast.info(message, { duration: TOAST_DURATION_MS, ...withId('info', message, options) })),
-  warning: (message: Message, options?: Options) => void sonner().then((toast) => toast.warning(message, { duration: LONG_TOAST_DURATION_MS, ...withId('warning', message, options) })),
-  error: (message: Message, options?: Options) => void sonner().then((toast) => trackError(toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...withId('error', message, options) }))),
+  success: (message: Message, options?: Options) =>
+    void sonner().then((toast) => toast.success(message, { duration: TOAST_DURATION_MS, ...withId('success', message, options) })),
+  info: (message: Message, options?: Options) =>
+    void sonner().then((toast) => toast.info(message, { duration: TOAST_DURATION_MS, ...withId('info', message, options) })),
+  warning: (message: Message, options?: Options) =>
+    void sonner().then((toast) => toast.warning(message, { duration: LONG_TOAST_DURATION_MS, ...withId('warning', message, options) })),
+  error: (message: Message, options?: Options) =>
+    void sonner().then((toast) => trackError(toast.error(message, { duration: LONG_TOAST_DURATION_MS, ...withId('error', message, options) }))),
   /**
    * 'Payment successful' / 'Payment failed', shown 10 s either way. A success dismisses the error toasts
    * still showing (the decline before a successful retry).

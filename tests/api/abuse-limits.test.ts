@@ -81,7 +81,14 @@ describe('card token budget per address', () => {
       expect((await server.request('POST', '/api/payments/sandbox/tokens', { body: { field: 'cvv', value: '123' }, headers })).status).toBe(201)
     }
     expect((await server.request('POST', '/api/payments/sandbox/tokens', { body: { field: 'cvv', value: '123' }, headers })).status).toBe(429)
-    expect((await server.request('POST', '/api/payments/sandbox/payment-tokens', { body: { numberToken: 'a', cvvToken: 'b', exp_month: 1, exp_year: 2040 }, headers })).status).toBe(429)
+    expect(
+      (
+        await server.request('POST', '/api/payments/sandbox/payment-tokens', {
+          body: { numberToken: 'a', cvvToken: 'b', exp_month: 1, exp_year: 2040 },
+          headers,
+        })
+      ).status,
+    ).toBe(429)
     expect((await server.request('POST', '/api/payments/sandbox/tokens', { body: { field: 'cvv', value: '123' }, headers: fromAddress() })).status).toBe(201)
   })
 })
@@ -110,7 +117,11 @@ describe('password hashing queue', () => {
 
   it(`gives each address and each e-mail ${HASH_SHARE} places; past them a caller takes only places before the last ${HASH_RESERVED}, then 429`, async () => {
     const cheap = await argon2.hash(`pw-${randomUUID()}`, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 })
-    const settle = (promise: Promise<boolean>) => promise.then(() => 'checked', (error: unknown) => error)
+    const settle = (promise: Promise<boolean>) =>
+      promise.then(
+        () => 'checked',
+        (error: unknown) => error,
+      )
     // Queued in one go, before any hash ends: one address asks for 150 checks of made-up e-mails.
     const flood = Array.from({ length: 150 }, (_, i) => settle(verifyPassword(cheap, 'wrong', { address: '198.51.100.7', email: `nobody-${i}@made-up.test` })))
     const queuedByFlood = passwordQueueState()

@@ -56,7 +56,15 @@ function reversalAnswer(path: string, body: any): { status: number; body: unknow
   if (action === 'void' && id.startsWith('ch_settled')) return { status: 422, body: { messages: [{ code: 'charge_not_voidable', level: 'error' }] } }
   const charge = books.find((item) => item.id === id)
   if (charge) charge.status = action === 'void' ? 'VOIDED' : 'REFUNDED'
-  return { status: 200, body: { id: action === 'void' ? id : `rf_${id}`, type: action === 'void' ? 'CHARGE' : 'REFUND', status: action === 'void' ? 'VOIDED' : 'COMPLETED', amount: body?.amount } }
+  return {
+    status: 200,
+    body: {
+      id: action === 'void' ? id : `rf_${id}`,
+      type: action === 'void' ? 'CHARGE' : 'REFUND',
+      status: action === 'void' ? 'VOIDED' : 'COMPLETED',
+      amount: body?.amount,
+    },
+  }
 }
 
 function lookUp(url: string): { status: number; body: unknown; delayMs?: number } | null {
@@ -120,7 +128,10 @@ beforeAll(async () => {
     }
     requests.push({ method: req.method!, path: req.url!, authorization: req.headers.authorization, contentType: req.headers['content-type'], body })
     const expected = `Basic ${Buffer.from(`${SECRET}:`).toString('base64')}`
-    const reply = req.headers.authorization !== expected ? { status: 401, body: { messages: [{ code: 'unauthorized', level: 'error' }] } } : (lookUp(req.url!) ?? reversalAnswer(req.url!, body) ?? answer(body))
+    const reply =
+      req.headers.authorization !== expected
+        ? { status: 401, body: { messages: [{ code: 'unauthorized', level: 'error' }] } }
+        : (lookUp(req.url!) ?? reversalAnswer(req.url!, body) ?? answer(body))
     setTimeout(() => {
       res.writeHead(reply.status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(reply.body))
@@ -203,10 +214,17 @@ describe('AffiniPay charges', () => {
       { publicKey: PUBLIC, secretKey: SECRET, accountId: ACCOUNT, apiUrl, hostedFieldsUrl: HOSTED_FIELDS, timeoutMs: 200 },
       { logger: createLogger('silent') },
     )
-    await expect(impatient.charge({ token: 'tok_slow', amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).rejects.toThrow(/charge request failed/)
-    const wrongKey = new AffiniPayGateway({ publicKey: PUBLIC, secretKey: 'wrong', accountId: ACCOUNT, apiUrl, hostedFieldsUrl: HOSTED_FIELDS }, { logger: createLogger('silent') })
+    await expect(impatient.charge({ token: 'tok_slow', amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).rejects.toThrow(
+      /charge request failed/,
+    )
+    const wrongKey = new AffiniPayGateway(
+      { publicKey: PUBLIC, secretKey: 'wrong', accountId: ACCOUNT, apiUrl, hostedFieldsUrl: HOSTED_FIELDS },
+      { logger: createLogger('silent') },
+    )
     // Without a working key not even the look-up answers: the outcome is unknown to the portal.
-    await expect(wrongKey.charge({ token: freshToken(), amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).rejects.toThrow(/look-up answered 401/)
+    await expect(wrongKey.charge({ token: freshToken(), amountCents: 100, idempotencyKey: randomUUID(), description: 'x' })).rejects.toThrow(
+      /look-up answered 401/,
+    )
   })
 
   it('answers a repeat of a charged key with the first charge, without charging again', async () => {
@@ -238,7 +256,13 @@ describe('AffiniPay charges', () => {
   it('finds a charge by its key for the reconciliation', async () => {
     const key = randomUUID()
     const charged = await charge(freshToken(), key, 5_500)
-    expect(await server.deps.gateway.closeKey(key)).toEqual({ reference: charged.ok && charged.reference, amountCents: 5_500, status: 'succeeded', cardBrand: 'visa', cardLast4: '1111' })
+    expect(await server.deps.gateway.closeKey(key)).toEqual({
+      reference: charged.ok && charged.reference,
+      amountCents: 5_500,
+      status: 'succeeded',
+      cardBrand: 'visa',
+      cardLast4: '1111',
+    })
     expect(await server.deps.gateway.closeKey(randomUUID())).toBeNull()
   })
 })

@@ -63,7 +63,10 @@ beforeAll(async () => {
   serviceOfProcess = types.find((t) => t.name === 'Service of Process')!.id
   let n = 0
   for (const user of [ann, bob]) {
-    const res = await server.request('POST', '/api/push/subscriptions', { token: await token(user), body: { endpoint: endpointOf(++n), expirationTime: null, keys: KEYS } })
+    const res = await server.request('POST', '/api/push/subscriptions', {
+      token: await token(user),
+      body: { endpoint: endpointOf(++n), expirationTime: null, keys: KEYS },
+    })
     expect(res.status).toBe(201)
   }
 })
@@ -90,7 +93,12 @@ describe('notification preferences', () => {
   it('stores choices per kind and channel and applies them to the next notification', async () => {
     const put = await server.request('PUT', '/api/notification-preferences', {
       token: await token(bob),
-      body: { preferences: [{ kind: 'new-mail', push: false, email: false }, { kind: 'service-of-process', push: false, email: false }] },
+      body: {
+        preferences: [
+          { kind: 'new-mail', push: false, email: false },
+          { kind: 'service-of-process', push: false, email: false },
+        ],
+      },
     })
     expect(put.status).toBe(200)
     expect(put.json.preferences.find((p: { kind: string }) => p.kind === 'new-mail')).toEqual({ kind: 'new-mail', push: false, email: false, editable: true })
@@ -104,12 +112,17 @@ describe('notification preferences', () => {
     expect(server.sent[0]).toMatchObject({ subject: 'New mail: New document received: Bank Statement' })
     expect(server.sent[0].text).toContain('https://portal.example.com/client/documents')
 
-    const bad = await server.request('PUT', '/api/notification-preferences', { token: await token(bob), body: { preferences: [{ kind: 'spam', push: true, email: true }] } })
+    const bad = await server.request('PUT', '/api/notification-preferences', {
+      token: await token(bob),
+      body: { preferences: [{ kind: 'spam', push: true, email: true }] },
+    })
     expect(bad.status).toBe(422)
   })
 
   const newMailEmail = async (user: { id: number }) =>
-    (await server.request('GET', '/api/notification-preferences', { token: await token(user) })).json.preferences.find((p: { kind: string }) => p.kind === 'new-mail').email
+    (await server.request('GET', '/api/notification-preferences', { token: await token(user) })).json.preferences.find(
+      (p: { kind: string }) => p.kind === 'new-mail',
+    ).email
   const turnBackOn = async (user: { id: number }) =>
     server.request('PUT', '/api/notification-preferences', { token: await token(user), body: { preferences: [{ kind: 'new-mail', push: true, email: true }] } })
   /** The unsubscribe link of Ann's e-mail: its path and query, as the portal serves it. */
@@ -215,7 +228,8 @@ describe('service of process', () => {
 
   it('shows "Action required" until a client user opens the document', async () => {
     const documentId = await upload(serviceOfProcess)
-    const required = async () => (await server.request('GET', `/api/client/action-required/${client.id}`, { token: await token(bob) })).json.documents.map((d: { id: number }) => d.id)
+    const required = async () =>
+      (await server.request('GET', `/api/client/action-required/${client.id}`, { token: await token(bob) })).json.documents.map((d: { id: number }) => d.id)
     expect(await required()).toContain(documentId)
     // Staff looking at it does not count.
     expect((await server.request('GET', `/api/document/${documentId}`, { token: await token(staff) })).status).toBe(200)
@@ -229,7 +243,8 @@ describe('service of process', () => {
     await runWorker()
     server.sent.length = 0
     server.pushService.sent = []
-    const overdue = async () => (await server.request('GET', '/api/documents/overdue-service', { token: await token(staff) })).json.documents.map((d: { id: number }) => d.id)
+    const overdue = async () =>
+      (await server.request('GET', '/api/documents/overdue-service', { token: await token(staff) })).json.documents.map((d: { id: number }) => d.id)
 
     server.clock.set(new Date(NOW.getTime() + 23 * HOUR))
     expect(await escalateUnopenedService(server.db, server.clock.now())).toEqual({ escalated: 0 })
@@ -269,7 +284,16 @@ describe('service of process', () => {
 
 describe('invoices', () => {
   it('an invoice becoming overdue notifies the client, pushed with a link to the invoices', async () => {
-    await server.db.insert(invoices).values({ invoiceNumber: 'INV-2026-9001', clientId: client.id, invoiceDate: new Date(NOW.getTime() - 40 * 24 * HOUR), dueDate: new Date(NOW.getTime() - HOUR), totalCents: 12_500, status: 2 })
+    await server.db
+      .insert(invoices)
+      .values({
+        invoiceNumber: 'INV-2026-9001',
+        clientId: client.id,
+        invoiceDate: new Date(NOW.getTime() - 40 * 24 * HOUR),
+        dueDate: new Date(NOW.getTime() - HOUR),
+        totalCents: 12_500,
+        status: 2,
+      })
     expect(await markOverdueJob.run(server.deps, NOW)).toEqual({ marked: 1 })
     await runWorker()
     const push = server.pushService.sent.find((p) => p.target.endpoint === endpointOf(1))!

@@ -64,7 +64,11 @@ const unannounced = (write: (tx: Parameters<Parameters<TestServer['db']['transac
 
 describe('cached invoice list answers', () => {
   it('are cached: an unannounced change shows only once the time limit has passed', async () => {
-    const { client, token, invoices: [first] } = await clientWithInvoices()
+    const {
+      client,
+      token,
+      invoices: [first],
+    } = await clientWithInvoices()
     expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
     await unannounced((tx) => tx.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id)))
     expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
@@ -73,7 +77,11 @@ describe('cached invoice list answers', () => {
   })
 
   it('are dropped when the database announces a change, whoever made it (a job, an operator, another server)', async () => {
-    const { client, token, invoices: [first] } = await clientWithInvoices()
+    const {
+      client,
+      token,
+      invoices: [first],
+    } = await clientWithInvoices()
     expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
     await server.db.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id))
     await expect.poll(async () => statusesIn(await listOf(client.id, token))[first.id], { timeout: ANSWER_TTL_MS / 6, interval: 20 }).toBe(4)
@@ -86,13 +94,22 @@ describe('cached invoice list answers', () => {
     const providerList = () => server.request('GET', `/api/invoices?company=${encodeURIComponent(client.companyName)}`, { token: agentToken })
     expect((await providerList()).json.data[0].client.companyName).toBe(client.companyName)
     expect((await listOf(client.id, token)).json.data[0].client.companyName).toBe(client.companyName)
-    await server.db.update(clients).set({ companyName: `${client.companyName} Renamed` }).where(eq(clients.id, client.id))
-    await expect.poll(async () => (await listOf(client.id, token)).json.data[0].client.companyName, { timeout: ANSWER_TTL_MS / 6, interval: 20 }).toBe(`${client.companyName} Renamed`)
+    await server.db
+      .update(clients)
+      .set({ companyName: `${client.companyName} Renamed` })
+      .where(eq(clients.id, client.id))
+    await expect
+      .poll(async () => (await listOf(client.id, token)).json.data[0].client.companyName, { timeout: ANSWER_TTL_MS / 6, interval: 20 })
+      .toBe(`${client.companyName} Renamed`)
     expect((await providerList()).json.data[0].client.companyName).toBe(`${client.companyName} Renamed`)
   })
 
-  it('are dropped by this server\'s own writes before they answer: a payment shows on the very next read', async () => {
-    const { client, token, invoices: [first] } = await clientWithInvoices()
+  it("are dropped by this server's own writes before they answer: a payment shows on the very next read", async () => {
+    const {
+      client,
+      token,
+      invoices: [first],
+    } = await clientWithInvoices()
     expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
     const card = await sandboxCardToken(server)
     const paid = await server.request('POST', '/api/client/invoices/pay', { token, body: { invoiceIds: [String(first.id)], token: card } })
@@ -112,7 +129,7 @@ describe('cached invoice list answers', () => {
     expect((await listOf(b.client.id, b.token)).json.data.map((row: { id: number }) => row.id)).toEqual([b.invoices[0].id])
   })
 
-  it('are asked only after the caller\'s access check: a cached answer never reaches another client', async () => {
+  it("are asked only after the caller's access check: a cached answer never reaches another client", async () => {
     const a = await clientWithInvoices(1)
     const b = await clientWithInvoices(1)
     expect((await listOf(a.client.id, a.token)).status).toBe(200)
@@ -122,7 +139,11 @@ describe('cached invoice list answers', () => {
   })
 
   it('are dropped only by writes to their own tables: a sign-in, a refresh or a write elsewhere leaves them', async () => {
-    const { client, token, invoices: [first] } = await clientWithInvoices()
+    const {
+      client,
+      token,
+      invoices: [first],
+    } = await clientWithInvoices()
     const password = 'Answer-cache-2026!'
     const { user: agent } = await server.factories.agent([], { password })
     await hearingNothing(async () => {
@@ -130,13 +151,20 @@ describe('cached invoice list answers', () => {
       await unannounced((tx) => tx.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id)))
       const signedIn = await login(server, agent.email, password, { remember: true })
       expect((await server.request('POST', '/api/auth/refresh', { headers: { cookie: signedIn.cookie } })).status).toBe(200)
-      await server.db.update(documentTypes).set({ name: sql`${documentTypes.name}` }).where(eq(documentTypes.id, -1))
+      await server.db
+        .update(documentTypes)
+        .set({ name: sql`${documentTypes.name}` })
+        .where(eq(documentTypes.id, -1))
       expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
     })
   })
 
   it('are dropped by table when the database names the changed table', async () => {
-    const { client, token, invoices: [first] } = await clientWithInvoices()
+    const {
+      client,
+      token,
+      invoices: [first],
+    } = await clientWithInvoices()
     const cache = server.deps.answers!
     expect(statusesIn(await listOf(client.id, token))[first.id]).toBe(2)
     await unannounced((tx) => tx.update(invoices).set({ status: 4 }).where(eq(invoices.id, first.id)))
@@ -219,12 +247,15 @@ describe('cached document list answers', () => {
 
   it('show a document type renamed, announced by the database, in the provider list too', async () => {
     const { client, user } = await clientWithDocument()
-    const providerList = async () => (await server.request('GET', `/api/documents?clientId=${client.id}`, { token: await clerkToken() })).json.data[0].documentTypeNavigation.name
+    const providerList = async () =>
+      (await server.request('GET', `/api/documents?clientId=${client.id}`, { token: await clerkToken() })).json.data[0].documentTypeNavigation.name
     expect((await documentsOf(client.id, user))[0].documentTypeNavigation.name).toBe('Tax Notice')
     expect(await providerList()).toBe('Tax Notice')
     try {
       await server.db.update(documentTypes).set({ name: 'Tax Notice (state)' }).where(eq(documentTypes.id, typeId))
-      await expect.poll(async () => (await documentsOf(client.id, user))[0].documentTypeNavigation.name, { timeout: ANSWER_TTL_MS / 6, interval: 20 }).toBe('Tax Notice (state)')
+      await expect
+        .poll(async () => (await documentsOf(client.id, user))[0].documentTypeNavigation.name, { timeout: ANSWER_TTL_MS / 6, interval: 20 })
+        .toBe('Tax Notice (state)')
       expect(await providerList()).toBe('Tax Notice (state)')
     } finally {
       await server.db.update(documentTypes).set({ name: 'Tax Notice' }).where(eq(documentTypes.id, typeId))

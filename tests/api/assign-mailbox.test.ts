@@ -43,7 +43,10 @@ describe('GET /api/client/assignMailbox/{clientId}/{mailboxNumber}', () => {
   it('changes nothing when repeated, and records one audit event per change', async () => {
     expect((await assign(first, 'MB-2001', editor)).status).toBe(200)
     const events = () =>
-      server.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'client.assign-mailbox'), eq(auditEvents.entityId, String(first))))
+      server.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'client.assign-mailbox'), eq(auditEvents.entityId, String(first))))
     expect(await events()).toHaveLength(1)
     expect((await assign(first, 'MB-2002', editor, '?replace=true')).json.mailboxNumber).toBe('MB-2002')
     expect((await events()).map((e) => e.details)).toContainEqual({ mailboxNumber: 'MB-2002', previous: 'MB-2001' })
@@ -86,7 +89,7 @@ describe('GET /api/client/assignMailbox/{clientId}/{mailboxNumber}', () => {
     expect(await load(second)).toMatchObject({ hasMailbox: false, mailboxNumber: null })
   })
 
-  it('refuses to replace a client\'s number silently: 409 until the replacement is confirmed', async () => {
+  it("refuses to replace a client's number silently: 409 until the replacement is confirmed", async () => {
     const third = (await server.factories.client()).client.id
     expect((await assign(third, 'MB-4001', editor)).status).toBe(200)
     const silent = await assign(third, 'MB-4002', editor)

@@ -52,7 +52,24 @@ describe('sign-in', () => {
       const { token, user } = await login(server, email, DEMO_PASSWORD)
       const claims = claimsOf(token)
       expect(Object.keys(claims).sort()).toEqual(
-        ['id', 'email', 'clientId', 'agentId', 'role', 'companyName', 'firstName', 'lastName', 'roleType', 'roleId', 'sid', 'jti', 'exp', 'iat', 'iss', 'aud'].sort(),
+        [
+          'id',
+          'email',
+          'clientId',
+          'agentId',
+          'role',
+          'companyName',
+          'firstName',
+          'lastName',
+          'roleType',
+          'roleId',
+          'sid',
+          'jti',
+          'exp',
+          'iat',
+          'iss',
+          'aud',
+        ].sort(),
       )
       expect(v.is(AccessTokenClaimsSchema, claims)).toBe(true)
       expect(headerOf(token).alg).toBe('HS256')
@@ -247,7 +264,10 @@ describe('sign-in rate limit', () => {
     const { user } = await server.factories.client({}, 'Shared-pass-2026')
     const headers = fromAddress()
     for (let i = 0; i < 5; i++) expect((await signIn(user.email, `wrong-${i}`, { headers })).status).toBe(401)
-    const rows = await server.db.select().from(loginAttempts).where(eq(loginAttempts.key, `pair:${user.email}|${headers[IN_PROCESS_ADDRESS_HEADER]}`))
+    const rows = await server.db
+      .select()
+      .from(loginAttempts)
+      .where(eq(loginAttempts.key, `pair:${user.email}|${headers[IN_PROCESS_ADDRESS_HEADER]}`))
     expect(rows).toHaveLength(5)
     const otherInstance = createApp({ ...server.deps })
     const res = await otherInstance.request('/api/auth/login', {
@@ -585,12 +605,24 @@ describe('change password', () => {
 
 describe('new password rules', () => {
   it('refuses common passwords and easy variants, case-insensitively', () => {
-    for (const password of ['password', 'Password1', 'PASSWORD123!', 'qwerty123', '12345678', 'iloveyou', 'Welcome2026!', 'aaaaaaaa', 'abcdefgh', 'abcabcabc', '98765432']) {
+    for (const password of [
+      'password',
+      'Password1',
+      'PASSWORD123!',
+      'qwerty123',
+      '12345678',
+      'iloveyou',
+      'Welcome2026!',
+      'aaaaaaaa',
+      'abcdefgh',
+      'abcabcabc',
+      '98765432',
+    ]) {
       expect(commonPasswordIssue(password), password).toMatch(/too common/)
     }
   })
 
-  it('refuses the account\'s own e-mail as a password', () => {
+  it("refuses the account's own e-mail as a password", () => {
     expect(commonPasswordIssue('jane.doe@example.com', { email: 'jane.doe@example.com' })).toMatch(/e-mail/)
     expect(commonPasswordIssue('Janedoe2026', { email: 'janedoe@example.com' })).toMatch(/e-mail/)
   })

@@ -135,13 +135,17 @@ describe.each(stores)('BlobStore contract: %s', (_name, make) => {
 
 describe('S3 store: settings that cannot work', () => {
   it('names a missing bucket', async () => {
-    const error = await s3BlobStore({ ...s3.settings, bucket: 'no-such-bucket' }).check().catch((e: unknown) => e)
+    const error = await s3BlobStore({ ...s3.settings, bucket: 'no-such-bucket' })
+      .check()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BlobStoreUnavailableError)
     expect((error as Error).message).toBe(`bucket "no-such-bucket" does not exist at ${s3.endpoint} (check S3_BUCKET)`)
   })
 
   it('names refused credentials', async () => {
-    const error = await s3BlobStore({ ...s3.settings, accessKeyId: 'WRONG', secretAccessKey: 'WRONG' }).check().catch((e: unknown) => e)
+    const error = await s3BlobStore({ ...s3.settings, accessKeyId: 'WRONG', secretAccessKey: 'WRONG' })
+      .check()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BlobStoreUnavailableError)
     expect((error as Error).message).toBe(`${s3.endpoint} refused the credentials for bucket "${s3.bucket}" (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`)
   })
@@ -149,7 +153,9 @@ describe('S3 store: settings that cannot work', () => {
   it('names an endpoint that does not answer', async () => {
     const down = await startS3Server()
     await down.close()
-    const error = await s3BlobStore({ ...down.settings }).check().catch((e: unknown) => e)
+    const error = await s3BlobStore({ ...down.settings })
+      .check()
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BlobStoreUnavailableError)
     expect((error as Error).message).toMatch(new RegExp(`^cannot reach ${down.endpoint}: ECONNREFUSED`))
   })

@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { and, count, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Service } from '../../contract/catalogue'
-import { auditEvents, businessEntityTypes, clients, clientServices, countries, idempotencyRecords, invoices, payments, sandboxCharges, users } from '../../server/db/schema'
+import {
+  auditEvents,
+  businessEntityTypes,
+  clients,
+  clientServices,
+  countries,
+  idempotencyRecords,
+  invoices,
+  payments,
+  sandboxCharges,
+  users,
+} from '../../server/db/schema'
 import { createTestServer, type TestServer } from './harness'
 import { sandboxCardToken } from './sandbox-card'
 
@@ -82,7 +93,14 @@ describe('registration that fails after the charge', () => {
     expect(res.json.details).toContain('your card has not been charged')
     const after = await chargeRecords()
     // One charge was made (the token is spent) and it was voided in the gateway's books.
-    expect((await server.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, `sandbox-token:${body.affinipayPaymentDetails.token}`)))[0].state).toBe('used')
+    expect(
+      (
+        await server.db
+          .select()
+          .from(idempotencyRecords)
+          .where(eq(idempotencyRecords.key, `sandbox-token:${body.affinipayPaymentDetails.token}`))
+      )[0].state,
+    ).toBe('used')
     expect(after.voids).toHaveLength(before.voids.length + 1)
     expect(after.charged).toBe(before.charged)
     const voided = after.voids.at(-1)!
@@ -90,7 +108,13 @@ describe('registration that fails after the charge', () => {
 
     const [reversal] = await server.db.select().from(auditEvents).where(eq(auditEvents.action, 'charge.reversed'))
     expect(reversal).toMatchObject({ entity: 'charge', entityId: voided.reference })
-    expect(reversal.details).toMatchObject({ order: 'registration', gateway: 'sandbox', kind: 'void', customer: { email }, reason: expect.stringContaining('injected fault') })
+    expect(reversal.details).toMatchObject({
+      order: 'registration',
+      gateway: 'sandbox',
+      kind: 'void',
+      customer: { email },
+      reason: expect.stringContaining('injected fault'),
+    })
 
     expect(await server.db.select().from(users).where(eq(users.email, email))).toHaveLength(0)
     expect(await server.db.select().from(clients).where(eq(clients.companyName, FAULTY_COMPANY))).toHaveLength(0)

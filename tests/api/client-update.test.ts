@@ -104,7 +104,11 @@ describe('PUT /api/client/{id}', () => {
   it('keeps the provider-side lead source when a client sends one; an agent with PCE changes it', async () => {
     expect((await put(ownerClientId, profile({ leadGeneratedBy: 'Myself' }), people.owner.token)).status).toBe(200)
     expect((await load(ownerClientId)).leadGeneratedBy).toBe('Trade show')
-    const res = await put(ownerClientId, profile({ leadGeneratedBy: 'Referral', companyName: 'Sunrise Bakery Holdings LLC', country: canada, businessType: corp }), people.editor.token)
+    const res = await put(
+      ownerClientId,
+      profile({ leadGeneratedBy: 'Referral', companyName: 'Sunrise Bakery Holdings LLC', country: canada, businessType: corp }),
+      people.editor.token,
+    )
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ leadGeneratedBy: 'Referral', companyName: 'Sunrise Bakery Holdings LLC', country: canada, businessType: corp })
     expect(await load(ownerClientId)).toMatchObject({ leadGeneratedBy: 'Referral', countryId: canada, businessType: corp })

@@ -76,7 +76,8 @@ describe('GET /api/dashboard/client', () => {
   it('says "Welcome back" only to a user who has signed in before this session', async () => {
     const password = 'Welcome-test-2026!'
     const { user } = await server.factories.client({}, password)
-    const signedInBefore = async (token: string) => v.parse(ClientDashboardSchema, (await server.request('GET', '/api/dashboard/client', { token })).json).signedInBefore
+    const signedInBefore = async (token: string) =>
+      v.parse(ClientDashboardSchema, (await server.request('GET', '/api/dashboard/client', { token })).json).signedInBefore
 
     // Brand new: never signed in; then the first sign-in.
     expect(await signedInBefore(await server.tokenFor(user.id))).toBe(false)

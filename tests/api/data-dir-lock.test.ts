@@ -60,7 +60,10 @@ async function healthy(server: Started) {
     .poll(
       async () => {
         if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`)
-        return fetch(`http://127.0.0.1:${server.port}/api/health`).then((r) => r.status, () => 0)
+        return fetch(`http://127.0.0.1:${server.port}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        )
       },
       { timeout: 180_000, interval: 250 },
     )

@@ -1,7 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CreatedDocumentRequestsSchema, DocumentRequestDetailSchema, DocumentRequestPageSchema, RequestStatusListSchema } from '../../contract/document-requests'
+import {
+  CreatedDocumentRequestsSchema,
+  DocumentRequestDetailSchema,
+  DocumentRequestPageSchema,
+  RequestStatusListSchema,
+} from '../../contract/document-requests'
 import { documentRequestEvents, documentRequests, documents, documentTypes, notifications } from '../../server/db/schema'
 import { createTestServer, type TestServer } from './harness'
 
@@ -105,7 +110,10 @@ describe('POST /api/client/document-request', () => {
     })
     const events = await server.db.select().from(documentRequestEvents).where(eq(documentRequestEvents.documentRequestId, created.id))
     expect(events.map((e) => e.status)).toEqual([1])
-    const [note] = await server.db.select().from(notifications).where(and(eq(notifications.documentRequestId, created.id), isNull(notifications.clientId)))
+    const [note] = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.documentRequestId, created.id), isNull(notifications.clientId)))
     expect(note.message).toBe('Sunshine Holdings LLC requested Government Correspondence by mail')
 
     const list = await server.request('GET', `/api/client/documents/${clientA.id}`, { token: await token(userA) })
@@ -115,7 +123,14 @@ describe('POST /api/client/document-request', () => {
 
   it('takes a different mailing address', async () => {
     const documentId = await uploadDocument(clientA.id, 1)
-    const res = await requestMail(userA, [documentId], { recipientName: 'Attn: Legal', address: '9 Ocean Dr', city: 'Key West', stateProvince: 'FL', zipcode: '33040', countryId: 1 })
+    const res = await requestMail(userA, [documentId], {
+      recipientName: 'Attn: Legal',
+      address: '9 Ocean Dr',
+      city: 'Key West',
+      stateProvince: 'FL',
+      zipcode: '33040',
+      countryId: 1,
+    })
     expect(res.status).toBe(201)
     expect(res.json.documentRequests[0]).toMatchObject({ recipientName: 'Attn: Legal', address: '9 Ocean Dr', city: 'Key West', zipcode: '33040' })
   })
@@ -150,7 +165,14 @@ describe('POST /api/client/document-request', () => {
     expect(res.status).toBe(404)
     expect((await requestMail(clerk, [docOfB])).status).toBe(403)
     expect((await requestMail(userA, [])).status).toBe(422)
-    expect((await requestMail(userA, Array.from({ length: 21 }, (_, i) => i + 1))).status).toBe(422)
+    expect(
+      (
+        await requestMail(
+          userA,
+          Array.from({ length: 21 }, (_, i) => i + 1),
+        )
+      ).status,
+    ).toBe(422)
   })
 
   it('asks for the missing parts of an incomplete address', async () => {
@@ -160,7 +182,9 @@ describe('POST /api/client/document-request', () => {
     expect(res.status).toBe(422)
     expect(res.json.details).toBe('Enter the address, city, state, postal/zip code of the mailing address')
     expect((await requestMail(user, [documentId], { address: '1 A St', city: 'Ocala', stateProvince: 'FL', zipcode: '123456789012' })).status).toBe(422)
-    expect((await requestMail(user, [documentId], { address: '1 A St', city: 'Ocala', stateProvince: 'FL', zipcode: '34470', countryId: 9999 })).status).toBe(422)
+    expect((await requestMail(user, [documentId], { address: '1 A St', city: 'Ocala', stateProvince: 'FL', zipcode: '34470', countryId: 9999 })).status).toBe(
+      422,
+    )
     expect((await requestMail(user, [documentId], { address: '1 A St', city: 'Ocala', stateProvince: 'FL', zipcode: '34470' })).status).toBe(201)
   })
 
@@ -218,7 +242,12 @@ describe('request life cycle', () => {
     expect(detail.json.allowedStatuses).toEqual([])
     expect(detail.json.document).toMatchObject({ id: documentId, documentTypeNavigation: { name: 'Government Correspondence' } })
 
-    const messages = (await server.db.select().from(notifications).where(and(eq(notifications.documentRequestId, id), eq(notifications.clientId, clientA.id)))).map((n) => n.message)
+    const messages = (
+      await server.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.documentRequestId, id), eq(notifications.clientId, clientA.id)))
+    ).map((n) => n.message)
     expect(messages.sort()).toEqual([
       'Your request to mail Government Correspondence is now Delivered',
       'Your request to mail Government Correspondence is now Mailed (USPS, tracking number 9400100000000000000000)',
@@ -229,7 +258,13 @@ describe('request life cycle', () => {
     expect(list.json.data.find((d: { id: number }) => d.id === documentId)).toMatchObject({
       canRequest: false,
       openRequestId: null,
-      originalMailed: { requestId: id, statusName: 'Delivered', carrier: 'USPS', trackingNumber: '9400100000000000000000', mailedAt: new Date(NOW.getTime() + DAY).toISOString() },
+      originalMailed: {
+        requestId: id,
+        statusName: 'Delivered',
+        carrier: 'USPS',
+        trackingNumber: '9400100000000000000000',
+        mailedAt: new Date(NOW.getTime() + DAY).toISOString(),
+      },
     })
   })
 
@@ -251,7 +286,11 @@ describe('request life cycle', () => {
 
     const list = await server.request('GET', `/api/client/documents/${clientA.id}?pageSize=100`, { token: await token(userA) })
     const row = list.json.data.find((d: { id: number }) => d.id === mailedDoc)
-    expect(row).toMatchObject({ canRequest: false, openRequestId: null, originalMailed: { requestId: id, statusName: 'Mailed', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } })
+    expect(row).toMatchObject({
+      canRequest: false,
+      openRequestId: null,
+      originalMailed: { requestId: id, statusName: 'Mailed', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    })
 
     expect((await setStatus(clerk, id, { status: 4 })).status).toBe(200)
     expect((await requestMail(userA, [mailedDoc])).status).toBe(409)
@@ -269,7 +308,9 @@ describe('request life cycle', () => {
     const id = (await requestMail(userA, [documentId])).json.documentRequests[0].id
     await server.db.update(documentRequests).set({ status: 3 }).where(eq(documentRequests.id, id))
     await expect(
-      server.db.insert(documentRequests).values({ documentId, clientId: clientA.id, status: 1, recipientName: 'x', address: 'x', city: 'x', stateProvince: 'x', zipcode: 'x' }),
+      server.db
+        .insert(documentRequests)
+        .values({ documentId, clientId: clientA.id, status: 1, recipientName: 'x', address: 'x', city: 'x', stateProvince: 'x', zipcode: 'x' }),
     ).rejects.toThrow()
   })
 
@@ -282,7 +323,10 @@ describe('request life cycle', () => {
     const cancelled = await setStatus(userA, r1, { status: 5 })
     expect(cancelled.status).toBe(200)
     expect(cancelled.json.statusName).toBe('Cancelled')
-    const [note] = await server.db.select().from(notifications).where(and(eq(notifications.documentRequestId, r1), isNull(notifications.clientId), sql`${notifications.message} like '%cancelled%'`))
+    const [note] = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.documentRequestId, r1), isNull(notifications.clientId), sql`${notifications.message} like '%cancelled%'`))
     expect(note.message).toBe('Sunshine Holdings LLC cancelled the request to mail Government Correspondence')
 
     expect((await setStatus(clerk, r2, { status: 2 })).status).toBe(200)

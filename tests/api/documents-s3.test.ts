@@ -61,7 +61,9 @@ describe.each([
   afterAll(() => ctx.server.close())
 
   const get = async (headers: Record<string, string>) => {
-    const res = await ctx.server.app.request(`/api/document/${id}?inline=true`, { headers: { authorization: `Bearer ${await ctx.server.tokenFor(ctx.user.id)}`, ...headers } })
+    const res = await ctx.server.app.request(`/api/document/${id}?inline=true`, {
+      headers: { authorization: `Bearer ${await ctx.server.tokenFor(ctx.user.id)}`, ...headers },
+    })
     return { res, body: Buffer.from(await res.arrayBuffer()) }
   }
 

@@ -42,7 +42,11 @@ function uploadForm(files: [Uint8Array<ArrayBuffer>, string][], fields: Record<s
   return form
 }
 
-async function upload(clientId: number, files: [Uint8Array<ArrayBuffer>, string][], options: { fields?: Record<string, string>; as?: { id: number }; headers?: Record<string, string> } = {}) {
+async function upload(
+  clientId: number,
+  files: [Uint8Array<ArrayBuffer>, string][],
+  options: { fields?: Record<string, string>; as?: { id: number }; headers?: Record<string, string> } = {},
+) {
   return server.request('POST', `/api/document/client/${clientId}`, {
     token: await token(options.as ?? clerk),
     body: uploadForm(files, options.fields),
@@ -312,7 +316,12 @@ describe('document lists', () => {
     const other = await server.factories.client({ companyName: 'Late Scans Co' })
     const day = (daysAgo: number) => new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10)
     // Uploaded in this order: yesterday's mail, then a scan of mail from ten days ago, then two from today.
-    for (const [name, received] of [['late-a.pdf', day(1)], ['late-b.pdf', day(10)], ['late-c.pdf', day(0)], ['late-d.pdf', day(0)]] as const) {
+    for (const [name, received] of [
+      ['late-a.pdf', day(1)],
+      ['late-b.pdf', day(10)],
+      ['late-c.pdf', day(0)],
+      ['late-d.pdf', day(0)],
+    ] as const) {
       server.clock.advance(60_000)
       expect((await upload(other.client.id, [[PDF(), name]], { fields: { dateReceived: received } })).status).toBe(201)
     }
@@ -335,7 +344,10 @@ describe('document lists', () => {
     expect((await list(listUser, `?documentTypeId=${taxNotice}`)).json.total).toBe(18)
     expect((await list(listUser, '?q=service%20of')).json.total).toBe(5)
     expect((await list(listUser, '?q=list-1')).json.total).toBe(11)
-    const range = await list(listUser, `?receivedFrom=${new Date(NOW.getTime() - 2 * 86_400_000).toISOString().slice(0, 10)}&receivedTo=${NOW.toISOString().slice(0, 10)}`)
+    const range = await list(
+      listUser,
+      `?receivedFrom=${new Date(NOW.getTime() - 2 * 86_400_000).toISOString().slice(0, 10)}&receivedTo=${NOW.toISOString().slice(0, 10)}`,
+    )
     expect(range.json.total).toBe(3)
     const byDate = await list(listUser, '?sort=dateReceived&order=asc&pageSize=10')
     expect(byDate.json.data[0].originalFileName).toBe('list-0.pdf')
@@ -438,7 +450,10 @@ describe('GET /api/document/{id} (the file)', () => {
 
   it('answers 410 with the shred date once the document is shredded', async () => {
     const id = (await upload(clientA.id, [[PDF(), 'gone.pdf']])).json.documents[0].id
-    await server.db.update(documents).set({ status: 'shredded', storageKey: null, shreddedAt: new Date('2027-01-20T15:00:00Z') }).where(eq(documents.id, id))
+    await server.db
+      .update(documents)
+      .set({ status: 'shredded', storageKey: null, shreddedAt: new Date('2027-01-20T15:00:00Z') })
+      .where(eq(documents.id, id))
     const res = await server.request('GET', `/api/document/${id}?inline=true`, { token: await token(userA) })
     expect(res.status).toBe(410)
     expect(res.json.detail).toBe('This document was shredded on 20-Jan-2027')
@@ -481,7 +496,9 @@ describe('DELETE /api/client/document/{id}', () => {
 
   it('refuses while a mail request is open', async () => {
     const id = (await upload(clientA.id, [[PDF(), 'requested.pdf']])).json.documents[0].id
-    await server.db.insert(documentRequests).values({ documentId: id, clientId: clientA.id, recipientName: 'A', address: '1 Main St', city: 'Miami', stateProvince: 'FL', zipcode: '33101' })
+    await server.db
+      .insert(documentRequests)
+      .values({ documentId: id, clientId: clientA.id, recipientName: 'A', address: '1 Main St', city: 'Miami', stateProvince: 'FL', zipcode: '33101' })
     const res = await server.request('DELETE', `/api/client/document/${id}`, { token: await token(manager) })
     expect(res.status).toBe(409)
     expect(res.json.detail).toBe('This document has an open mail request')

@@ -44,7 +44,13 @@ describe('parseEnv', () => {
   })
 
   it('reads values and turns them into the right types', () => {
-    const env = parseEnv({ PORT: '3000', SEED_DEMO: 'false', ACCESS_TOKEN_TTL_SECONDS: '600', DATABASE_URL: 'postgres://u@db:5432/portal', TRUST_PROXY: 'true' })
+    const env = parseEnv({
+      PORT: '3000',
+      SEED_DEMO: 'false',
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+      DATABASE_URL: 'postgres://u@db:5432/portal',
+      TRUST_PROXY: 'true',
+    })
     expect(env).toMatchObject({ PORT: 3000, SEED_DEMO: false, ACCESS_TOKEN_TTL_SECONDS: 600, DATABASE_URL: 'postgres://u@db:5432/portal', TRUST_PROXY: true })
   })
 

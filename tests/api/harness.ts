@@ -126,11 +126,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
   const app = createApp(deps)
 
   /** Calls the app in-process. `body` objects are sent as JSON. */
-  async function request(
-    method: string,
-    path: string,
-    init: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ) {
+  async function request(method: string, path: string, init: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...init.headers }
     if (init.token) headers.authorization = `Bearer ${init.token}`
     let body: BodyInit | undefined
@@ -157,7 +153,9 @@ export async function createTestServer(options: TestServerOptions = {}) {
   async function tokenFor(userId: number) {
     const familyId = randomUUID()
     const now = clock.now()
-    await db.insert(refreshSessions).values({ userId, familyId, tokenHash: sha256(randomUUID()), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })
+    await db
+      .insert(refreshSessions)
+      .values({ userId, familyId, tokenHash: sha256(randomUUID()), createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })
     const [row] = await db
       .select({ user: users, role: roles, companyName: clients.companyName })
       .from(users)
@@ -232,7 +230,10 @@ const LONG_AGO = new Date('2000-01-01T00:00:00Z')
 /** Minimal records for tests that do not need the whole demo data set. */
 export function factories(db: Db) {
   async function role(name: string, codes: PermCode[], roleType = 'agent') {
-    const [created] = await db.insert(roles).values({ name: unique(name), roleType }).returning()
+    const [created] = await db
+      .insert(roles)
+      .values({ name: unique(name), roleType })
+      .returning()
     if (codes.length) {
       const perms = await db.select().from(permissions).where(inArray(permissions.permCode, codes))
       await db.insert(rolePermissions).values(perms.map((p) => ({ roleId: created.id, permissionId: p.id })))
@@ -247,18 +248,37 @@ export function factories(db: Db) {
     const passwordHash = password ? await hashPassword(password) : await (defaultHash ??= hashPassword('Factory-pass-2026!'))
     const [user] = await db
       .insert(users)
-      .values({ email: `${unique('client')}@example.test`.toLowerCase(), passwordHash, firstName: created.firstName, lastName: created.lastName, roleId: CLIENT_ROLE.id, clientId: created.id, passwordChangedAt: LONG_AGO })
+      .values({
+        email: `${unique('client')}@example.test`.toLowerCase(),
+        passwordHash,
+        firstName: created.firstName,
+        lastName: created.lastName,
+        roleId: CLIENT_ROLE.id,
+        clientId: created.id,
+        passwordChangedAt: LONG_AGO,
+      })
       .returning()
     return { client: created, user }
   }
   /** An agent user whose role holds exactly `codes`; roleId 1 makes a super admin. */
   async function agent(codes: PermCode[] = [], options: { roleId?: number; password?: string } = {}) {
-    const [agentRow] = await db.insert(agents).values({ name: unique('Agent') }).returning()
+    const [agentRow] = await db
+      .insert(agents)
+      .values({ name: unique('Agent') })
+      .returning()
     const roleId = options.roleId ?? (await role('Staff', codes)).id
     const passwordHash = options.password ? await hashPassword(options.password) : await (defaultHash ??= hashPassword('Factory-pass-2026!'))
     const [user] = await db
       .insert(users)
-      .values({ email: `${unique('agent')}@example.test`.toLowerCase(), passwordHash, firstName: 'Sam', lastName: 'Agent', roleId, agentId: agentRow.id, passwordChangedAt: LONG_AGO })
+      .values({
+        email: `${unique('agent')}@example.test`.toLowerCase(),
+        passwordHash,
+        firstName: 'Sam',
+        lastName: 'Agent',
+        roleId,
+        agentId: agentRow.id,
+        passwordChangedAt: LONG_AGO,
+      })
       .returning()
     return { agent: agentRow, user }
   }

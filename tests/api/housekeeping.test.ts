@@ -77,7 +77,11 @@ describe('idempotency record sweep', () => {
       form.append('jurisdiction', '3')
       form.append('dateReceived', server.clock.now().toISOString().slice(0, 10))
       form.append('file', new Blob([new TextEncoder().encode('%PDF-1.7\nsweep')]), 'mail.pdf')
-      return server.request('POST', `/api/document/client/${owner.id}`, { token: await server.tokenFor(clerk.id), body: form, headers: { 'Idempotency-Key': key } })
+      return server.request('POST', `/api/document/client/${owner.id}`, {
+        token: await server.tokenFor(clerk.id),
+        body: form,
+        headers: { 'Idempotency-Key': key },
+      })
     }
     server.clock.set(ago(8 * DAY))
     const old = await upload('offline-upload-old-0001')

@@ -29,7 +29,12 @@ const demo = {} as Record<keyof typeof DEMO_ACCOUNTS, { id: number; token: strin
 beforeAll(async () => {
   server = await createTestServer({
     seed: true,
-    env: { SUPPORT_PHONE: '+1 (813) 555-0199', SUPPORT_EMAIL: 'help@portal.example', COMPANY_LOCATION: '1 Main St, Tampa, FL 33602', FAQS_URL: 'https://portal.example/faqs' },
+    env: {
+      SUPPORT_PHONE: '+1 (813) 555-0199',
+      SUPPORT_EMAIL: 'help@portal.example',
+      COMPANY_LOCATION: '1 Main St, Tampa, FL 33602',
+      FAQS_URL: 'https://portal.example/faqs',
+    },
   })
   for (const [key, email] of Object.entries(DEMO_ACCOUNTS) as [keyof typeof DEMO_ACCOUNTS, string][]) {
     const [user] = await server.db.select().from(users).where(eq(users.email, email))
@@ -144,9 +149,7 @@ describe('GET /api/permissions and /api/user/{id}/permissions', () => {
       await expect.poll(async () => (await get(path, demo.clerk.token)).status, soon).toBe(200)
       expect((await get(`/api/user/${demo.clerk.id}/permissions`, demo.clerk.token)).json).toContainEqual({ permCode: 'UCV' })
     } finally {
-      await server.db
-        .delete(rolePermissions)
-        .where(and(eq(rolePermissions.roleId, demo.clerk.roleId), eq(rolePermissions.permissionId, ucv.id)))
+      await server.db.delete(rolePermissions).where(and(eq(rolePermissions.roleId, demo.clerk.roleId), eq(rolePermissions.permissionId, ucv.id)))
     }
     await expect.poll(async () => (await get(path, demo.clerk.token)).status, soon).toBe(403)
   })

@@ -55,7 +55,12 @@ async function signup(clientInformation: Record<string, unknown> = {}, extra: Re
 }
 
 const tokenState = async (token: string) =>
-  (await server.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, `sandbox-token:${token}`)))[0]?.state
+  (
+    await server.db
+      .select()
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.key, `sandbox-token:${token}`))
+  )[0]?.state
 
 /** The answer is a 4xx whose issues name `path`. */
 function expectRefused(res: { status: number; json: any; text: string }, path: string, status = 422) {
@@ -73,7 +78,9 @@ describe('control characters', () => {
         expect(await tokenState(body.affinipayPaymentDetails.token)).toBe('unused')
       }
     }
-    const res = await server.request('POST', '/api/client', { body: await signup({}, { couponId: 0, userInformation: { email: 'a\u0000@example.test', password: 'Pelicans-over-the-bay' } }) })
+    const res = await server.request('POST', '/api/client', {
+      body: await signup({}, { couponId: 0, userInformation: { email: 'a\u0000@example.test', password: 'Pelicans-over-the-bay' } }),
+    })
     expectRefused(res, 'userInformation.email')
   })
 
@@ -81,7 +88,10 @@ describe('control characters', () => {
     const body = await signup({ companyName: 'Pelican\nPoint' })
     const res = await server.request('POST', '/api/client', { body })
     expectRefused(res, 'clientInformation.companyName')
-    const note = await server.request('PATCH', '/api/document-request/1/status', { token: agentToken, body: { status: 2, note: 'Line one\nLine two\twith a tab' } })
+    const note = await server.request('PATCH', '/api/document-request/1/status', {
+      token: agentToken,
+      body: { status: 2, note: 'Line one\nLine two\twith a tab' },
+    })
     // Valid input: judged on the request itself (which does not exist), not refused as control characters.
     expect(note.status).toBe(404)
   })
@@ -109,7 +119,10 @@ describe('control characters', () => {
       'address',
     )
     for (const field of ['note', 'carrier', 'trackingNumber']) {
-      const res = await server.request('PATCH', '/api/document-request/1/status', { token: agentToken, body: { status: 3, carrier: 'USPS', trackingNumber: '1Z', [field]: 'x\u0000y' } })
+      const res = await server.request('PATCH', '/api/document-request/1/status', {
+        token: agentToken,
+        body: { status: 3, carrier: 'USPS', trackingNumber: '1Z', [field]: 'x\u0000y' },
+      })
       expectRefused(res, field)
     }
     const parts = await Promise.all(
@@ -124,7 +137,14 @@ describe('control characters', () => {
   })
 
   it('are refused in query strings (?q=%00) and path parameters with 400', async () => {
-    for (const path of ['/api/client', '/api/documents', '/api/invoices', '/api/client/document-requests', `/api/client/documents/${client.id}`, `/api/client/invoices/${client.id}`]) {
+    for (const path of [
+      '/api/client',
+      '/api/documents',
+      '/api/invoices',
+      '/api/client/document-requests',
+      `/api/client/documents/${client.id}`,
+      `/api/client/invoices/${client.id}`,
+    ]) {
       expectRefused(await server.request('GET', `${path}?q=%00`, { token: agentToken }), 'q', 400)
       expectRefused(await server.request('GET', `${path}?q=a%07b`, { token: agentToken }), 'q', 400)
     }
@@ -159,7 +179,21 @@ describe('ids above the database range in bodies', () => {
 
     const res = await server.request('PUT', `/api/client/${client.id}`, {
       token: client.token,
-      body: { companyName: 'P', businessType: TOO_BIG, notifyAttorney: false, changeAgent: false, useAgentAddress: false, firstName: 'I', lastName: 'M', phone: '+1 305 555 0133', country: TOO_BIG, address: 'a', city: 'c', stateProvince: 'FL', zipcode: '1' },
+      body: {
+        companyName: 'P',
+        businessType: TOO_BIG,
+        notifyAttorney: false,
+        changeAgent: false,
+        useAgentAddress: false,
+        firstName: 'I',
+        lastName: 'M',
+        phone: '+1 305 555 0133',
+        country: TOO_BIG,
+        address: 'a',
+        city: 'c',
+        stateProvince: 'FL',
+        zipcode: '1',
+      },
     })
     expectRefused(res, 'country')
     expectRefused(res, 'businessType')
@@ -182,7 +216,10 @@ describe('error answers', () => {
     const res = await server.request('POST', '/api/payments/sandbox/tokens', { body: { field: huge, value: '1' } })
     expect(res.status).toBe(422)
     expect(res.text.length).toBeLessThan(2_000)
-    const many = await server.request('POST', '/api/client/document-request', { token: client.token, body: { documentIds: Array.from({ length: 5_000 }, () => huge.slice(0, 100)) } })
+    const many = await server.request('POST', '/api/client/document-request', {
+      token: client.token,
+      body: { documentIds: Array.from({ length: 5_000 }, () => huge.slice(0, 100)) },
+    })
     expect(many.status).toBe(422)
     expect(many.text.length).toBeLessThan(10_000)
   })

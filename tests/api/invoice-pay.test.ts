@@ -1,7 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SUPER_ADMIN_ROLE } from '../../server/db/reference'
-import { auditEvents, clientServices, idempotencyRecords, invoices, paymentIntents, paymentInvoices, payments, servicePackages, services } from '../../server/db/schema'
+import {
+  auditEvents,
+  clientServices,
+  idempotencyRecords,
+  invoices,
+  paymentIntents,
+  paymentInvoices,
+  payments,
+  servicePackages,
+  services,
+} from '../../server/db/schema'
 import { createInvoice } from '../../server/invoices/create'
 import { PAYMENT_RECORDERS } from '../../server/jobs/payment-reconciliation'
 import type { ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway, ReversalResult } from '../../server/payments/gateway'
@@ -36,7 +46,9 @@ class RecordingGateway implements PaymentGateway {
     if (earlier === 'closed') return { ok: false, code: 'canceled', message: 'This payment was stopped before your card was charged. Please try again.' }
     if (earlier) return earlier
     const result: ChargeResult =
-      request.token === 'tok_decline' ? { ok: false, code: 'card_declined', message: 'Your card was declined' } : { ok: true, reference: `ch_${this.calls.length}`, cardBrand: 'Visa', cardLast4: '4242' }
+      request.token === 'tok_decline'
+        ? { ok: false, code: 'card_declined', message: 'Your card was declined' }
+        : { ok: true, reference: `ch_${this.calls.length}`, cardBrand: 'Visa', cardLast4: '4242' }
     this.books.set(request.idempotencyKey, result)
     if (this.loseAnswers) throw new Error('socket hang up')
     return result
@@ -46,7 +58,9 @@ class RecordingGateway implements PaymentGateway {
     if (!earlier) this.books.set(idempotencyKey, 'closed')
     if (!earlier || earlier === 'closed') return null
     const amountCents = this.calls.find((call) => call.idempotencyKey === idempotencyKey)!.amountCents
-    return earlier.ok ? { reference: earlier.reference, amountCents, status: 'succeeded', cardLast4: earlier.cardLast4 } : { reference: 'declined', amountCents, status: 'declined' }
+    return earlier.ok
+      ? { reference: earlier.reference, amountCents, status: 'succeeded', cardLast4: earlier.cardLast4 }
+      : { reference: 'declined', amountCents, status: 'declined' }
   }
   async reverse(): Promise<ReversalResult> {
     return { ok: false, message: 'not used by invoice payments' }
@@ -98,7 +112,12 @@ const claimsOf = (ids: number[]) =>
   server.db
     .select()
     .from(idempotencyRecords)
-    .where(inArray(idempotencyRecords.key, ids.map((id) => `payment-hold:invoice:${id}`)))
+    .where(
+      inArray(
+        idempotencyRecords.key,
+        ids.map((id) => `payment-hold:invoice:${id}`),
+      ),
+    )
 
 /** What the reconciliation does once the requests' leases are over. */
 const reconcileLater = () => reconcileIntents(server.deps, PAYMENT_RECORDERS, new Date(server.clock.now().getTime() + INTENT_LEASE_MS + 1_000))
@@ -130,7 +149,10 @@ describe('POST /api/client/invoices/pay', () => {
     const paidAt = new Date('2026-03-01T17:05:00Z')
     expect(await statusesOf(ids)).toEqual(ids.map((id) => ({ id, status: 1, paidDate: paidAt })))
     expect(await claimsOf(ids)).toEqual([])
-    const [audit] = await server.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'invoice.pay'), eq(auditEvents.entityId, String(payment.id))))
+    const [audit] = await server.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'invoice.pay'), eq(auditEvents.entityId, String(payment.id))))
     expect(audit).toBeTruthy()
 
     // The detail now shows the payment and nothing due.
@@ -163,7 +185,7 @@ describe('POST /api/client/invoices/pay', () => {
     expect(await paymentsOf(client.id)).toHaveLength(1)
   })
 
-  it("refuses an invoice that is already paid with 409 naming it, without charging", async () => {
+  it('refuses an invoice that is already paid with 409 naming it, without charging', async () => {
     const { token, invoice } = await newClient()
     const paid = await invoice(5_000, 1)
     const unpaid = await invoice(5_000)
@@ -234,7 +256,11 @@ describe('POST /api/client/invoices/pay', () => {
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.json.details, JSON.stringify(body)).toContain(field)
     }
-    const malformed = await server.request('POST', '/api/client/invoices/pay', { token, body: '{"invoiceIds": [', headers: { 'content-type': 'application/json' } })
+    const malformed = await server.request('POST', '/api/client/invoices/pay', {
+      token,
+      body: '{"invoiceIds": [',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(malformed.status).toBe(400)
     const badKey = await pay(token, { invoiceIds: [id], token: 'tok_visa' }, { 'Idempotency-Key': 'no spaces allowed here' })
     expect(badKey.status).toBe(400)
@@ -415,7 +441,9 @@ describe('a payment cut off by a stopped server', () => {
   it('lets nothing block the invoices once the payment holding them has ended', async () => {
     const { client, token, invoice } = await newClient()
     const unpaid = await invoice(1_000)
-    await server.db.insert(idempotencyRecords).values({ key: `payment-hold:invoice:${unpaid.id}`, scope: 'payment-hold', requestHash: 'invoices_ended', createdAt: server.clock.now() })
+    await server.db
+      .insert(idempotencyRecords)
+      .values({ key: `payment-hold:invoice:${unpaid.id}`, scope: 'payment-hold', requestHash: 'invoices_ended', createdAt: server.clock.now() })
     const res = await pay(token, { invoiceIds: [String(unpaid.id)], token: 'tok_visa' })
     expect(res.status).toBe(200)
     expect(await claimsOf([unpaid.id])).toEqual([])

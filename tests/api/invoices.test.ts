@@ -75,7 +75,16 @@ beforeAll(async () => {
   }
   const [payment] = await db
     .insert(payments)
-    .values({ clientId: A.client.id, amountCents: 4_900, gateway: 'sandbox', gatewayReference: 'ch_paid_1', idempotencyKey: 'fixture-1', cardBrand: 'Visa', cardLast4: '4242', createdAt: day('2025-12-05') })
+    .values({
+      clientId: A.client.id,
+      amountCents: 4_900,
+      gateway: 'sandbox',
+      gatewayReference: 'ch_paid_1',
+      idempotencyKey: 'fixture-1',
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      createdAt: day('2025-12-05'),
+    })
     .returning()
   await db.insert(paymentInvoices).values({ paymentId: payment.id, invoiceId: a.paid.id, amountCents: 4_900 })
   b = {
@@ -192,12 +201,21 @@ describe('GET /api/client/invoices/:clientId', () => {
   it('sorts by invoice number numerically, past six digits too', async () => {
     const { client, user } = await server.factories.client({ companyName: 'Million Invoices LLC' })
     await server.db.execute(sql`select setval(pg_get_serial_sequence('invoices', 'id'), 999998)`)
-    const invoice = () => createInvoice(server.db, { clientId: client.id, invoiceDate: day('2026-02-01'), dueDate: day('2026-03-01'), lines: [{ description: 'Mail scanning', unitAmountCents: 1_000 }] })
+    const invoice = () =>
+      createInvoice(server.db, {
+        clientId: client.id,
+        invoiceDate: day('2026-02-01'),
+        dueDate: day('2026-03-01'),
+        lines: [{ description: 'Mail scanning', unitAmountCents: 1_000 }],
+      })
     const six = await invoice()
     const seven = await invoice()
     expect([six.invoiceNumber, seven.invoiceNumber]).toEqual(['INV-2026-999999', 'INV-2026-1000000'])
     const token = await server.tokenFor(user.id)
-    for (const [order, expected] of [['asc', [six, seven]], ['desc', [seven, six]]] as const) {
+    for (const [order, expected] of [
+      ['asc', [six, seven]],
+      ['desc', [seven, six]],
+    ] as const) {
       const own = await get(`/api/client/invoices/${client.id}?sort=invoiceId&order=${order}`, token)
       expect(numbers(own)).toEqual(expected.map((i) => i.invoiceNumber))
       const all = await get(`/api/invoices?q=Million%20Invoices&sort=invoiceId&order=${order}`, tokens.admin)
@@ -277,7 +295,7 @@ describe('paging a long list', () => {
 })
 
 describe('GET /api/invoices (provider list)', () => {
-  it('lists every client\'s invoices to an agent with ICV, filterable by client and company', async () => {
+  it("lists every client's invoices to an agent with ICV, filterable by client and company", async () => {
     const res = await get('/api/invoices?pageSize=100', tokens.agentIcv)
     expect(res.status).toBe(200)
     const ids = res.json.data.map((i: { id: number }) => i.id)

@@ -87,7 +87,10 @@ describe('the log in production', () => {
     expect(admin.status).toBe(200)
     const roles = await call('GET', '/api/roles', { token: admin.json.token })
     const role = (roles.json as { id: number; superAdmin: boolean }[]).find((r) => !r.superAdmin)!
-    const invited = await call('POST', '/api/users', { token: admin.json.token, body: { firstName: 'Lee', lastName: 'Logged', email: 'lee.logged@example.test', roleId: role.id } })
+    const invited = await call('POST', '/api/users', {
+      token: admin.json.token,
+      body: { firstName: 'Lee', lastName: 'Logged', email: 'lee.logged@example.test', roleId: role.id },
+    })
     expect(invited.status).toBe(201)
     expect((await call('POST', '/api/auth/forgot-password', { body: { email: DEMO_ACCOUNTS.client } })).status).toBe(202)
     const opened = 'Opened-link-token-0123456789abcdefghijklmnopq'
@@ -96,8 +99,12 @@ describe('the log in production', () => {
 
     // Both messages were written (the reset one after its answer)...
     const mails = () => portal.logs.filter((line) => line.msg === 'mail written to outbox').map((line) => line.subject)
-    await expect.poll(mails, { timeout: 30_000, interval: 100 }).toEqual(expect.arrayContaining(['Reset your password', 'You are invited to the client portal']))
-    await expect.poll(() => portal.logs.filter((line) => line.msg === 'request' && String(line.path).includes('/reset/')).length, { timeout: 10_000, interval: 50 }).toBe(2)
+    await expect
+      .poll(mails, { timeout: 30_000, interval: 100 })
+      .toEqual(expect.arrayContaining(['Reset your password', 'You are invited to the client portal']))
+    await expect
+      .poll(() => portal.logs.filter((line) => line.msg === 'request' && String(line.path).includes('/reset/')).length, { timeout: 10_000, interval: 50 })
+      .toBe(2)
     // ...and nothing of either link, nor of the opened one, is in the log.
     const log = portal.logs.map((line) => JSON.stringify(line)).join('\n')
     expect(log).not.toMatch(/\/reset\/(?!\(withheld\))[A-Za-z0-9_-]{8,}/)
@@ -115,7 +122,10 @@ describe('the log in production', () => {
     const message = { to: 'dev@example.test', subject: 'Reset your password', text: 'Open https://localhost/reset/dev-link-token-for-the-demo' }
     await createMailer(parseEnv({ NODE_ENV: 'development', DATA_DIR: 'memory://' }), server.db, logger).send(message)
     expect(lines.join('\n')).toContain('/reset/dev-link-token-for-the-demo')
-    await createMailer(parseEnv({ NODE_ENV: 'production', DATA_DIR: 'memory://' }), server.db, logger).send({ ...message, text: 'Open https://localhost/reset/production-link-token' })
+    await createMailer(parseEnv({ NODE_ENV: 'production', DATA_DIR: 'memory://' }), server.db, logger).send({
+      ...message,
+      text: 'Open https://localhost/reset/production-link-token',
+    })
     expect(lines.join('\n')).not.toContain('production-link-token')
   })
 })

@@ -128,7 +128,9 @@ describe.skipIf(!usingPostgres)('a connection lost under a request, with one con
       const answers = await terminatedUnder(setup, 1, () =>
         Promise.all([
           ...Array.from({ length: 8 }, (_, i) => server.request('GET', `/api/client/documents/${clientId}?page=${round * 8 + i + 1}`, { token: clientToken })),
-          ...documentIds.slice(1, 5).map((id) => server.request('PATCH', `/api/document/${id}/read`, { token: clientToken, body: { isRead: round % 2 === 0 } })),
+          ...documentIds
+            .slice(1, 5)
+            .map((id) => server.request('PATCH', `/api/document/${id}/read`, { token: clientToken, body: { isRead: round % 2 === 0 } })),
         ]),
       )
       expect(answers.slice(0, 8).map((res) => res.status)).toEqual(Array(8).fill(200))
@@ -156,7 +158,9 @@ describe.skipIf(!usingPostgres)('connections lost again and again under many req
         Promise.all([
           ...Array.from({ length: 8 }, (_, i) => server.request('GET', `/api/client/documents/${clientId}?page=${round * 8 + i + 1}`, { token: clientToken })),
           server.request('GET', `/api/client/invoices/${clientId}?page=${round + 1}`, { token: clientToken }),
-          ...documentIds.slice(5, 9).map((id) => server.request('PATCH', `/api/document/${id}/read`, { token: clientToken, body: { isRead: round % 2 === 0 } })),
+          ...documentIds
+            .slice(5, 9)
+            .map((id) => server.request('PATCH', `/api/document/${id}/read`, { token: clientToken, body: { isRead: round % 2 === 0 } })),
         ]),
       )
       for (const res of answers) {

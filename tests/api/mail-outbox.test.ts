@@ -89,7 +89,11 @@ describe('mail with SMTP', () => {
     const { id } = await lastRow()
 
     let elapsed = 0
-    for (const [delay, attempts] of [[MIN, 2], [5 * MIN, 3], [30 * MIN, 4]] as const) {
+    for (const [delay, attempts] of [
+      [MIN, 2],
+      [5 * MIN, 3],
+      [30 * MIN, 4],
+    ] as const) {
       // Not due a second early.
       expect(await mailer.deliverDue(at(elapsed + delay - 1000))).toEqual({ sent: 0, retrying: 0, failed: 0 })
       elapsed += delay

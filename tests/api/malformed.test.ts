@@ -25,7 +25,13 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 /** Routes that take no request body: a bad body is not bad input for them. */
-const BODYLESS = new Set(['POST /api/auth/logout', 'POST /api/auth/refresh', 'PATCH /api/system-notifications/mark-all-read', 'POST /api/users/:id/deactivate', 'POST /api/users/:id/reactivate'])
+const BODYLESS = new Set([
+  'POST /api/auth/logout',
+  'POST /api/auth/refresh',
+  'PATCH /api/system-notifications/mark-all-read',
+  'POST /api/users/:id/deactivate',
+  'POST /api/users/:id/reactivate',
+])
 
 const BAD_IDS = ['abc', '-1', '0', '1e3', '1.5', '99999999999999', '2147483648', '%00', '1%00', '%1B', 'null']
 /** Values of a non-id path parameter (a code, a token, a mailbox number) carrying control characters. */
@@ -66,10 +72,44 @@ const WRONG_TYPES = {
   isRead: 'no',
 }
 /** Every text field name the contracts use, holding NUL and other control characters, at the top level and nested. */
-const TEXT_FIELDS = ['email', 'password', 'token', 'companyName', 'firstName', 'lastName', 'phone', 'address', 'city', 'stateProvince', 'zipcode', 'leadGeneratedBy', 'attorneyEmail', 'carrier', 'trackingNumber', 'note', 'message', 'recipientName', 'name', 'postal_code', 'address1', 'field', 'value', 'numberToken', 'cvvToken', 'currentPassword', 'newPassword']
+const TEXT_FIELDS = [
+  'email',
+  'password',
+  'token',
+  'companyName',
+  'firstName',
+  'lastName',
+  'phone',
+  'address',
+  'city',
+  'stateProvince',
+  'zipcode',
+  'leadGeneratedBy',
+  'attorneyEmail',
+  'carrier',
+  'trackingNumber',
+  'note',
+  'message',
+  'recipientName',
+  'name',
+  'postal_code',
+  'address1',
+  'field',
+  'value',
+  'numberToken',
+  'cvvToken',
+  'currentPassword',
+  'newPassword',
+]
 const withControls = (value: string) => Object.fromEntries(TEXT_FIELDS.map((name) => [name, value]))
 const CONTROL_BODIES = ['nul\u0000here', 'esc\u001b[2J', 'bell\u0007', 'del\u007f'].map((value) =>
-  JSON.stringify({ ...withControls(value), clientInformation: withControls(value), userInformation: withControls(value), serviceSubscriptions: [withControls(value)], affinipayPaymentDetails: withControls(value) }),
+  JSON.stringify({
+    ...withControls(value),
+    clientInformation: withControls(value),
+    userInformation: withControls(value),
+    serviceSubscriptions: [withControls(value)],
+    affinipayPaymentDetails: withControls(value),
+  }),
 )
 /** Every id field name the contracts use, above the largest id the database holds. */
 const ID_FIELDS = ['businessType', 'countryId', 'country', 'couponId', 'affiliated_id', 'agentId', 'serviceId', 'servicePackageId', 'documentId', 'status']
@@ -143,7 +183,13 @@ function buildCases(): Case[] {
       const filters = DATE_FILTERS[key]
       for (const day of IMPOSSIBLE_DAYS) {
         if (filters) for (const name of filters) cases.push({ label: `date filter ${name}=${day}`, method, path: `${target}?${name}=${day}` })
-        else cases.push({ label: `date filters ${day}`, method, path: `${target}?${DATE_FILTER_NAMES.map((name) => `${name}=${day}`).join('&')}`, mayIgnore: true })
+        else
+          cases.push({
+            label: `date filters ${day}`,
+            method,
+            path: `${target}?${DATE_FILTER_NAMES.map((name) => `${name}=${day}`).join('&')}`,
+            mayIgnore: true,
+          })
       }
     }
 

@@ -149,7 +149,8 @@ describe('PATCH /api/system-notifications/{id}/mark-read', () => {
 })
 
 describe('mark all read for staff: a read-up-to time per staff member', () => {
-  const markAll = async (user: { id: number }, query = '') => server.request('PATCH', `/api/system-notifications/mark-all-read${query}`, { token: await token(user) })
+  const markAll = async (user: { id: number }, query = '') =>
+    server.request('PATCH', `/api/system-notifications/mark-all-read${query}`, { token: await token(user) })
   const unreadIds = async (user: { id: number }, query = '') =>
     ((await get(user, `?unread=true&limit=100${query}`)).json.data as { id: number }[]).map((n) => n.id)
 
@@ -170,7 +171,12 @@ describe('mark all read for staff: a read-up-to time per staff member', () => {
     // The bell's count of a push.
     expect(await unreadCountFor(server.db, { userId: agent2.id, clientId: null })).toBe(1)
     // The other staff member's marks did not move: g1 and a2 they read one by one, the rest is unread.
-    expect((await unreadIds(agent)).sort((x, y) => x - y)).toEqual(Object.values(ids).concat(later, laterForA).filter((id) => id !== ids.g1 && id !== ids.a2).sort((x, y) => x - y))
+    expect((await unreadIds(agent)).sort((x, y) => x - y)).toEqual(
+      Object.values(ids)
+        .concat(later, laterForA)
+        .filter((id) => id !== ids.g1 && id !== ids.a2)
+        .sort((x, y) => x - y),
+    )
   })
 
   it('keeps single read marks for what is newer than the mark, and a staff-only mark leaves client notifications as they were', async () => {
@@ -199,9 +205,9 @@ describe('mark all read for staff: a read-up-to time per staff member', () => {
   it('counts unread up to the cap (shown as 99+), and marks them all read however many there are', async () => {
     server.clock.advance(60_000)
     const start = server.clock.now().getTime()
-    await server.db.insert(notifications).values(
-      Array.from({ length: UNREAD_COUNT_CAP + 5 }, (_, i) => ({ message: `Bulk ${i}`, clientId: null, kind: 'staff', createdAt: new Date(start + i) })),
-    )
+    await server.db
+      .insert(notifications)
+      .values(Array.from({ length: UNREAD_COUNT_CAP + 5 }, (_, i) => ({ message: `Bulk ${i}`, clientId: null, kind: 'staff', createdAt: new Date(start + i) })))
     const page = await get(agent, '?audience=agents&limit=10')
     expect(page.json.unreadCount).toBe(UNREAD_COUNT_CAP)
     expect(page.json.total).toBe(UNREAD_COUNT_CAP + 5 + 3)

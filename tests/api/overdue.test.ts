@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => server?.close())
 
 const statuses = async (ids: number[]) =>
-  Object.fromEntries((await server.db.select({ id: invoices.id, status: invoices.status }).from(invoices).where(inArray(invoices.id, ids))).map((r) => [r.id, r.status]))
+  Object.fromEntries(
+    (await server.db.select({ id: invoices.id, status: invoices.status }).from(invoices).where(inArray(invoices.id, ids))).map((r) => [r.id, r.status]),
+  )
 
 describe('mark-overdue job', () => {
   it('marks NEW invoices past their due date OVERDUE as the clock moves, touching nothing else, and is idempotent', async () => {

@@ -24,8 +24,19 @@ describe('pageTotal', () => {
 
   it('counts a filtered list exactly', async () => {
     const { db } = server
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(eq(invoices.status, 1))
-    expect(await pageTotal(db, db.select({ one: sql`1` }).from(invoices).where(eq(invoices.status, 1)))).toEqual({ total: n, totalIsEstimate: false })
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(invoices)
+      .where(eq(invoices.status, 1))
+    expect(
+      await pageTotal(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(invoices)
+          .where(eq(invoices.status, 1)),
+      ),
+    ).toEqual({ total: n, totalIsEstimate: false })
   })
 
   it('stops counting past the limit and answers an estimate no smaller than what it counted', async () => {
@@ -72,7 +83,11 @@ describe('cachedList (a list statement built once per shape)', () => {
   let builds = 0
   const list = cachedList<Shape, { id: number; status: number }>({
     name: 'test list',
-    matching: (db, shape, value) => db.select({ one: sql`1` }).from(invoices).where(shape.status ? eq(invoices.status, value('status')) : undefined),
+    matching: (db, shape, value) =>
+      db
+        .select({ one: sql`1` })
+        .from(invoices)
+        .where(shape.status ? eq(invoices.status, value('status')) : undefined),
     page: (db, shape, value, matching) => {
       builds++
       return db
@@ -85,7 +100,12 @@ describe('cachedList (a list statement built once per shape)', () => {
     },
   })
   const countOf = async (status?: number) =>
-    (await server.db.select({ n: sql<number>`count(*)::int` }).from(invoices).where(status === undefined ? undefined : eq(invoices.status, status)))[0].n
+    (
+      await server.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(invoices)
+        .where(status === undefined ? undefined : eq(invoices.status, status))
+    )[0].n
 
   it('builds a shape once and binds each call its own values', async () => {
     builds = 0

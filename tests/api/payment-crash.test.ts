@@ -8,7 +8,19 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../server/db/client'
 import { hashPassword } from '../../server/auth/passwords'
 import { CLIENT_ROLE, ensureReferenceData, SUPER_ADMIN_ROLE } from '../../server/db/reference'
-import { businessEntityTypes, clients, countries, invoices, paymentIntents, paymentInvoices, payments, sandboxCharges, servicePackages, services, users } from '../../server/db/schema'
+import {
+  businessEntityTypes,
+  clients,
+  countries,
+  invoices,
+  paymentIntents,
+  paymentInvoices,
+  payments,
+  sandboxCharges,
+  servicePackages,
+  services,
+  users,
+} from '../../server/db/schema'
 import { createInvoice } from '../../server/invoices/create'
 import { TEST_CARDS } from './sandbox-card'
 import { startServerProcess, type ServerProcess } from './server-process'
@@ -90,11 +102,22 @@ async function prepare(scenario: Scenario): Promise<Prepared> {
   await db.insert(users).values({ email: ADMIN_EMAIL, passwordHash, roleId: SUPER_ADMIN_ROLE.id })
   const payers: Prepared['payers'] = []
   for (let i = 0; i < PAYERS; i++) {
-    const [client] = await db.insert(clients).values({ firstName: 'Ada', lastName: 'Payer', companyName: `Payer ${i} LLC`, phone: '+13055550100' }).returning()
-    const [user] = await db.insert(users).values({ email: `payer.${i}@example.test`, passwordHash, roleId: CLIENT_ROLE.id, clientId: client.id }).returning()
+    const [client] = await db
+      .insert(clients)
+      .values({ firstName: 'Ada', lastName: 'Payer', companyName: `Payer ${i} LLC`, phone: '+13055550100' })
+      .returning()
+    const [user] = await db
+      .insert(users)
+      .values({ email: `payer.${i}@example.test`, passwordHash, roleId: CLIENT_ROLE.id, clientId: client.id })
+      .returning()
     const invoiceIds: number[] = []
     for (const cents of [4_900 + i, 12_000 + i]) {
-      const invoice = await createInvoice(db, { clientId: client.id, invoiceDate: new Date(), dueDate: new Date(Date.now() + 30 * 86_400_000), lines: [{ description: 'Registered agent service', unitAmountCents: cents }] })
+      const invoice = await createInvoice(db, {
+        clientId: client.id,
+        invoiceDate: new Date(),
+        dueDate: new Date(Date.now() + 30 * 86_400_000),
+        lines: [{ description: 'Registered agent service', unitAmountCents: cents }],
+      })
       invoiceIds.push(invoice.id)
     }
     payers.push({ email: user.email, invoiceIds })
@@ -148,8 +171,7 @@ interface Request {
 }
 
 /** Sends a request; a dropped connection (the server was killed) answers null. */
-const send = (request: Request) =>
-  request.call('POST', request.route, request.body, request.headers).catch(() => null)
+const send = (request: Request) => request.call('POST', request.route, request.body, request.headers).catch(() => null)
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -242,7 +264,9 @@ async function runScenario(killAfterCharges: number) {
   const staff = { authorization: `Bearer ${staffSignIn.json.token}` }
   const charged = async () => {
     const ledger = await admin('GET', '/api/payments/sandbox/ledger?pageSize=1000', undefined, staff)
-    return ledger.json.data.filter((row: { status: string }) => row.status === 'succeeded').reduce((sum: number, row: { amount: number }) => sum + Math.round(row.amount * 100), 0)
+    return ledger.json.data
+      .filter((row: { status: string }) => row.status === 'succeeded')
+      .reduce((sum: number, row: { amount: number }) => sum + Math.round(row.amount * 100), 0)
   }
   const recorded = async () => {
     let cents = 0
@@ -260,7 +284,10 @@ async function runScenario(killAfterCharges: number) {
   const { db } = database
   const intents = await db.select().from(paymentIntents)
   const books = await db.select().from(sandboxCharges)
-  const recordedPayments = await db.select().from(payments).where(sql`${payments.idempotencyKey} in (select ${paymentIntents.chargeKey} from ${paymentIntents})`)
+  const recordedPayments = await db
+    .select()
+    .from(payments)
+    .where(sql`${payments.idempotencyKey} in (select ${paymentIntents.chargeKey} from ${paymentIntents})`)
   const succeeded = books.filter((row) => row.status === 'succeeded')
   expect(succeeded.length).toBeGreaterThan(0)
   expect(succeeded.reduce((sum, row) => sum + row.amountCents, 0)).toBe(recordedPayments.reduce((sum, row) => sum + row.amountCents, 0))
@@ -269,10 +296,16 @@ async function runScenario(killAfterCharges: number) {
   for (const row of succeeded) expect(recordedPayments.find((payment) => payment.idempotencyKey === row.idempotencyKey)?.gatewayReference).toBe(row.reference)
   // No payment is left unsettled when its charge stands, nor is any charge left pending.
   for (const intent of intents.filter((row) => row.state === 'pending')) {
-    expect(books.find((row) => row.idempotencyKey === intent.chargeKey && row.status === 'succeeded'), `intent ${intent.id} pending with a charge`).toBeUndefined()
+    expect(
+      books.find((row) => row.idempotencyKey === intent.chargeKey && row.status === 'succeeded'),
+      `intent ${intent.id} pending with a charge`,
+    ).toBeUndefined()
   }
   // No invoice paid twice.
-  const perInvoice = await db.select({ invoiceId: paymentInvoices.invoiceId, n: sql<number>`count(*)::int` }).from(paymentInvoices).groupBy(paymentInvoices.invoiceId)
+  const perInvoice = await db
+    .select({ invoiceId: paymentInvoices.invoiceId, n: sql<number>`count(*)::int` })
+    .from(paymentInvoices)
+    .groupBy(paymentInvoices.invoiceId)
   expect(perInvoice.filter((row) => row.n > 1)).toEqual([])
   const paidInvoices = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.status, 1))
   const ours = new Set(prepared.payers.flatMap((payer) => payer.invoiceIds))
@@ -280,7 +313,10 @@ async function runScenario(killAfterCharges: number) {
   expect(paidOurs).toBe(perInvoice.filter((row) => ours.has(row.invoiceId)).length)
   // Every sign-up charged has its account.
   for (const intent of intents.filter((row) => row.purpose === 'registration' && row.state === 'paid')) {
-    const [user] = await db.select().from(users).where(eq(users.email, String(intent.order.email)))
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, String(intent.order.email)))
     expect(user, `account for ${String(intent.order.email)}`).toBeDefined()
   }
   await database.close()

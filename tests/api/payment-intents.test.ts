@@ -85,7 +85,10 @@ describe('a sign-up cut off after its charge', () => {
     const cut = await register(body, key)
     expect(cut.status).toBe(502)
     expect(await server.db.select().from(users).where(eq(users.email, body.userInformation.email))).toHaveLength(0)
-    const [intent] = await server.db.select().from(paymentIntents).where(eq(paymentIntents.requestKey, `registration:-:${key}`))
+    const [intent] = await server.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.requestKey, `registration:-:${key}`))
     expect(intent).toMatchObject({ state: 'pending', purpose: 'registration' })
     expect(await chargesOfKey(intent.chargeKey)).toMatchObject([{ status: 'succeeded' }])
     // The card token is never kept, nor the password in the clear.
@@ -128,7 +131,10 @@ describe('a sign-up cut off after its charge', () => {
     gateway.unreachable = true
     expect((await register(await signup(email), key)).status).toBe(502)
     gateway.unreachable = false
-    const [intent] = await server.db.select().from(paymentIntents).where(eq(paymentIntents.requestKey, `registration:-:${key}`))
+    const [intent] = await server.db
+      .select()
+      .from(paymentIntents)
+      .where(eq(paymentIntents.requestKey, `registration:-:${key}`))
     expect(await chargesOfKey(intent.chargeKey)).toEqual([])
     // Whether the card was charged is not known yet: the e-mail stays held.
     const meanwhile = await register(await signup(email), randomUUID())
@@ -137,7 +143,9 @@ describe('a sign-up cut off after its charge', () => {
     expect(await reconcileIntents(server.deps, PAYMENT_RECORDERS, later())).toMatchObject({ recorded: 0, ended: 1 })
     const [ended] = await server.db.select().from(paymentIntents).where(eq(paymentIntents.id, intent.id))
     expect(ended).toMatchObject({ state: 'canceled', requestKey: null })
-    expect(await gateway.charge({ token: await sandboxCardToken(server), amountCents: intent.amountCents, idempotencyKey: intent.chargeKey, description: 'late' })).toMatchObject({
+    expect(
+      await gateway.charge({ token: await sandboxCardToken(server), amountCents: intent.amountCents, idempotencyKey: intent.chargeKey, description: 'late' }),
+    ).toMatchObject({
       ok: false,
       code: 'canceled',
     })
@@ -153,7 +161,10 @@ describe('an add-on purchase cut off after its charge', () => {
     gateway.loseAnswers = true
     const cut = await server.request('POST', '/api/client/services/packages/subscribe', {
       token,
-      body: { serviceSubscriptions: [{ serviceId: addon.id, servicePackageId: pkg.id, servicePackageAmount: pkg.amount }], affinipayPaymentDetails: { token: await sandboxCardToken(server) } },
+      body: {
+        serviceSubscriptions: [{ serviceId: addon.id, servicePackageId: pkg.id, servicePackageAmount: pkg.amount }],
+        affinipayPaymentDetails: { token: await sandboxCardToken(server) },
+      },
       headers: { 'idempotency-key': randomUUID() },
     })
     expect(cut.status).toBe(502)

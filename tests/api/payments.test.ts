@@ -132,7 +132,9 @@ describe('sandbox tokenisation', () => {
   })
 
   it('validates the payment-token request', async () => {
-    const res = await server.request('POST', '/api/payments/sandbox/payment-tokens', { body: { numberToken: 'x', cvvToken: 'y', exp_month: 13, exp_year: 2040 } })
+    const res = await server.request('POST', '/api/payments/sandbox/payment-tokens', {
+      body: { numberToken: 'x', cvvToken: 'y', exp_month: 13, exp_year: 2040 },
+    })
     expect(res.status).toBe(422)
     expect(res.json.issues.map((i: { path: string }) => i.path)).toContain('exp_month')
   })
@@ -192,7 +194,10 @@ describe('sandbox charges', () => {
     const references = new Set(results.map((r) => (r.ok ? r.reference : r.code)))
     expect(references.size).toBe(1)
     expect(results[0].ok).toBe(true)
-    const used = await server.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, `sandbox-token:${token}`))
+    const used = await server.db
+      .select()
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.key, `sandbox-token:${token}`))
     expect(used[0].state).toBe('used')
   })
 
@@ -253,8 +258,22 @@ describe('GET /api/payments/sandbox/ledger', () => {
     const res = await server.request('GET', '/api/payments/sandbox/ledger?page=1&pageSize=2', { token: admin })
     expect(res.status).toBe(200)
     expect(res.json.data).toEqual([
-      { id: expect.any(Number), amount: 5, status: 'declined', reference: expect.stringMatching(/^sbx_ch_/), idempotencyKey: 'ledger-declined', createdAt: expect.any(String) },
-      { id: expect.any(Number), amount: 123.45, status: 'succeeded', reference: charged.ok && charged.reference, idempotencyKey: 'ledger-ok', createdAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        amount: 5,
+        status: 'declined',
+        reference: expect.stringMatching(/^sbx_ch_/),
+        idempotencyKey: 'ledger-declined',
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(Number),
+        amount: 123.45,
+        status: 'succeeded',
+        reference: charged.ok && charged.reference,
+        idempotencyKey: 'ledger-ok',
+        createdAt: expect.any(String),
+      },
     ])
     const all = await server.request('GET', '/api/payments/sandbox/ledger?pageSize=1000', { token: viewer })
     expect(all.status).toBe(200)

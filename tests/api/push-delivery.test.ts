@@ -37,7 +37,29 @@ let serverUrl: string
 let stopServer: () => Promise<void>
 
 beforeAll(async () => {
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { encoding: 'utf8' })
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { encoding: 'utf8' },
+  )
   if (made.status !== 0) throw new Error(`openssl failed: ${made.stderr}`)
   receiver = createServer({ key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) }, (req, res) => {
     const chunks: Buffer[] = []
@@ -97,7 +119,11 @@ async function call(method: string, pathname: string, options: { token?: string;
   const headers: Record<string, string> = {}
   if (options.token) headers.authorization = `Bearer ${options.token}`
   if (options.json !== undefined) headers['content-type'] = 'application/json'
-  return fetch(`${serverUrl}/api${pathname}`, { method, headers, body: options.body ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined) })
+  return fetch(`${serverUrl}/api${pathname}`, {
+    method,
+    headers,
+    body: options.body ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined),
+  })
 }
 
 async function signIn(email: string) {

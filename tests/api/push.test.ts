@@ -108,7 +108,12 @@ describe('POST /api/push/subscriptions', () => {
   })
 
   it('accepts the known push services and the hosts of PUSH_ALLOWED_HOSTS', async () => {
-    for (const endpoint of ['https://updates.push.services.mozilla.com/wpush/v2/abc', 'https://web.push.apple.com/QJ1', 'https://wns2-par02p.notify.windows.com/w/?token=x', 'https://127.0.0.1:9443/push/1']) {
+    for (const endpoint of [
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QJ1',
+      'https://wns2-par02p.notify.windows.com/w/?token=x',
+      'https://127.0.0.1:9443/push/1',
+    ]) {
       expect((await subscribe(userA, subscription(endpoint))).status, endpoint).toBe(201)
     }
   })
@@ -157,7 +162,11 @@ describe('log out', () => {
     const kept = subscription()
     await subscribe(user, device)
     await subscribe(user, kept)
-    const res = await server.request('POST', '/api/auth/logout', { token: session.token, headers: { cookie: session.cookie }, body: { pushEndpoint: device.endpoint } })
+    const res = await server.request('POST', '/api/auth/logout', {
+      token: session.token,
+      headers: { cookie: session.cookie },
+      body: { pushEndpoint: device.endpoint },
+    })
     expect(res.status).toBe(204)
     expect((await devicesOf(user.id)).map((d) => d.endpoint)).toEqual([kept.endpoint])
     // A log out without a body still works.
@@ -178,7 +187,13 @@ describe('the push queue', () => {
     expect(server.pushService.sent).toHaveLength(1)
     const [push] = server.pushService.sent
     expect(push.target).toEqual({ endpoint: device.endpoint, keys: device.keys })
-    expect(push.payload).toEqual({ title: 'New mail', body: 'New document received: Bank Statement', url: '/client/documents', tag: `document-${documentId}`, unreadCount: 1 })
+    expect(push.payload).toEqual({
+      title: 'New mail',
+      body: 'New document received: Bank Statement',
+      url: '/client/documents',
+      tag: `document-${documentId}`,
+      unreadCount: 1,
+    })
     expect(push.options).toEqual({ ttlSeconds: 86_400, urgency: 'normal', topic: `document-${documentId}` })
     // Sent once.
     expect(await runWorker()).toMatchObject({ sent: 0 })
@@ -221,7 +236,12 @@ describe('the push queue', () => {
       server.clock.advance(delay)
       await runWorker()
     }
-    const [row] = await server.db.select().from(pushOutbox).orderBy(pushOutbox.id).limit(1).offset((await server.db.select().from(pushOutbox)).length - 1)
+    const [row] = await server.db
+      .select()
+      .from(pushOutbox)
+      .orderBy(pushOutbox.id)
+      .limit(1)
+      .offset((await server.db.select().from(pushOutbox)).length - 1)
     expect(row.attempts).toBe(PUSH_RETRY_DELAYS_MS.length + 1)
     expect(row.failedAt).not.toBeNull()
     server.pushService.status = 400

@@ -106,7 +106,12 @@ async function countAllTables(): Promise<Record<string, number>> {
 }
 
 const tokenState = async (token: string) =>
-  (await server.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, `sandbox-token:${token}`)))[0]?.state
+  (
+    await server.db
+      .select()
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.key, `sandbox-token:${token}`))
+  )[0]?.state
 
 const clientsNamed = (name: string) => server.db.select().from(clients).where(eq(clients.companyName, name))
 
@@ -153,7 +158,10 @@ describe('POST /api/client: success', () => {
     expect(await server.db.select().from(paymentInvoices).where(eq(paymentInvoices.paymentId, payment.id))).toEqual([
       { paymentId: payment.id, invoiceId, amountCents: invoice.totalCents },
     ])
-    const audit = await server.db.select().from(auditEvents).where(eq(auditEvents.entityId, String(clientId)))
+    const audit = await server.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, String(clientId)))
     expect(audit.map((a) => a.action)).toContain('client.register')
     expect(server.sent.at(-1)).toMatchObject({ to: 'marta.reyes@example.test', subject: 'Your client portal account is ready' })
 
@@ -169,12 +177,7 @@ describe('POST /api/client: success', () => {
     const affiliate = (await server.request('GET', '/api/affiliate/verify/PARTNER1')).json
     const body = await signup()
     const address = addressServices[1]
-    body.serviceSubscriptions = [
-      subscription(address, 1),
-      subscription(addons[0]),
-      subscription(addons[1]),
-      { ...subscription(addons[2]), active: false },
-    ]
+    body.serviceSubscriptions = [subscription(address, 1), subscription(addons[0]), subscription(addons[1]), { ...subscription(addons[2]), active: false }]
     body.couponId = coupon.id
     body.clientInformation.affiliated_id = affiliate.id
     const res = await register(body)
@@ -249,7 +252,10 @@ describe('POST /api/client: the password', () => {
     expect(profile.json.users).toEqual([expect.objectContaining({ email: body.userInformation.email, invited: true })])
 
     // The intent keeps no password and no link token.
-    const [intent] = await server.db.select().from(paymentIntents).where(sql`${paymentIntents.responseBody} ->> 'userId' = ${String(res.json.userId)}`)
+    const [intent] = await server.db
+      .select()
+      .from(paymentIntents)
+      .where(sql`${paymentIntents.responseBody} ->> 'userId' = ${String(res.json.userId)}`)
     expect(JSON.stringify(intent.order)).not.toContain('reset')
     expect(intent.order).not.toHaveProperty('passwordHash')
 
@@ -265,7 +271,10 @@ describe('POST /api/client: the password', () => {
     expect(mail.expiresAt?.getTime()).toBe(server.clock.now().getTime() + 7 * 24 * 3_600_000)
     const token = linkToken(mail.text)
     expect(token).toBeTruthy()
-    const audit = await server.db.select().from(auditEvents).where(eq(auditEvents.entityId, String(res.json.userId)))
+    const audit = await server.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, String(res.json.userId)))
     expect(audit.map((a) => a.action)).toContain('user.invite')
     expect(JSON.stringify(audit)).not.toContain(token)
 
@@ -456,8 +465,18 @@ describe('POST /api/client: refused before any charge', () => {
       ['common password', (b) => (b.userInformation.password = 'Password2026!'), 422, 'userInformation.password'],
       ['no services', (b) => (b.serviceSubscriptions = []), 422, 'Choose an address service'],
       ['only add-ons', (b) => (b.serviceSubscriptions = [subscription(addons[0])]), 422, 'Choose an address service'],
-      ['two addresses', (b) => (b.serviceSubscriptions = [subscription(addressServices[0]), subscription(addressServices[1])]), 422, 'Choose only one address service'],
-      ['package of another service', (b) => (b.serviceSubscriptions = [{ ...subscription(address), servicePackageId: addons[0].servicesPackages[0].id }]), 422, 'no longer available'],
+      [
+        'two addresses',
+        (b) => (b.serviceSubscriptions = [subscription(addressServices[0]), subscription(addressServices[1])]),
+        422,
+        'Choose only one address service',
+      ],
+      [
+        'package of another service',
+        (b) => (b.serviceSubscriptions = [{ ...subscription(address), servicePackageId: addons[0].servicesPackages[0].id }]),
+        422,
+        'no longer available',
+      ],
       ['changed price', (b) => (b.serviceSubscriptions = [{ ...subscription(address), servicePackageAmount: 1 }]), 409, 'Please review your order'],
       ['unknown coupon', (b) => (b.couponId = 99_999), 422, 'Coupon code is not valid'],
       ['unknown affiliate', (b) => (b.clientInformation.affiliated_id = 99_999), 422, 'Affiliate code is not valid'],

@@ -80,6 +80,8 @@ describe('server start-up with a store it cannot use', () => {
     const { code, lines } = await start({ S3_ENDPOINT: down.endpoint })
     expect(code).not.toBe(0)
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toMatch(new RegExp(`^Server could not start: document store s3://${s3.bucket} at ${down.endpoint}: cannot reach ${down.endpoint}: ECONNREFUSED`))
+    expect(lines[0]).toMatch(
+      new RegExp(`^Server could not start: document store s3://${s3.bucket} at ${down.endpoint}: cannot reach ${down.endpoint}: ECONNREFUSED`),
+    )
   })
 })

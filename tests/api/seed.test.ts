@@ -46,7 +46,10 @@ async function readBlob(key: string) {
 
 describe('demo seed', () => {
   it('creates the five accounts with the demo password, hashed with argon2id at the OWASP setting (m = 19 MiB, t = 2, p = 1)', async () => {
-    const rows = await server.db.select().from(users).where(inArray(users.email, Object.values(DEMO_ACCOUNTS)))
+    const rows = await server.db
+      .select()
+      .from(users)
+      .where(inArray(users.email, Object.values(DEMO_ACCOUNTS)))
     expect(rows).toHaveLength(5)
     for (const row of rows) {
       const [, algorithm, , params] = row.passwordHash.split('$')

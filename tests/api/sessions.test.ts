@@ -25,9 +25,13 @@ afterAll(() => server.close())
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Portal-Test/1.0'
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'))
 const reads = (token: string) => server.request('GET', '/api/permissions', { token }).then((r) => r.status)
-const refresh = (cookie: string, headers: Record<string, string> = {}) => server.request('POST', '/api/auth/refresh', { headers: { cookie, 'user-agent': BROWSER, ...headers } })
+const refresh = (cookie: string, headers: Record<string, string> = {}) =>
+  server.request('POST', '/api/auth/refresh', { headers: { cookie, 'user-agent': BROWSER, ...headers } })
 const logout = (init: { token?: string; cookie?: string; headers?: Record<string, string> }) =>
-  server.request('POST', '/api/auth/logout', { token: init.token, headers: { ...(init.cookie ? { cookie: init.cookie } : {}), 'user-agent': BROWSER, ...init.headers } })
+  server.request('POST', '/api/auth/logout', {
+    token: init.token,
+    headers: { ...(init.cookie ? { cookie: init.cookie } : {}), 'user-agent': BROWSER, ...init.headers },
+  })
 const changePassword = (token: string, cookie: string, currentPassword: string, newPassword: string) =>
   server.request('POST', '/api/auth/change-password', { token, headers: { cookie, 'user-agent': BROWSER }, body: { currentPassword, newPassword } })
 /** Only the refresh cookie of a Cookie header: what a copy taken from elsewhere than the browser has. */
@@ -194,7 +198,18 @@ describe('ending a session ends every access token of it', () => {
     const { env } = server
     const [admin] = await server.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin))
     const now = Math.floor(server.clock.now().getTime() / 1000)
-    const older = await new SignJWT({ id: admin.id, email: admin.email, clientId: null, agentId: admin.agentId, role: 'Super Admin', companyName: null, firstName: 'Alex', lastName: 'Rivera', roleType: 'agent', roleId: 1 })
+    const older = await new SignJWT({
+      id: admin.id,
+      email: admin.email,
+      clientId: null,
+      agentId: admin.agentId,
+      role: 'Super Admin',
+      companyName: null,
+      firstName: 'Alex',
+      lastName: 'Rivera',
+      roleType: 'agent',
+      roleId: 1,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuer(env.JWT_ISSUER)
       .setAudience(env.JWT_AUDIENCE)
@@ -208,7 +223,7 @@ describe('ending a session ends every access token of it', () => {
 })
 
 describe('the grace of a lost answer is for the browser that asked', () => {
-  it('a refresh cookie replayed within the grace without the browser\'s device cookie gets nothing and ends the session', async () => {
+  it("a refresh cookie replayed within the grace without the browser's device cookie gets nothing and ends the session", async () => {
     const user = await userWithPassword('Copied-cookie-2026')
     const session = await signIn(user.email, 'Copied-cookie-2026')
     const renewed = await refresh(session.cookie)
@@ -287,7 +302,9 @@ describe('refresh and log out answer only the portal itself', () => {
     expect(own.status).toBe(200)
     const none = await refresh(sessionCookies(own))
     expect(none.status).toBe(200)
-    expect((await logout({ token: none.json.token, cookie: sessionCookies(none), headers: { origin: new URL(server.env.PUBLIC_URL).origin } })).status).toBe(204)
+    expect((await logout({ token: none.json.token, cookie: sessionCookies(none), headers: { origin: new URL(server.env.PUBLIC_URL).origin } })).status).toBe(
+      204,
+    )
   })
 })
 

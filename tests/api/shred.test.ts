@@ -90,7 +90,10 @@ describe('shred job', () => {
     expect((await shredExpiredDocuments(server.deps, NOW)).shredded).toBe(0)
     expect((await load(doc.id)).status).toBe('active')
 
-    const mailed = await server.request('PATCH', `/api/document-request/${requestId}/status`, { token: await token(clerk), body: { status: 3, carrier: 'USPS', trackingNumber: '9400' } })
+    const mailed = await server.request('PATCH', `/api/document-request/${requestId}/status`, {
+      token: await token(clerk),
+      body: { status: 3, carrier: 'USPS', trackingNumber: '9400' },
+    })
     expect(mailed.status).toBe(200)
     expect((await shredExpiredDocuments(server.deps, NOW)).shredded).toBe(1)
     expect((await load(doc.id)).status).toBe('shredded')
@@ -104,13 +107,29 @@ describe('shred job', () => {
     for (let i = 0; i < 12; i++) docs.push(await uploadAt(daysAgo(61 + i)))
     const [first, second] = await Promise.all([shredExpiredDocuments(server.deps, NOW, 5), shredExpiredDocuments(server.deps, NOW, 5)])
     expect(first.shredded + second.shredded).toBe(12)
-    const rows = await server.db.select().from(documents).where(inArray(documents.id, docs.map((d) => d.id)))
+    const rows = await server.db
+      .select()
+      .from(documents)
+      .where(
+        inArray(
+          documents.id,
+          docs.map((d) => d.id),
+        ),
+      )
     expect(rows.every((r) => r.status === 'shredded' && r.storageKey === null)).toBe(true)
     for (const doc of docs) expect(await server.deps.blobs.exists(doc.storageKey)).toBe(false)
     const audits = await server.db
       .select({ n: sql<number>`count(*)::int` })
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'document.shred'), inArray(auditEvents.entityId, docs.map((d) => String(d.id)))))
+      .where(
+        and(
+          eq(auditEvents.action, 'document.shred'),
+          inArray(
+            auditEvents.entityId,
+            docs.map((d) => String(d.id)),
+          ),
+        ),
+      )
     expect(audits[0].n).toBe(12)
   })
 

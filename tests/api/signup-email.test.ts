@@ -10,7 +10,8 @@ let server: TestServer
 let addressCounter = 0
 const fromNewAddress = () => ({ [IN_PROCESS_ADDRESS_HEADER]: `203.0.113.${++addressCounter}` })
 
-const check = (email: unknown, headers: Record<string, string> = fromNewAddress()) => server.request('POST', '/api/signup/email-available', { body: { email }, headers })
+const check = (email: unknown, headers: Record<string, string> = fromNewAddress()) =>
+  server.request('POST', '/api/signup/email-available', { body: { email }, headers })
 
 beforeAll(async () => {
   server = await createTestServer()
@@ -35,8 +36,11 @@ describe('POST /api/signup/email-available', () => {
 
     const locked = (await server.factories.client()).user
     const address = fromNewAddress()
-    for (let i = 0; i < 6; i++) await server.request('POST', '/api/auth/login', { body: { email: locked.email, password: 'Wrong-pass-2026!' }, headers: address })
-    expect((await server.request('POST', '/api/auth/login', { body: { email: locked.email, password: 'Wrong-pass-2026!' }, headers: address })).status).toBe(429)
+    for (let i = 0; i < 6; i++)
+      await server.request('POST', '/api/auth/login', { body: { email: locked.email, password: 'Wrong-pass-2026!' }, headers: address })
+    expect((await server.request('POST', '/api/auth/login', { body: { email: locked.email, password: 'Wrong-pass-2026!' }, headers: address })).status).toBe(
+      429,
+    )
     expect((await check(locked.email)).json).toEqual({ available: false })
   })
 

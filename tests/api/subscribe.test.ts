@@ -45,7 +45,9 @@ beforeAll(async () => {
   catalogue.scanning = await service('Mail scanning', 'addon', 4_950)
   catalogue.forwarding = await service('Mail forwarding', 'addon', 2_500)
   catalogue.retired = await service('Fax line', 'addon', 1_000, false)
-  otherPackageOfScanning = (await server.db.insert(servicePackages).values({ serviceId: catalogue.scanning.serviceId, name: 'Monthly', amountCents: 500 }).returning())[0].id
+  otherPackageOfScanning = (
+    await server.db.insert(servicePackages).values({ serviceId: catalogue.scanning.serviceId, name: 'Monthly', amountCents: 500 }).returning()
+  )[0].id
 })
 afterAll(() => server.close())
 
@@ -65,8 +67,13 @@ describe('POST /api/client/services/packages/subscribe', () => {
     const [payment] = await server.db.select().from(payments).where(eq(payments.clientId, clientId))
     expect(payment).toMatchObject({ amountCents: 7_450, gateway: 'sandbox', cardLast4: '4242' })
     expect(await server.db.select().from(paymentInvoices).where(eq(paymentInvoices.paymentId, payment.id))).toHaveLength(1)
-    expect(await subscriptionsOf(clientId)).toEqual([catalogue.mailbox.serviceId, catalogue.scanning.serviceId, catalogue.forwarding.serviceId].sort((a, b) => a - b))
-    const events = await server.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'client.subscribe'), eq(auditEvents.entityId, String(clientId))))
+    expect(await subscriptionsOf(clientId)).toEqual(
+      [catalogue.mailbox.serviceId, catalogue.scanning.serviceId, catalogue.forwarding.serviceId].sort((a, b) => a - b),
+    )
+    const events = await server.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'client.subscribe'), eq(auditEvents.entityId, String(clientId))))
     expect(events).toHaveLength(1)
 
     // The profile shows the new services.
@@ -105,8 +112,18 @@ describe('POST /api/client/services/packages/subscribe', () => {
     ['a service already subscribed', () => [line(catalogue.mailbox)], 409, 'Already subscribed'],
     ['a second address service', () => [line(catalogue.virtualOffice)], 422, 'Only one address service'],
     ['an inactive service', () => [line(catalogue.retired)], 422, 'Service not available'],
-    ['a package of another service', () => [{ serviceId: catalogue.forwarding.serviceId, servicePackageId: otherPackageOfScanning }], 422, 'Service not available'],
-    ['a service twice', () => [line(catalogue.scanning), { serviceId: catalogue.scanning.serviceId, servicePackageId: otherPackageOfScanning }], 422, 'Each service can be ordered once'],
+    [
+      'a package of another service',
+      () => [{ serviceId: catalogue.forwarding.serviceId, servicePackageId: otherPackageOfScanning }],
+      422,
+      'Service not available',
+    ],
+    [
+      'a service twice',
+      () => [line(catalogue.scanning), { serviceId: catalogue.scanning.serviceId, servicePackageId: otherPackageOfScanning }],
+      422,
+      'Each service can be ordered once',
+    ],
     ['a price that changed', () => [line(catalogue.scanning, 19.99)], 409, 'Prices have changed'],
   ])('refuses %s before charging', async (_name, items, status, detail) => {
     const { clientId, token } = await newClient()
@@ -126,14 +143,20 @@ describe('POST /api/client/services/packages/subscribe', () => {
     const noToken = await server.request('POST', PATH, { token, body: { serviceSubscriptions: [line(catalogue.scanning)] } })
     expect(noToken.status).toBe(422)
     expect(noToken.json.issues[0].path).toBe('affinipayPaymentDetails')
-    const textId = await server.request('POST', PATH, { token, body: { serviceSubscriptions: [{ serviceId: 'scan', servicePackageId: 1 }], affinipayPaymentDetails: { token: 'x' } } })
+    const textId = await server.request('POST', PATH, {
+      token,
+      body: { serviceSubscriptions: [{ serviceId: 'scan', servicePackageId: 1 }], affinipayPaymentDetails: { token: 'x' } },
+    })
     expect(textId.status).toBe(422)
     expect(textId.json.issues[0].path).toBe('serviceSubscriptions.0.serviceId')
     const malformed = await server.request('POST', PATH, { token, body: '{"serviceSubscriptions":', headers: { 'content-type': 'application/json' } })
     expect(malformed.status).toBe(400)
     const badKey = await server.request('POST', PATH, { token, body: await order([line(catalogue.scanning)]), headers: { 'Idempotency-Key': 'short' } })
     expect(badKey.status).toBe(400)
-    const usedToken = await server.request('POST', PATH, { token, body: { serviceSubscriptions: [line(catalogue.scanning)], affinipayPaymentDetails: { token: 'sbx_tok_unknown' } } })
+    const usedToken = await server.request('POST', PATH, {
+      token,
+      body: { serviceSubscriptions: [line(catalogue.scanning)], affinipayPaymentDetails: { token: 'sbx_tok_unknown' } },
+    })
     expect(usedToken.status).toBe(402)
     expect(usedToken.json.details).toMatch(/enter them again/)
   })

@@ -139,15 +139,24 @@ describe('support conversations', () => {
     const long = await server.request('POST', PATH, { token, body: { subject: 'Hi', message: 'x'.repeat(5001) } })
     expect(long.status).toBe(422)
     expect(long.json.details).toContain('Message cannot exceed 5000 characters')
-    const html = await server.request('POST', PATH, { token, body: form({ subject: 'Hi', message: 'See file' }, { bytes: HTML, name: 'invoice.pdf', type: 'application/pdf' }) })
+    const html = await server.request('POST', PATH, {
+      token,
+      body: form({ subject: 'Hi', message: 'See file' }, { bytes: HTML, name: 'invoice.pdf', type: 'application/pdf' }),
+    })
     expect(html.status).toBe(415)
     expect(html.json.detail).toMatch(/invoice\.pdf is not a PDF, JPEG, PNG or TIFF file/)
     const big = new Uint8Array(4096)
     big.set(PNG)
-    const tooLarge = await server.request('POST', PATH, { token, body: form({ subject: 'Hi', message: 'Big' }, { bytes: big, name: 'photo.png', type: 'image/png' }) })
+    const tooLarge = await server.request('POST', PATH, {
+      token,
+      body: form({ subject: 'Hi', message: 'Big' }, { bytes: big, name: 'photo.png', type: 'image/png' }),
+    })
     expect(tooLarge.status).toBe(413)
     // A good file with a bad field: the stored file is removed again.
-    const badField = await server.request('POST', PATH, { token, body: form({ subject: '', message: 'Hi' }, { bytes: PNG, name: 'photo.png', type: 'image/png' }) })
+    const badField = await server.request('POST', PATH, {
+      token,
+      body: form({ subject: '', message: 'Hi' }, { bytes: PNG, name: 'photo.png', type: 'image/png' }),
+    })
     expect(badField.status).toBe(422)
     expect(badField.json).toHaveProperty('detail')
     expect(badField.json).toHaveProperty('details')
@@ -163,14 +172,33 @@ describe('support conversations', () => {
       (
         await server.db
           .insert(documents)
-          .values({ clientId, documentTypeId: type.id, jurisdiction: 1, dateReceived: '2026-11-20', fileName: 'a.pdf', storageKey: null, contentType: 'application/pdf', sizeBytes: 1, sha256: 'x' })
+          .values({
+            clientId,
+            documentTypeId: type.id,
+            jurisdiction: 1,
+            dateReceived: '2026-11-20',
+            fileName: 'a.pdf',
+            storageKey: null,
+            contentType: 'application/pdf',
+            sizeBytes: 1,
+            sha256: 'x',
+          })
           .returning()
       )[0].id
     const invoice = async (clientId: number) =>
       (
         await server.db
           .insert(invoices)
-          .values({ clientId, invoiceNumber: `INV-T-${clientId}-${Date.now()}`, invoiceDate: new Date(), dueDate: new Date(), status: 2, subtotalCents: 100, discountCents: 0, totalCents: 100 } as typeof invoices.$inferInsert)
+          .values({
+            clientId,
+            invoiceNumber: `INV-T-${clientId}-${Date.now()}`,
+            invoiceDate: new Date(),
+            dueDate: new Date(),
+            status: 2,
+            subtotalCents: 100,
+            discountCents: 0,
+            totalCents: 100,
+          } as typeof invoices.$inferInsert)
           .returning()
       )[0].id
     const ownDoc = await document(mine.clientId)
@@ -178,13 +206,19 @@ describe('support conversations', () => {
     const otherInvoice = await invoice(other.clientId)
     const refusedDoc = await server.request('POST', PATH, { token: mine.token, body: { subject: 'Doc', message: 'About this', documentId: otherDoc } })
     expect(refusedDoc.status).toBe(422)
-    const refusedInvoice = await server.request('POST', PATH, { token: mine.token, body: form({ subject: 'Inv', message: 'About this', invoiceId: String(otherInvoice) }) })
+    const refusedInvoice = await server.request('POST', PATH, {
+      token: mine.token,
+      body: form({ subject: 'Inv', message: 'About this', invoiceId: String(otherInvoice) }),
+    })
     expect(refusedInvoice.status).toBe(422)
     expect(await conversationsOf(mine.clientId)).toBe(0)
     const linked = await server.request('POST', PATH, { token: mine.token, body: form({ subject: 'Doc', message: 'About this', documentId: String(ownDoc) }) })
     expect(linked.status).toBe(201)
     expect(linked.json.document.id).toBe(ownDoc)
-    const [row] = await server.db.select().from(supportConversations).where(and(eq(supportConversations.clientId, mine.clientId)))
+    const [row] = await server.db
+      .select()
+      .from(supportConversations)
+      .where(and(eq(supportConversations.clientId, mine.clientId)))
     expect(row.documentId).toBe(ownDoc)
   })
 })
@@ -192,7 +226,10 @@ describe('support conversations', () => {
 describe('orphan sweep of attachments', () => {
   it('the daily job deletes an attachment file older than an hour that no message points to, and keeps the ones messages point to', async () => {
     const { clientId, token } = await clientUser()
-    const res = await server.request('POST', PATH, { token, body: form({ subject: 'Kept', message: 'With a file' }, { bytes: PDF, name: 'kept.pdf', type: 'application/pdf' }) })
+    const res = await server.request('POST', PATH, {
+      token,
+      body: form({ subject: 'Kept', message: 'With a file' }, { bytes: PDF, name: 'kept.pdf', type: 'application/pdf' }),
+    })
     expect(res.status).toBe(201)
     const [message] = await server.db.select().from(supportMessages).where(eq(supportMessages.conversationId, res.json.id))
     // A server that stopped between storing a file and writing its message left this one, two hours ago.
@@ -206,4 +243,3 @@ describe('orphan sweep of attachments', () => {
     expect(await server.deps.blobs.exists(message.attachmentKey!)).toBe(true)
   })
 })
-

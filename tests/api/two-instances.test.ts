@@ -143,7 +143,9 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     const first = login.json.token as string
     // Renewed in a later second, so the second access token of the session differs from the first even in
     // its times, and ending one cannot end the other by being the same token.
-    await expect.poll(async () => Math.floor(Date.now() / 1000), { interval: 50 }).toBeGreaterThan(JSON.parse(Buffer.from(first.split('.')[1], 'base64url').toString()).iat)
+    await expect
+      .poll(async () => Math.floor(Date.now() / 1000), { interval: 50 })
+      .toBeGreaterThan(JSON.parse(Buffer.from(first.split('.')[1], 'base64url').toString()).iat)
     const renewed = await call(a, 'POST', '/api/auth/refresh', { headers: { cookie: sessionCookies(login) } })
     expect(renewed.status).toBe(200)
     const second = renewed.json.token as string
@@ -157,7 +159,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     expect((await call(a, 'GET', '/api/permissions', { token: second })).status).toBe(401)
   })
 
-  it('a password changed on one ends the account\'s other sessions on the other at once', async () => {
+  it("a password changed on one ends the account's other sessions on the other at once", async () => {
     const other = await signIn(a, 'client@demo.test')
     expect((await call(a, 'GET', '/api/permissions', { token: other.token })).status).toBe(200)
     const here = await call(b, 'POST', '/api/auth/login', { body: { email: 'client@demo.test', password: PASSWORD, remember: true } })
@@ -168,7 +170,9 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     })
     expect(changed.status, JSON.stringify(changed.json)).toBe(200)
     try {
-      await expect.poll(async () => (await call(a, 'GET', '/api/permissions', { token: other.token })).status, { timeout: CALLER_TTL_MS / 2, interval: 20 }).toBe(401)
+      await expect
+        .poll(async () => (await call(a, 'GET', '/api/permissions', { token: other.token })).status, { timeout: CALLER_TTL_MS / 2, interval: 20 })
+        .toBe(401)
       expect((await call(a, 'GET', '/api/permissions', { token: changed.json.token })).status).toBe(200)
     } finally {
       // The other tests sign in with the demo password.
@@ -243,7 +247,11 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     expect(await statusOnB()).not.toBe(1)
     expect(await statusOnB()).not.toBe(1)
     const body = { invoiceIds: [String(invoice.id)], token: await sandboxToken(a) }
-    const paid = await call(a, 'POST', '/api/client/invoices/pay', { token: client.token, body, headers: { 'Idempotency-Key': `pay-cached-${randomBytes(4).toString('hex')}` } })
+    const paid = await call(a, 'POST', '/api/client/invoices/pay', {
+      token: client.token,
+      body,
+      headers: { 'Idempotency-Key': `pay-cached-${randomBytes(4).toString('hex')}` },
+    })
     expect(paid.status, JSON.stringify(paid.json)).toBe(200)
     // B hears of the change from the database, long before the time limit of a cached answer (30 s).
     await expect.poll(statusOnB, { timeout: 5_000, interval: 50 }).toBe(1)
@@ -286,7 +294,15 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
     const number = await call(server, 'POST', '/api/payments/sandbox/tokens', { body: { field: 'number', value: '4242 4242 4242 4242' }, headers: frame })
     const cvv = await call(server, 'POST', '/api/payments/sandbox/tokens', { body: { field: 'cvv', value: '123' }, headers: frame })
     const token = await call(server, 'POST', '/api/payments/sandbox/payment-tokens', {
-      body: { numberToken: number.json.id, cvvToken: cvv.json.id, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, name: 'Ada Lovelace', postal_code: '33132', address1: '100 Biscayne Blvd' },
+      body: {
+        numberToken: number.json.id,
+        cvvToken: cvv.json.id,
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        name: 'Ada Lovelace',
+        postal_code: '33132',
+        address1: '100 Biscayne Blvd',
+      },
     })
     expect(token.status, JSON.stringify(token.json)).toBe(201)
     return token.json.id as string

@@ -134,7 +134,9 @@ const ROUTES: RouteCase[] = [
 
 describe('who may call what', () => {
   for (const route of ROUTES) {
-    it(`${route.name}: ${Object.entries(route.expected).map(([a, s]) => `${a} ${s}`).join(', ')}`, async () => {
+    it(`${route.name}: ${Object.entries(route.expected)
+      .map(([a, s]) => `${a} ${s}`)
+      .join(', ')}`, async () => {
       for (const actor of Object.keys(route.expected) as Actor[]) {
         const res = await route.run(await tokenOf(actor, route.code))
         expect(res.status, `${route.name} as ${actor}`).toBe(route.expected[actor])
@@ -212,7 +214,11 @@ describe('reading users and roles', () => {
 describe('bad input', () => {
   it('answers malformed JSON with 400 and invalid fields with 422, naming the field, and writes nothing', async () => {
     const [{ n: before }] = await server.db.select({ n: count() }).from(users)
-    const malformed = await server.request('POST', '/api/users', { token: tokens.admin, body: '{"firstName": ', headers: { 'content-type': 'application/json' } })
+    const malformed = await server.request('POST', '/api/users', {
+      token: tokens.admin,
+      body: '{"firstName": ',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(malformed.status).toBe(400)
     expect(malformed.json.detail).toEqual(expect.any(String))
     const invalid = await call('POST', '/api/users', tokens.admin, { firstName: '', lastName: 'X', email: 'not-an-email', roleId: 'two' })
@@ -419,7 +425,7 @@ describe('changes take effect at once', () => {
     expect((await call('GET', '/api/users', back.token)).status).toBe(200)
   })
 
-  it('a role change ends the user\'s sessions at once; signed in again, the user has the new rights', async () => {
+  it("a role change ends the user's sessions at once; signed in again, the user has the new rights", async () => {
     const password = 'Moving-pass-2026!'
     const { user } = await server.factories.agent(['UCV'], { password })
     const session = await login(server, user.email, password)
@@ -481,9 +487,15 @@ describe('audit log', () => {
 
   it('writes nothing for a refused change', async () => {
     const target = await plainStaffUser()
-    const before = await server.db.select().from(auditEvents).where(eq(auditEvents.entityId, String(target.id)))
+    const before = await server.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, String(target.id)))
     expect((await call('PATCH', `/api/users/${target.id}`, tokens.manager, { roleId: 1 })).status).toBe(403)
-    const after = await server.db.select().from(auditEvents).where(eq(auditEvents.entityId, String(target.id)))
+    const after = await server.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.entityId, String(target.id)))
     expect(after).toHaveLength(before.length)
   })
 })

@@ -27,7 +27,8 @@ async function recordScripts(page: Page) {
     if (request.resourceType() !== 'script') return
     pending.push(
       request.response().then(async (response) => {
-        if (response) scripts.set(new URL(request.url()).pathname, { size: gzipSync(await response.body(), { level: 9 }).length, startTime: request.timing().startTime })
+        if (response)
+          scripts.set(new URL(request.url()).pathname, { size: gzipSync(await response.body(), { level: 9 }).length, startTime: request.timing().startTime })
       }),
     )
   }

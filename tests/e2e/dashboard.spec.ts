@@ -7,7 +7,11 @@ import { expect, loginAs, logOut, test } from './fixtures'
  * comparison is read again until the dashboard and the list agree.
  */
 
-const card = (page: Page, title: string) => page.getByRole('region', { name: title }).or(page.getByLabel(title, { exact: true })).first()
+const card = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: title })
+    .or(page.getByLabel(title, { exact: true }))
+    .first()
 const figureOf = async (page: Page, title: string) => Number(((await card(page, title).getByTestId('figure').textContent()) ?? '').replace(/[^\d.]/g, ''))
 const bodyRows = (page: Page) => page.getByRole('table').first().locator('tbody tr')
 /** The list shows exactly `count` rows ('No results.' for none). */
@@ -100,14 +104,23 @@ test.describe('dashboards', () => {
     await expect.poll(() => bodyRows(page).count()).toBeGreaterThan(1)
 
     await page.goto('/client/dashboard')
-    await recent.getByRole('link', { name: /^Your request to mail / }).first().click()
+    await recent
+      .getByRole('link', { name: /^Your request to mail / })
+      .first()
+      .click()
     await expect(page).toHaveURL(/\/client\/document-progress\/\d+$/)
   })
 
   test('staff see today’s work by their codes: admin every card, the clerk only the document cards', async ({ page }) => {
     await loginAs(page, 'admin')
     const today = page.getByRole('region', { name: "Today's work" })
-    for (const title of ['Documents uploaded today', 'Mail requests waiting', 'Unanswered support messages', 'Overdue invoices', 'Requested documents about to be shredded']) {
+    for (const title of [
+      'Documents uploaded today',
+      'Mail requests waiting',
+      'Unanswered support messages',
+      'Overdue invoices',
+      'Requested documents about to be shredded',
+    ]) {
       await expect(today.getByLabel(title, { exact: true })).toBeVisible()
     }
     await today.getByRole('link', { name: 'View overdue invoices' }).click()

@@ -75,7 +75,10 @@ async function upload(page: Page, company: string, files: { name: string; buffer
   await page.getByRole('combobox', { name: 'Client' }).fill(company.split(' ')[0])
   await page.getByRole('option', { name: new RegExp(company) }).click()
   await page.getByRole('combobox', { name: 'Document Type' }).selectOption({ label: 'General Mail' })
-  await page.getByRole('radiogroup', { name: /Jurisdiction/ }).getByText('Private').click()
+  await page
+    .getByRole('radiogroup', { name: /Jurisdiction/ })
+    .getByText('Private')
+    .click()
   await expect(page.getByRole('radio', { name: 'Private' })).toBeChecked()
   await page.getByLabel('Choose files').setInputFiles(files.map((file) => ({ name: file.name, mimeType: 'application/pdf', buffer: file.buffer })))
   const list = page.getByRole('list', { name: 'Files to upload' })
@@ -116,7 +119,8 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
     ])
     const posts: string[] = []
     page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/api\/document\/client\/\d+$/.test(new URL(request.url()).pathname)) posts.push(request.headers()['idempotency-key'] ?? '')
+      if (request.method() === 'POST' && /\/api\/document\/client\/\d+$/.test(new URL(request.url()).pathname))
+        posts.push(request.headers()['idempotency-key'] ?? '')
     })
     await expectAccessible(page, 'upload form with two files')
     await page.getByRole('button', { name: 'Upload 2 documents' }).click()
@@ -164,7 +168,12 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
     expect(fileName).toMatch(/^Sunshine-Holdings-LLC_General-Mail_\d{4}-\d{2}-\d{2}.*\.pdf$/)
     const served = await page.evaluate(async (url) => {
       const res = await fetch(url)
-      return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), head: (await res.text()).slice(0, 5) }
+      return {
+        status: res.status,
+        type: res.headers.get('content-type'),
+        disposition: res.headers.get('content-disposition'),
+        head: (await res.text()).slice(0, 5),
+      }
     }, src)
     expect(served).toMatchObject({ status: 200, type: 'application/pdf', head: '%PDF-' })
     expect(served.disposition).toContain(`inline; filename="${fileName}"`)
@@ -261,7 +270,11 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
     expect(headers.map((h) => h.trim())).toEqual(expect.arrayContaining(['Company', 'Date Received', 'Type', 'Jurisdiction', 'Days Left', 'Actions']))
     expect(headers.map((h) => h.trim())).not.toContain('Status')
     await expect(documentsTable(page).getByRole('button', { name: /^View / })).toHaveCount(2)
-    await documentsTable(page).locator('tbody tr').first().getByRole('button', { name: /^More actions/ }).click()
+    await documentsTable(page)
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /^More actions/ })
+      .click()
     await expect(page.getByRole('menuitem', { name: 'Download' })).toBeVisible()
     await expect(page.getByRole('menuitem', { name: 'Delete' })).toHaveCount(0)
     await page.keyboard.press('Escape')
@@ -274,7 +287,10 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
     const rows = documentsTable(page).locator('tbody tr')
     await page.getByRole('searchbox', { name: 'Search documents' }).fill(FILE_B)
     await expect(rows).toHaveCount(1)
-    await rows.first().getByRole('button', { name: /^More actions/ }).click()
+    await rows
+      .first()
+      .getByRole('button', { name: /^More actions/ })
+      .click()
     await page.getByRole('menuitem', { name: 'Delete' }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Delete document' })
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click()
@@ -292,7 +308,10 @@ test.describe('offline and poor connections', () => {
     await expect(rows.first()).toBeVisible()
     // The same row element later: rows are keyed by document, so it stays that document's row even when
     // other tests add documents for this client meanwhile and the order changes.
-    const row = (await rows.filter({ has: page.getByRole('button', { name: /^View / }) }).first().elementHandle())!
+    const row = (await rows
+      .filter({ has: page.getByRole('button', { name: /^View / }) })
+      .first()
+      .elementHandle())!
     const view = async () => (await row.$('button[aria-label^="View "]'))!.click()
     await view()
     const viewer = page.getByRole('dialog', { name: /received/ })
@@ -324,7 +343,8 @@ test.describe('offline and poor connections', () => {
     // Calls the server answered (an attempt the network drops as it comes back is retried with the same key).
     const posts: { key: string | undefined }[] = []
     page.on('requestfinished', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/client/document-request') posts.push({ key: request.headers()['idempotency-key'] })
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/client/document-request')
+        posts.push({ key: request.headers()['idempotency-key'] })
     })
 
     await context.setOffline(true)

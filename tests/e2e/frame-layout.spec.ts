@@ -148,9 +148,15 @@ test.describe('lists on phones, tablets and desktops', () => {
     await rowsShown(page, 'Invoices')
 
     // The same field sits at the same place on every card.
-    const places = await region.locator('tbody tr').evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('td[data-label]')].map((cell) => `${cell.getAttribute('data-label')}@${Math.round(cell.getBoundingClientRect().left - row.getBoundingClientRect().left)}`)),
-    )
+    const places = await region
+      .locator('tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          [...row.querySelectorAll('td[data-label]')].map(
+            (cell) => `${cell.getAttribute('data-label')}@${Math.round(cell.getBoundingClientRect().left - row.getBoundingClientRect().left)}`,
+          ),
+        ),
+      )
     expect(places.length).toBeGreaterThan(1)
     for (const card of places.slice(1)) expect(card).toEqual(places[0])
   })
@@ -242,7 +248,10 @@ test.describe("a page's styles after moving around the app", () => {
     const response = await page.goto('/client/invoices')
     expect(await response!.text()).toContain('data-frame="/client/invoices"')
     await rowsShown(page, 'Invoices')
-    await page.getByRole('link', { name: /^View invoice/ }).first().click()
+    await page
+      .getByRole('link', { name: /^View invoice/ })
+      .first()
+      .click()
     await expect(page.getByRole('heading', { level: 2, name: 'Items' })).toBeVisible()
     const afterNavigation = await headingMargins(page)
     expect(afterNavigation.find((line) => line.startsWith('Items'))).toBe('Items: 0px 0px 12px')
@@ -257,7 +266,10 @@ test.describe("a page's styles after moving around the app", () => {
     const response = await page.goto('/provider/requested-documents')
     expect(await response!.text()).toContain('data-frame="/provider/requested-documents"')
     await rowsShown(page, 'Requested documents')
-    await page.getByRole('link', { name: /^View progress/ }).first().click()
+    await page
+      .getByRole('link', { name: /^View progress/ })
+      .first()
+      .click()
     await expect(page).toHaveURL(/\/provider\/document-progress\/\d+$/)
     const timeline = page.getByRole('heading', { level: 2 }).first()
     await expect(timeline).toBeVisible()
@@ -274,7 +286,9 @@ test.describe('targets a finger can hit', () => {
   /** Every control in the top bar, the page and the footer smaller than `min` px either way, as readable lines. */
   const smallTargets = (page: Page, min: number) =>
     page.evaluate((least) => {
-      const controls = document.querySelectorAll<HTMLElement>(':is(header, main, footer) :is(a[href], button, input:not([type=hidden]), select, textarea, [role=button])')
+      const controls = document.querySelectorAll<HTMLElement>(
+        ':is(header, main, footer) :is(a[href], button, input:not([type=hidden]), select, textarea, [role=button])',
+      )
       return [...controls]
         .filter((control) => control.checkVisibility({ visibilityProperty: true }) && !control.closest('[inert], [aria-hidden=true]'))
         .map((control) => {
@@ -292,7 +306,10 @@ test.describe('targets a finger can hit', () => {
     await loginAs(page, 'client')
     await page.goto('/client/invoices')
     await rowsShown(page, 'Invoices')
-    const invoice = (await page.getByRole('link', { name: /^View invoice/ }).first().getAttribute('href'))!
+    const invoice = (await page
+      .getByRole('link', { name: /^View invoice/ })
+      .first()
+      .getAttribute('href'))!
     const pages = [
       { path: '/client/invoices', table: 'Invoices' },
       { path: '/client/documents', table: 'Documents' },
@@ -316,7 +333,8 @@ test.describe('targets a finger can hit', () => {
     await loginAs(page, 'client')
     await page.goto('/client/invoices')
     const region = await rowsShown(page, 'Invoices')
-    const heights = async (locator: Locator) => locator.evaluateAll((elements) => elements.map((element) => Math.round((element.closest('label') ?? element).getBoundingClientRect().height)))
+    const heights = async (locator: Locator) =>
+      locator.evaluateAll((elements) => elements.map((element) => Math.round((element.closest('label') ?? element).getBoundingClientRect().height)))
     const sort = await heights(region.locator('thead button'))
     const view = await heights(region.getByRole('link', { name: /^View invoice/ }))
     const select = await heights(region.getByRole('checkbox'))
@@ -333,12 +351,17 @@ test.describe('targets a finger can hit', () => {
     await loginAs(page, 'client')
     await page.goto('/client/invoices')
     await rowsShown(page, 'Invoices')
-    await page.getByRole('link', { name: /^View invoice/ }).first().click()
+    await page
+      .getByRole('link', { name: /^View invoice/ })
+      .first()
+      .click()
     const items = page.getByRole('table', { name: /^Line items/ })
     await expect(items).toBeVisible()
     const clipped = await items.evaluate((table) => {
       const box = table.parentElement!.getBoundingClientRect()
-      return [...table.querySelectorAll('th, td')].filter((cell) => cell.getBoundingClientRect().right > box.right + 0.5).map((cell) => cell.textContent?.trim())
+      return [...table.querySelectorAll('th, td')]
+        .filter((cell) => cell.getBoundingClientRect().right > box.right + 0.5)
+        .map((cell) => cell.textContent?.trim())
     })
     expect(clipped).toEqual([])
     const amount = items.getByRole('columnheader', { name: 'Amount' })
@@ -349,7 +372,10 @@ test.describe('targets a finger can hit', () => {
     await page.setViewportSize(DESKTOP)
     await page.goto('/client/documents')
     const region = await rowsShown(page, 'Documents')
-    const row = region.locator('tbody tr').filter({ has: page.getByRole('button', { name: /^More actions/ }) }).first()
+    const row = region
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('button', { name: /^More actions/ }) })
+      .first()
     const view = (await row.getByRole('button', { name: /^View / }).boundingBox())!
     const more = (await row.getByRole('button', { name: /^More actions/ }).boundingBox())!
     expect(Math.abs(view.y + view.height / 2 - (more.y + more.height / 2))).toBeLessThan(2)

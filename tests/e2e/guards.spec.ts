@@ -100,7 +100,10 @@ test.describe('route guards', () => {
 
     // The toast never covers the top bar, so the user menu stays reachable, on wide screens and phones.
     const menu = page.getByRole('button', { name: /Account menu/ })
-    for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size)
       await expect(menu).toBeVisible()
       await expect

@@ -21,7 +21,7 @@ function todayInNewYork(): string {
       .map((part) => [part.type, part.value]),
   )
   const day = Number(parts.day)
-  const suffix = day % 100 >= 11 && day % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th'
+  const suffix = day % 100 >= 11 && day % 100 <= 13 ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th')
   return `${day}${suffix} ${parts.month}, ${parts.year}`
 }
 
@@ -136,7 +136,10 @@ test.describe('invoices', () => {
     await expect(rowsWithStatus(page, 'PAID')).toHaveCount(1)
 
     // Invoice numbers have one format (the demo data's too), and sort by number numerically.
-    await table(page).getByRole('columnheader', { name: /Invoice #/ }).getByRole('button').click()
+    await table(page)
+      .getByRole('columnheader', { name: /Invoice #/ })
+      .getByRole('button')
+      .click()
     await expect(table(page).getByRole('columnheader', { name: /Invoice #/ })).toHaveAttribute('aria-sort', 'ascending')
     const numbers = async () => {
       const texts: string[] = []

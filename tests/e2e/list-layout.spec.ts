@@ -38,7 +38,9 @@ async function overflows(page: Page, table: string): Promise<string[]> {
         const rect = cell.getBoundingClientRect()
         if (rect.width === 0) return
         if (rect.left < box.left - 1 || rect.right > box.right + 1 || rect.right > window.innerWidth + 1) {
-          problems.push(`row ${rowIndex + 1} ${cell.getAttribute('data-label') ?? headers[cellIndex] ?? cellIndex}: ${Math.round(rect.left)}-${Math.round(rect.right)} outside ${Math.round(box.left)}-${Math.round(box.right)}`)
+          problems.push(
+            `row ${rowIndex + 1} ${cell.getAttribute('data-label') ?? headers[cellIndex] ?? cellIndex}: ${Math.round(rect.left)}-${Math.round(rect.right)} outside ${Math.round(box.left)}-${Math.round(box.right)}`,
+          )
         }
       })
     })
@@ -64,7 +66,7 @@ for (const role of ['client', 'admin'] as const satisfies readonly DemoAccount[]
   })
 }
 
-test('a client profile\'s invoices and documents tabs fit the window at 390 and 1280 px', async ({ page }) => {
+test("a client profile's invoices and documents tabs fit the window at 390 and 1280 px", async ({ page }) => {
   test.setTimeout(60_000)
   await loginAs(page, 'admin')
   await page.goto('/provider/clients?q=Sunshine')
@@ -73,7 +75,10 @@ test('a client profile\'s invoices and documents tabs fit the window at 390 and 
   const base = page.url().split('?')[0]
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 844 })
-    for (const [tab, table] of [['invoices', 'Invoices'], ['documents', 'Documents']] as const) {
+    for (const [tab, table] of [
+      ['invoices', 'Invoices'],
+      ['documents', 'Documents'],
+    ] as const) {
       await page.goto(`${base}?tab=${tab}`)
       const region = page.getByRole('region', { name: table, exact: true })
       await expect(region.locator('tbody tr:not([data-skeleton])').first()).toBeVisible()
@@ -82,7 +87,7 @@ test('a client profile\'s invoices and documents tabs fit the window at 390 and 
   }
 })
 
-test('a list\'s placeholder rows pulse as one animation, and none runs once the rows are in', async ({ page }) => {
+test("a list's placeholder rows pulse as one animation, and none runs once the rows are in", async ({ page }) => {
   // The list's answer is held until the placeholders have been looked at, from before signing in: a
   // list fetched ahead (on the dashboard, at idle) would otherwise be shown at once from the cache.
   let release!: () => void

@@ -65,7 +65,10 @@ function unreadEntry(page: Page) {
 }
 
 test.describe.serial('notifications', () => {
-  test("the bell shows the client's latest 5 with a 'View More' link, and opening one marks it read and opens the documents list narrowed to its document", async ({ page, request }) => {
+  test("the bell shows the client's latest 5 with a 'View More' link, and opening one marks it read and opens the documents list narrowed to its document", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000)
     const { documentId } = await newDocumentForClient2(request)
     const unreadBefore = await unreadOnServer(request)
@@ -92,7 +95,12 @@ test.describe.serial('notifications', () => {
 
     expect(await unreadOnServer(request)).toBe(unreadBefore - 1)
     await bell(page).click()
-    await expect(page.getByRole('group', { name: 'Latest notifications' }).getByRole('menuitem', { name: new RegExp(`^${MESSAGE}`) }).first()).toBeVisible()
+    await expect(
+      page
+        .getByRole('group', { name: 'Latest notifications' })
+        .getByRole('menuitem', { name: new RegExp(`^${MESSAGE}`) })
+        .first(),
+    ).toBeVisible()
   })
 
   test("staff's bell shows what is for staff; a client's notice opened from the full list is read for that staff member only", async ({ page, request }) => {

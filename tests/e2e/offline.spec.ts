@@ -24,7 +24,31 @@ function pdf(text: string): Buffer {
 
 /** A JPEG's markers (start, a baseline frame of the given size, end): enough to become a PDF page. */
 function jpeg(width: number, height: number): Buffer {
-  return Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xd9])
+  return Buffer.from([
+    0xff,
+    0xd8,
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    0x08,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    0x03,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+    0xff,
+    0xd9,
+  ])
 }
 
 async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
@@ -114,7 +138,10 @@ async function leftovers(page: Page, fileUrl: string) {
 test.describe('offline that never loses work', () => {
   test.describe.configure({ mode: 'serial' })
 
-  test('20 scans queued offline on a tablet survive a reload and a restart and reach the server once each; a refusal is shown, not dropped', async ({ baseURL, request }) => {
+  test('20 scans queued offline on a tablet survive a reload and a restart and reach the server once each; a refusal is shown, not dropped', async ({
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(180_000)
     const device = new Device(baseURL!)
     try {
@@ -126,10 +153,17 @@ test.describe('offline that never loses work', () => {
       await page.getByRole('combobox', { name: 'Client' }).fill('Gulf')
       await page.getByRole('option', { name: /Gulf Coast Ventures Inc/ }).click()
       await page.getByRole('combobox', { name: 'Document Type' }).selectOption({ label: 'General Mail' })
-      await page.getByRole('radiogroup', { name: /Jurisdiction/ }).getByText('Private').click()
+      await page
+        .getByRole('radiogroup', { name: /Jurisdiction/ })
+        .getByText('Private')
+        .click()
 
       await device.context.setOffline(true)
-      const scans = Array.from({ length: 20 }, (_, index) => ({ name: `${RUN}-scan-${String(index + 1).padStart(2, '0')}.pdf`, mimeType: 'application/pdf', buffer: pdf(`${RUN} ${index}`) }))
+      const scans = Array.from({ length: 20 }, (_, index) => ({
+        name: `${RUN}-scan-${String(index + 1).padStart(2, '0')}.pdf`,
+        mimeType: 'application/pdf',
+        buffer: pdf(`${RUN} ${index}`),
+      }))
       // Named like a PDF, but not one: the server refuses it (415).
       const refused = { name: `${RUN}-not-a-pdf.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('just some text, not a scan') }
       await page.getByLabel('Choose files').setInputFiles([...scans.slice(0, 10), refused, ...scans.slice(10)])
@@ -160,7 +194,9 @@ test.describe('offline that never loses work', () => {
       // Exactly 20 documents on the server, each once.
       const admin = await tokenOf(request, DEMO.admin.email)
       const clientId = await clientIdOf(request, admin, 'Gulf Coast')
-      const list = await (await request.get(`/api/documents?clientId=${clientId}&q=${RUN}-scan&pageSize=100`, { headers: { authorization: `Bearer ${admin}` } })).json()
+      const list = await (
+        await request.get(`/api/documents?clientId=${clientId}&q=${RUN}-scan&pageSize=100`, { headers: { authorization: `Bearer ${admin}` } })
+      ).json()
       expect(list.total).toBe(20)
       expect(new Set(list.data.map((document: { id: number }) => document.id)).size).toBe(20)
     } finally {
@@ -174,7 +210,10 @@ test.describe('offline that never loses work', () => {
     await page.getByRole('combobox', { name: 'Client' }).fill('Gulf')
     await page.getByRole('option', { name: /Gulf Coast Ventures Inc/ }).click()
     await page.getByRole('combobox', { name: 'Document Type' }).selectOption({ label: 'General Mail' })
-    await page.getByRole('radiogroup', { name: /Jurisdiction/ }).getByText('Private').click()
+    await page
+      .getByRole('radiogroup', { name: /Jurisdiction/ })
+      .getByText('Private')
+      .click()
     const name = `${RUN}-lost-answer.pdf`
     await page.getByLabel('Choose files').setInputFiles({ name, mimeType: 'application/pdf', buffer: pdf('lost answer') })
     // The server stores the first try; its answer never reaches the tablet.
@@ -204,13 +243,21 @@ test.describe('offline that never loses work', () => {
     for (const index of [1, 2, 3]) {
       const res = await request.post(`/api/document/client/${clientId}`, {
         headers: { authorization: `Bearer ${clerk}` },
-        multipart: { documentTypeId: String(types[0].id), jurisdiction: '3', dateReceived: today, file: { name: `${RUN}-mail-${index}.pdf`, mimeType: 'application/pdf', buffer: pdf(`mail ${index}`) } },
+        multipart: {
+          documentTypeId: String(types[0].id),
+          jurisdiction: '3',
+          dateReceived: today,
+          file: { name: `${RUN}-mail-${index}.pdf`, mimeType: 'application/pdf', buffer: pdf(`mail ${index}`) },
+        },
       })
       expect(res.status()).toBe(201)
     }
     const client = await tokenOf(request, DEMO.client2.email)
-    const requestsBefore = (await (await request.get('/api/client/document-requests?pageSize=100', { headers: { authorization: `Bearer ${client}` } })).json()).total as number
-    const unreadBefore = (await (await request.get('/api/system-notifications?unread=true&limit=100', { headers: { authorization: `Bearer ${client}` } })).json()).unreadCount as number
+    const requestsBefore = (await (await request.get('/api/client/document-requests?pageSize=100', { headers: { authorization: `Bearer ${client}` } })).json())
+      .total as number
+    const unreadBefore = (
+      await (await request.get('/api/system-notifications?unread=true&limit=100', { headers: { authorization: `Bearer ${client}` } })).json()
+    ).unreadCount as number
 
     const device = new Device(baseURL!)
     try {
@@ -239,7 +286,10 @@ test.describe('offline that never loses work', () => {
       const bell = page.getByRole('button', { name: /^Notifications/ })
       for (let read = 0; read < 2; read++) {
         await bell.click()
-        await page.getByRole('menuitem', { name: /Unread:/ }).first().click()
+        await page
+          .getByRole('menuitem', { name: /Unread:/ })
+          .first()
+          .click()
         await expect(page).toHaveURL(/\/client\/documents\?document=\d+$/)
       }
       await expect(page.getByRole('button', { name: /5 changes not sent yet/ })).toBeVisible()
@@ -254,9 +304,12 @@ test.describe('offline that never loses work', () => {
       await device.context.setOffline(false)
       await expect(saved().getByText('Sent', { exact: true })).toHaveCount(3, { timeout: 30_000 })
       await expect(page.getByRole('button', { name: /changes not sent yet/ })).toHaveCount(0)
-      const requestsAfter = (await (await request.get('/api/client/document-requests?pageSize=100', { headers: { authorization: `Bearer ${client}` } })).json()).total as number
+      const requestsAfter = (await (await request.get('/api/client/document-requests?pageSize=100', { headers: { authorization: `Bearer ${client}` } })).json())
+        .total as number
       expect(requestsAfter - requestsBefore).toBe(3)
-      const unreadAfter = (await (await request.get('/api/system-notifications?unread=true&limit=100', { headers: { authorization: `Bearer ${client}` } })).json()).unreadCount as number
+      const unreadAfter = (
+        await (await request.get('/api/system-notifications?unread=true&limit=100', { headers: { authorization: `Bearer ${client}` } })).json()
+      ).unreadCount as number
       expect(unreadBefore - unreadAfter).toBe(2)
     } finally {
       await device.close()
@@ -327,7 +380,15 @@ test.describe('offline that never loses work', () => {
     await waitForServiceWorker(page)
     const clientId = await page.evaluate(() => JSON.parse(sessionStorage.getItem('session')!).user.clientId as number)
     await context.setOffline(true)
-    for (const route of [`/client/profile/${clientId}`, '/client/document-progress/1', '/client/document-request', '/client/invoices/1', '/client/requested-documents', '/client/invoices', '/notifications']) {
+    for (const route of [
+      `/client/profile/${clientId}`,
+      '/client/document-progress/1',
+      '/client/document-request',
+      '/client/invoices/1',
+      '/client/requested-documents',
+      '/client/invoices',
+      '/notifications',
+    ]) {
       await page.goto(route)
       await expect(page.getByText(/Not saved on this device yet/).first(), route).toBeVisible({ timeout: 2_000 })
     }
@@ -339,10 +400,13 @@ test.describe('offline that never loses work', () => {
     await page.getByRole('combobox', { name: 'Client' }).fill('Sunshine')
     await page.getByRole('option', { name: /Sunshine Holdings LLC/ }).click()
     await page.getByRole('combobox', { name: 'Document Type' }).selectOption({ label: 'General Mail' })
-    await page.getByRole('radiogroup', { name: /Jurisdiction/ }).getByText('Private').click()
-    await page.getByLabel('Choose files').setInputFiles(
-      [1, 2, 3].map((index) => ({ name: `${RUN}-page-${index}.jpg`, mimeType: 'image/jpeg', buffer: jpeg(800 + index, 1000) })),
-    )
+    await page
+      .getByRole('radiogroup', { name: /Jurisdiction/ })
+      .getByText('Private')
+      .click()
+    await page
+      .getByLabel('Choose files')
+      .setInputFiles([1, 2, 3].map((index) => ({ name: `${RUN}-page-${index}.jpg`, mimeType: 'image/jpeg', buffer: jpeg(800 + index, 1000) })))
     await page.getByRole('radiogroup', { name: 'Photos' }).getByText('One document:').click()
     const pages = page.getByRole('list', { name: 'Files and pages to upload' })
     await expect(pages.getByText(/^Page \d:/)).toHaveCount(3)

@@ -40,10 +40,12 @@ function fakePushService(endpoint: string) {
 async function waitForServiceWorker(page: Page) {
   await expect
     .poll(() =>
-      page.evaluate(async () => {
-        await navigator.serviceWorker.ready
-        return Boolean(navigator.serviceWorker.controller)
-      }).catch(() => false),
+      page
+        .evaluate(async () => {
+          await navigator.serviceWorker.ready
+          return Boolean(navigator.serviceWorker.controller)
+        })
+        .catch(() => false),
     )
     .toBe(true)
 }
@@ -105,7 +107,14 @@ test.describe('alerts with push on', () => {
     const refetched = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/system-notifications')
     const payload = { title: 'Invoice', body: 'Invoice INV-2026-0099 is overdue', url: '/client/invoices', tag: 'notification-e2e', unreadCount: 3 }
     const shown = () =>
-      page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url: string }).url })))
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        })),
+      )
     // CDP can drop a push sent while it is still attaching to the worker; a push service would deliver
     // it again, and so does this test. A worker that never shows the notification still fails here.
     await expect(async () => {

@@ -88,7 +88,8 @@ test.describe('installable PWA', () => {
   test("the shell it serves names the page's scripts, as the server's does", async ({ page, context, request }) => {
     await page.goto('/login')
     await waitForServiceWorker(page)
-    const preloads = (html: string) => (html.match(/<link rel="modulepreload" crossorigin(="")? href="[^"]+">/g) ?? []).map((link) => /href="([^"]+)"/.exec(link)![1]).sort()
+    const preloads = (html: string) =>
+      (html.match(/<link rel="modulepreload" crossorigin(="")? href="[^"]+">/g) ?? []).map((link) => /href="([^"]+)"/.exec(link)![1]).sort()
     // The server's shell for a visitor without a session (no page frame): its links are in the head.
     const fromServer = preloads(await (await request.get('/client/invoices', { headers: { accept: 'text/html' } })).text())
     expect(fromServer.length).toBeGreaterThan(5)

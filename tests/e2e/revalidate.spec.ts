@@ -46,7 +46,15 @@ function savedCache(page: Page): Promise<string> {
 }
 
 const total = async (page: Page) => Number((await page.getByText(/^Showing \d+–\d+ of \d+$/).textContent())?.match(/of (\d+)$/)?.[1] ?? NaN)
-const unread = async (page: Page) => Number((await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label'))?.match(/(\d+) unread/)?.[1] ?? 0)
+const unread = async (page: Page) =>
+  Number(
+    (
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications/ })
+        .getAttribute('aria-label')
+    )?.match(/(\d+) unread/)?.[1] ?? 0,
+  )
 
 test('a reload right after an upload shows the new document and the new unread count, not the saved ones', async ({ page, request }) => {
   test.setTimeout(60_000)

@@ -159,7 +159,11 @@ test.describe('a signed-in page from its frame', () => {
     expect(await page.locator('head > link').count()).toBe(links)
   })
 
-  test("the client dashboard's frame shows the figures before the app's scripts, and the app does not ask for them again", async ({ page, context, request }) => {
+  test("the client dashboard's frame shows the figures before the app's scripts, and the app does not ask for them again", async ({
+    page,
+    context,
+    request,
+  }) => {
     // Kept on the device, so that a second tab has the session too.
     await loginAs(page, 'client', { remember: true })
     const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token?: string }).token)
@@ -180,13 +184,17 @@ test.describe('a signed-in page from its frame', () => {
       const expected = await figures()
       await expect(unread.locator('[data-fill="figure"]')).toHaveText(String(expected.unreadDocuments.count), { timeout: 1_000 })
       await expect(unread.locator('[data-fill="detail"]')).toHaveText(
-        expected.unreadDocuments.mostUrgent ? new RegExp(`^Most urgent: ${expected.unreadDocuments.mostUrgent.name}, \\d+ days? to request it by mail$`) : 'Nothing new to read.',
+        expected.unreadDocuments.mostUrgent
+          ? new RegExp(`^Most urgent: ${expected.unreadDocuments.mostUrgent.name}, \\d+ days? to request it by mail$`)
+          : 'Nothing new to read.',
         { timeout: 1_000 },
       )
       await expect(tab.locator('#root[data-frame] > [inert] [data-card="invoices"] [data-fill="figure"]')).toHaveText(/^\$[\d,]+\.\d\d$/, { timeout: 1_000 })
     }).toPass({ timeout: 20_000 })
     // It reloaded for the scripts it could not load, and the mark that stops a second reload is still set.
-    expect(await tab.evaluate(() => [(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type, sessionStorage.getItem('chunk-reload')])).toEqual(['reload', '1'])
+    expect(
+      await tab.evaluate(() => [(performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type, sessionStorage.getItem('chunk-reload')]),
+    ).toEqual(['reload', '1'])
     await tab.close()
 
     // With its scripts, the app takes the answer the entry asked for: one call for the figures.

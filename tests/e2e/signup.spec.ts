@@ -193,7 +193,10 @@ test.describe('the public sign-up wizard', () => {
     const signup = newSignup('keep')
     await page.goto('/signup/company-details')
     await fillCompanyDetails(page, signup)
-    await page.getByRole('radiogroup', { name: /Hire Us/ }).getByText('Yes', { exact: true }).click()
+    await page
+      .getByRole('radiogroup', { name: /Hire Us/ })
+      .getByText('Yes', { exact: true })
+      .click()
     await nextButton(page).click()
     await page.getByRole('radio', { name: /Registered Agent \+ Mail Forwarding: Premium/ }).check()
     await nextButton(page).click()

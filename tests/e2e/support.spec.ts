@@ -77,7 +77,10 @@ test.describe('support', () => {
     const entry = page.getByRole('menuitem', { name: new RegExp(`^Unread: Support replied: ${subject}`) })
     await expect(async () => {
       await page.goto('/client/dashboard')
-      await page.getByRole('banner').getByRole('button', { name: /^Notifications/ }).click()
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Notifications/ })
+        .click()
       await expect(entry).toBeVisible({ timeout: 3_000 })
     }).toPass({ timeout: 60_000 })
     await entry.click()

@@ -95,10 +95,14 @@ export async function benchInvoices(): Promise<Timing[]> {
       timings.push({ call, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples[samples.length - 1], rows })
     }
 
-    console.log(`\nInvoice lists on ${ROWS.toLocaleString('en-US')} invoices, ${CLIENTS} clients (${usingPostgres ? 'PostgreSQL' : 'PGlite'}; filled in ${fillMs} ms; ${SAMPLES} samples each)`)
+    console.log(
+      `\nInvoice lists on ${ROWS.toLocaleString('en-US')} invoices, ${CLIENTS} clients (${usingPostgres ? 'PostgreSQL' : 'PGlite'}; filled in ${fillMs} ms; ${SAMPLES} samples each)`,
+    )
     console.log(`${'call'.padEnd(34)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)}${'max ms'.padStart(9)}${'rows'.padStart(6)}`)
     for (const t of timings) {
-      console.log(`${t.call.padEnd(34)}${t.p50.toFixed(1).padStart(9)}${t.p95.toFixed(1).padStart(9)}${t.max.toFixed(1).padStart(9)}${String(t.rows).padStart(6)}`)
+      console.log(
+        `${t.call.padEnd(34)}${t.p50.toFixed(1).padStart(9)}${t.p95.toFixed(1).padStart(9)}${t.max.toFixed(1).padStart(9)}${String(t.rows).padStart(6)}`,
+      )
     }
     for (const [label, query] of [
       ['client list', sql`explain select id from invoices where client_id = ${client.id} order by invoice_date desc, id desc limit 20`],

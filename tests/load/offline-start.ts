@@ -30,7 +30,15 @@ const LIST_PATH = option('path', '/client/invoices')
 const VERBOSE = args.includes('--verbose')
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 const CLIENT = { email: 'client@demo.test', password: 'Demo-pass-2026!' }
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 
 /** What a run records: ms after the navigation started, or null when it never showed (within the wait). */
 interface Marks {
@@ -64,7 +72,15 @@ const RECORDER = `(() => {
 
 function startServer(): Promise<{ child: ChildProcess; port: number; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-offline-start-'))
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'info' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'info',
+  }
   // A fresh embedded database, like the end-to-end suite's.
   delete env.DATABASE_URL
   const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'server', 'index.ts')], {
@@ -110,7 +126,9 @@ async function measure(context: BrowserContext, baseURL: string): Promise<Marks>
   try {
     await page.goto(`${baseURL}${LIST_PATH}`, { waitUntil: 'commit' })
     // Waits for the row (or gives up after 15 s: the run then says what it showed instead).
-    await page.waitForFunction(() => (window as unknown as { __startMarks?: Marks }).__startMarks?.row != null, undefined, { timeout: 15_000 }).catch(() => undefined)
+    await page
+      .waitForFunction(() => (window as unknown as { __startMarks?: Marks }).__startMarks?.row != null, undefined, { timeout: 15_000 })
+      .catch(() => undefined)
     const marks = await page.evaluate(() => {
       const { frame, heading, row } = (window as unknown as { __startMarks: Marks }).__startMarks
       return { frame, heading, row, where: `${location.pathname}: ${document.querySelector('main h1')?.textContent ?? '(no heading)'}` }
@@ -118,11 +136,7 @@ async function measure(context: BrowserContext, baseURL: string): Promise<Marks>
     if (!marks.where.startsWith(LIST_PATH)) throw new Error(`The run ended on ${marks.where}, not on the list.`)
     if (VERBOSE) {
       const timeline = await page.evaluate(() =>
-        [
-          ...performance.getEntriesByType('navigation'),
-          ...performance.getEntriesByType('resource'),
-          ...performance.getEntriesByType('paint'),
-        ].map((e) => {
+        [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource'), ...performance.getEntriesByType('paint')].map((e) => {
           const timing = e as PerformanceResourceTiming
           const name = e.name.replace(location.origin, '')
           return `${Math.round(e.startTime)}${timing.responseEnd ? `–${Math.round(timing.responseEnd)}` : ''} ms ${e.entryType === 'paint' ? e.name : name}`
@@ -171,7 +185,9 @@ async function main() {
     await page.waitForURL(/\/client\/dashboard$/, { timeout: 30_000 })
     await page.goto(`${baseURL}${LIST_PATH}`)
     await page.locator('main table tbody tr td').first().waitFor({ timeout: 30_000 })
-    await expect.poll(() => savedListReady(page), { message: 'The list was not saved on the device within 30 s.', timeout: 30_000, intervals: [250] }).toBe(true)
+    await expect
+      .poll(() => savedListReady(page), { message: 'The list was not saved on the device within 30 s.', timeout: 30_000, intervals: [250] })
+      .toBe(true)
 
     const online: Marks[] = []
     const offline: Marks[] = []
@@ -184,13 +200,20 @@ async function main() {
     }
 
     console.log(`${LIST_PATH}, ${RUNS} runs each, Chromium ${context.browser()?.version() ?? ''} at 1280x800, no throttling`)
-    for (const [label, runs] of [['online', online], ['offline', offline]] as const) {
-      console.log(`${label} runs (frame / heading / row, ms): ${runs.map((r) => `${r.frame?.toFixed(0)}/${r.heading?.toFixed(0)}/${r.row?.toFixed(0)}`).join('  ')}`)
+    for (const [label, runs] of [
+      ['online', online],
+      ['offline', offline],
+    ] as const) {
+      console.log(
+        `${label} runs (frame / heading / row, ms): ${runs.map((r) => `${r.frame?.toFixed(0)}/${r.heading?.toFixed(0)}/${r.row?.toFixed(0)}`).join('  ')}`,
+      )
     }
     summary('online', online)
     summary('offline', offline)
     const loadAfter = os.loadavg()
-    console.log(`load average (1/5/15 min) before ${loadBefore.map((l) => l.toFixed(1)).join('/')}, after ${loadAfter.map((l) => l.toFixed(1)).join('/')} on ${os.cpus().length} cores`)
+    console.log(
+      `load average (1/5/15 min) before ${loadBefore.map((l) => l.toFixed(1)).join('/')}, after ${loadAfter.map((l) => l.toFixed(1)).join('/')} on ${os.cpus().length} cores`,
+    )
   } finally {
     await context.close().catch(() => undefined)
     rmSync(profile, { recursive: true, force: true })

@@ -61,7 +61,12 @@ rmSync(dataDir, { recursive: true, force: true })
 
 const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'))
 if (!file) throw new Error('no profile was written')
-const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; startTime: number; timeDeltas: number[] }
+const profile = JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as {
+  nodes: ProfileNode[]
+  samples: number[]
+  startTime: number
+  timeDeltas: number[]
+}
 const counts = new Map<number, number>()
 let total = 0
 let at = profile.startTime
@@ -81,7 +86,9 @@ for (const node of profile.nodes) {
   const where = url.replace(/^file:\/\//, '').replace(root + '/', '')
   const name = `${functionName || '(anonymous)'} ${where ? `${where}:${lineNumber + 1}` : ''}`.trim()
   byFunction.set(name, (byFunction.get(name) ?? 0) + hits)
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ?? (where.startsWith('node:') ? 'node (built-in)' : where ? 'the portal' : functionName.startsWith('(') ? functionName : 'V8 / native')
+  const pkg =
+    /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ??
+    (where.startsWith('node:') ? 'node (built-in)' : where ? 'the portal' : functionName.startsWith('(') ? functionName : 'V8 / native')
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + hits)
 }
 const top = (map: Map<string, number>, n: number) =>

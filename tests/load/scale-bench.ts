@@ -215,7 +215,14 @@ export async function load(port: number, urlPath: string, token: string | undefi
   const elapsed = (performance.now() - started) / 1000
   agent.destroy()
   latencies.sort((a, b) => a - b)
-  return { rps: latencies.length / elapsed, requests: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), errors }
+  return {
+    rps: latencies.length / elapsed,
+    requests: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
+  }
 }
 
 async function login(port: number, email: string): Promise<string> {
@@ -237,16 +244,35 @@ async function plans(url: string): Promise<[string, string][]> {
       .join('\n')
   const out: [string, string][] = []
   try {
-    out.push(['provider invoices, first page', await explain(sql`select i.id from invoices i join clients c on c.id = i.client_id order by i.invoice_date desc, i.id desc limit 20`)])
+    out.push([
+      'provider invoices, first page',
+      await explain(sql`select i.id from invoices i join clients c on c.id = i.client_id order by i.invoice_date desc, i.id desc limit 20`),
+    ])
     out.push(['client invoices, first page', await explain(sql`select id from invoices where client_id = 1 order by invoice_date desc, id desc limit 20`)])
-    out.push(['provider documents, first page', await explain(sql`select d.id from documents d join clients c on c.id = d.client_id join document_types t on t.id = d.document_type_id order by d.date_received desc, d.uploaded_at desc, d.id desc limit 20`)])
+    out.push([
+      'provider documents, first page',
+      await explain(
+        sql`select d.id from documents d join clients c on c.id = d.client_id join document_types t on t.id = d.document_type_id order by d.date_received desc, d.uploaded_at desc, d.id desc limit 20`,
+      ),
+    ])
     out.push(['provider documents, total (capped)', await explain(sql`select count(*) from (select 1 from documents limit ${EXACT_TOTAL_LIMIT + 1}) t`)])
     // The searches as the API builds them (server/db/contains.ts): the index gets the digits, each row the whole text.
     const fileName = contains(sql.raw('file_name'), 'scan-12345')
-    out.push(['provider documents, search', await explain(sql`select id from documents where ${fileName} order by date_received desc, uploaded_at desc, id desc limit 20`)])
-    out.push(['provider documents, search total (capped)', await explain(sql`select count(*) from (select 1 from documents where ${fileName} limit ${EXACT_TOTAL_LIMIT + 1}) t`)])
+    out.push([
+      'provider documents, search',
+      await explain(sql`select id from documents where ${fileName} order by date_received desc, uploaded_at desc, id desc limit 20`),
+    ])
+    out.push([
+      'provider documents, search total (capped)',
+      await explain(sql`select count(*) from (select 1 from documents where ${fileName} limit ${EXACT_TOTAL_LIMIT + 1}) t`),
+    ])
     out.push(['clients, first page', await explain(sql`select id from clients order by created_at desc, id desc limit 20`)])
-    out.push(['clients, search', await explain(sql`select id from clients where ${contains(sql.raw(`(company_name || ' ' || first_name || ' ' || last_name || ' ' || phone || ' ' || city || ' ' || coalesce(mailbox_number, ''))`), 'company 01234')} order by created_at desc, id desc limit 20`)])
+    out.push([
+      'clients, search',
+      await explain(
+        sql`select id from clients where ${contains(sql.raw(`(company_name || ' ' || first_name || ' ' || last_name || ' ' || phone || ' ' || city || ' ' || coalesce(mailbox_number, ''))`), 'company 01234')} order by created_at desc, id desc limit 20`,
+      ),
+    ])
   } finally {
     await database.close()
   }
@@ -259,7 +285,9 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
     console.log('The scale benchmark needs a PostgreSQL server: set DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test).')
     return
   }
-  console.log(`Preparing ${DB_NAME} (${CLIENTS.toLocaleString('en-US')} clients, ${INVOICES.toLocaleString('en-US')} invoices, ${DOCUMENTS.toLocaleString('en-US')} documents)…`)
+  console.log(
+    `Preparing ${DB_NAME} (${CLIENTS.toLocaleString('en-US')} clients, ${INVOICES.toLocaleString('en-US')} invoices, ${DOCUMENTS.toLocaleString('en-US')} documents)…`,
+  )
   const { url, fillSeconds } = await ensureDatabase(baseUrl)
   console.log(fillSeconds === null ? 'reused the existing data set' : `filled in ${fillSeconds} s`)
 
@@ -283,7 +311,11 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
   // The same portal caching no answers: what a list costs when its answer is not cached.
   const uncached = await portal('0')
   const helloServer = await start(process.execPath, node(path.join(root, 'tests', 'load', 'hello-server.ts')), { ...process.env, PORT: '0' })
-  const floorServer = await start(process.execPath, node(path.join(root, 'tests', 'load', 'list-floor-server.ts')), { ...process.env, PORT: '0', FLOOR_DATABASE_URL: url })
+  const floorServer = await start(process.execPath, node(path.join(root, 'tests', 'load', 'list-floor-server.ts')), {
+    ...process.env,
+    PORT: '0',
+    FLOOR_DATABASE_URL: url,
+  })
   const rows: { name: string; connections: number; result: LoadResult; ratio: number; cpuMs: number | null }[] = []
   try {
     const adminToken = await login(app.port, ADMIN_EMAIL)
@@ -312,7 +344,9 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
       ['staff notifications, no answer cached', '/api/system-notifications', adminToken, uncached.port],
     ]
     // SCALE_BENCH_ONLY=health,invoices: only the lines whose name contains one of these (for quick rounds).
-    const only = process.env.SCALE_BENCH_ONLY?.split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)
+    const only = process.env.SCALE_BENCH_ONLY?.split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter(Boolean)
     if (only?.length) targets.splice(0, targets.length, ...targets.filter(([name]) => only.some((part) => name.toLowerCase().includes(part))))
     for (const connections of [1, 64]) {
       const seconds = connections === 1 ? SECONDS_AT_1 : SECONDS_AT_64
@@ -346,14 +380,19 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
 
   const header = `| what | connections | req/s | vs hello-world | server CPU ms per answer | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|---|---|---|---|`
   const table = rows
-    .map(({ name, connections, result: r, ratio, cpuMs }) => `| ${name} | ${connections} | ${Math.round(r.rps)} | ${(ratio * 100).toFixed(1)} % | ${cpuMs === null ? 'n/a' : cpuMs.toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`)
+    .map(
+      ({ name, connections, result: r, ratio, cpuMs }) =>
+        `| ${name} | ${connections} | ${Math.round(r.rps)} | ${(ratio * 100).toFixed(1)} % | ${cpuMs === null ? 'n/a' : cpuMs.toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+    )
     .join('\n')
   console.log(`\n${header}\n${table}`)
   if (options.writeDoc) {
     const explained = await plans(url)
     const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || 'unknown'
     const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== ''
-    const machine = `${cpus().length} cores (${cpus()[0]?.model?.trim() ?? 'unknown CPU'}), load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the end`
+    const machine = `${cpus().length} cores (${cpus()[0]?.model?.trim() ?? 'unknown CPU'}), load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the end`
     const doc = `# API benchmark
 
 Measured by \`npm run bench -- scale --write-doc\` (tests/load/scale-bench.ts) on ${new Date().toISOString().slice(0, 10)}: the real

@@ -40,11 +40,14 @@ export async function benchSignIn(): Promise<SignInBench> {
     const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
     // One hash for all: every account is real and distinct, the set-up need not hash 50 times.
     const passwordHash = await hashPassword(PASSWORD)
-    const [client] = await server.db.insert(clients).values({ firstName: 'Office', lastName: 'Burst', companyName: 'Burst Office LLC', phone: '+13055550100' }).returning()
+    const [client] = await server.db
+      .insert(clients)
+      .values({ firstName: 'Office', lastName: 'Burst', companyName: 'Burst Office LLC', phone: '+13055550100' })
+      .returning()
     const emails = Array.from({ length: ACCOUNTS }, (_, i) => `person${i}@burst-office.test`)
-    await server.db.insert(users).values(
-      emails.map((email, i) => ({ email, passwordHash, firstName: `Person${i}`, lastName: 'Burst', roleId: CLIENT_ROLE.id, clientId: client.id })),
-    )
+    await server.db
+      .insert(users)
+      .values(emails.map((email, i) => ({ email, passwordHash, firstName: `Person${i}`, lastName: 'Burst', roleId: CLIENT_ROLE.id, clientId: client.id })))
 
     const results = await Promise.all(
       emails.map(async (email) => {

@@ -99,7 +99,18 @@ async function serveForBench() {
   const { client } = await make.client({ companyName: 'Bench Holdings LLC' })
   const [type] = await database.db.select().from(documentTypes).limit(1)
   const token = await signAccessToken(
-    { id: user.id, email: user.email, clientId: null, agentId: user.agentId, role: 'Staff', companyName: null, firstName: 'Sam', lastName: 'Agent', roleType: 'agent', roleId: user.roleId },
+    {
+      id: user.id,
+      email: user.email,
+      clientId: null,
+      agentId: user.agentId,
+      role: 'Staff',
+      companyName: null,
+      firstName: 'Sam',
+      lastName: 'Agent',
+      roleType: 'agent',
+      roleId: user.roleId,
+    },
     { key: jwtKey, issuer: env.JWT_ISSUER, audience: env.JWT_AUDIENCE, ttlSeconds: 3600 },
     new Date(),
     // A session no one ends during the run.
@@ -193,7 +204,11 @@ function streamUpload(ready: ServerReady, size: number, name: string): Promise<{
         port: ready.port,
         method: 'POST',
         path: `/api/document/client/${ready.clientId}`,
-        headers: { authorization: `Bearer ${ready.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length },
+        headers: {
+          authorization: `Bearer ${ready.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + size + tail.length,
+        },
       },
       (res) => {
         const chunks: Buffer[] = []
@@ -287,7 +302,9 @@ export function printUploadBench(r: UploadBenchResult) {
   console.log(`  throughput            ${r.mbPerSecond.toFixed(1)} MB/s (${r.seconds.toFixed(1)} s in all)`)
   console.log(`  per upload            ${r.perUploadMs.map((ms) => ms.toFixed(0)).join(', ')} ms`)
   console.log(`  ${r.concurrent.uploads} at once             ${r.concurrent.mbPerSecond.toFixed(1)} MB/s`)
-  console.log(`  server RSS            ${mb(r.memory.baseline.rss)} MB before, peak ${mb(r.memory.peak.rss)} MB (+${r.rssGrowthMB.toFixed(1)} MB), ${mb(r.memory.after.rss)} MB after`)
+  console.log(
+    `  server RSS            ${mb(r.memory.baseline.rss)} MB before, peak ${mb(r.memory.peak.rss)} MB (+${r.rssGrowthMB.toFixed(1)} MB), ${mb(r.memory.after.rss)} MB after`,
+  )
   console.log(`                        (RSS includes the embedded database's WebAssembly memory, reserved up front)`)
   console.log(`  server JS heap        ${mb(r.memory.baseline.heapUsed)} MB before, peak ${mb(r.memory.peak.heapUsed)} MB (+${r.heapGrowthMB.toFixed(1)} MB)`)
   console.log(`  server external       ${mb(r.memory.baseline.external)} MB before, peak ${mb(r.memory.peak.external)} MB`)

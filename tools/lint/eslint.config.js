@@ -114,10 +114,7 @@ export default tseslint.config(
       'no-control-regex': 'off',
       // Unused names are the compiler's job (noUnusedLocals, noUnusedParameters); the lint rule
       // only adds the convention that a leading underscore marks a deliberately unused one.
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },
   },
   {

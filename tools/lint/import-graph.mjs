@@ -139,17 +139,16 @@ function boundaryBreaches(graph) {
       if (!to || to[1] === from[1]) continue
       const entry = to[2]
       if (entry === 'index' || (FEATURE_ENTRIES[to[1]] ?? []).includes(entry)) continue
-      breaches.push(`${relative(file)}:${edge.line}: imports ${relative(edge.to)}, not a public entry of the ${to[1]} feature (its index, or one listed in tools/lint/import-graph.mjs)`)
+      breaches.push(
+        `${relative(file)}:${edge.line}: imports ${relative(edge.to)}, not a public entry of the ${to[1]} feature (its index, or one listed in tools/lint/import-graph.mjs)`,
+      )
     }
   }
   return breaches
 }
 
 const graph = importGraph()
-const problems = [
-  ...circles(graph).map((component) => `import circle: ${component.map(relative).sort().join(' <-> ')}`),
-  ...boundaryBreaches(graph),
-]
+const problems = [...circles(graph).map((component) => `import circle: ${component.map(relative).sort().join(' <-> ')}`), ...boundaryBreaches(graph)]
 for (const problem of problems) console.error(problem)
 if (problems.length > 0) {
   console.error(`\n${problems.length} import problem${problems.length === 1 ? '' : 's'} (tools/lint/import-graph.mjs)`)

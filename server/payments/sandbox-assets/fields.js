@@ -68,7 +68,11 @@
 
     function getState() {
       return {
-        isReady: fields.length > 0 && fields.every(function (f) { return f.ready }),
+        isReady:
+          fields.length > 0 &&
+          fields.every(function (f) {
+            return f.ready
+          }),
         fields: fields.map(function (f) {
           return { selector: f.selector, type: f.type, error: f.error, isValid: f.valid, isEmpty: f.empty, isFocused: f.focused }
         }),
@@ -139,7 +143,9 @@
         notify()
         if (messages.length) throw failure(messages)
         var ids = {}
-        parts.forEach(function (part, i) { ids[fields[i].name] = part.id })
+        parts.forEach(function (part, i) {
+          ids[fields[i].name] = part.id
+        })
         return fetch(base + '/payment-tokens', {
           method: 'POST',
           credentials: 'omit',
@@ -161,18 +167,26 @@
                 if (response.ok && body && body.id) return { id: String(body.id) }
                 var issues = (body && body.issues) || []
                 var list = issues.length
-                  ? issues.map(function (issue) { return { code: 'invalid_field', field: issue.path, message: issue.message } })
+                  ? issues.map(function (issue) {
+                      return { code: 'invalid_field', field: issue.path, message: issue.message }
+                    })
                   : [{ code: 'invalid', message: (body && (body.details || body.detail)) || 'Card details could not be processed' }]
                 list.forEach(function (item) {
-                  fields.forEach(function (f) { if (f.name === item.field) f.error = item.message })
+                  fields.forEach(function (f) {
+                    if (f.name === item.field) f.error = item.message
+                  })
                 })
                 notify()
                 throw failure(list)
               },
-              function () { throw failure([{ code: 'invalid', message: 'Card details could not be processed' }]) },
+              function () {
+                throw failure([{ code: 'invalid', message: 'Card details could not be processed' }])
+              },
             )
           },
-          function () { throw failure([{ code: 'network', message: 'Card details could not be sent. Check your connection.' }]) },
+          function () {
+            throw failure([{ code: 'network', message: 'Card details could not be sent. Check your connection.' }])
+          },
         )
       })
     }
@@ -180,7 +194,9 @@
     function destroy() {
       destroyed = true
       window.removeEventListener('message', onMessage)
-      fields.forEach(function (f) { if (f.iframe.parentNode) f.iframe.parentNode.removeChild(f.iframe) })
+      fields.forEach(function (f) {
+        if (f.iframe.parentNode) f.iframe.parentNode.removeChild(f.iframe)
+      })
       Object.keys(pending).forEach(function (id) {
         clearTimeout(pending[id].timer)
         pending[id].resolve({ error: 'Hosted fields were closed' })

@@ -24,7 +24,14 @@ const cardRoot = css({ display: 'flex', flexDirection: 'column' })
 const cardBody = css({ flex: '1', display: 'grid', gap: '3', alignContent: 'start' })
 const price = css({ fontSize: 'xl', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums', m: '0' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm', m: '0' })
-const payLink = css({ fontWeight: 'semibold', textDecoration: 'underline', textUnderlineOffset: '2px', minHeight: '11', display: 'inline-flex', alignItems: 'center' })
+const payLink = css({
+  fontWeight: 'semibold',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  minHeight: '11',
+  display: 'inline-flex',
+  alignItems: 'center',
+})
 const footer = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', flexWrap: 'wrap' })
 
 type Purchase = { service: Service; packageId: number }

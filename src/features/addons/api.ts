@@ -58,20 +58,22 @@ export function useBuyAddon(clientId: number) {
       ),
     networkMode: 'always',
     onSuccess: (result, { service, servicePackage }) => {
-      queryClient.setQueryData(clientKeys.detail(clientId), (client: Client | undefined) =>
-        client && {
-          ...client,
-          clientServices: [
-            ...client.clientServices,
-            ...result.clientServices.map((row) => ({
-              id: row.id,
-              active: true,
-              createdAt: new Date().toISOString(),
-              service: { id: service.id, name: service.name, active: service.active, kind: service.kind },
-              servicePackage: { id: servicePackage.id, name: servicePackage.name, amount: servicePackage.amount },
-            })),
-          ],
-        },
+      queryClient.setQueryData(
+        clientKeys.detail(clientId),
+        (client: Client | undefined) =>
+          client && {
+            ...client,
+            clientServices: [
+              ...client.clientServices,
+              ...result.clientServices.map((row) => ({
+                id: row.id,
+                active: true,
+                createdAt: new Date().toISOString(),
+                service: { id: service.id, name: service.name, active: service.active, kind: service.kind },
+                servicePackage: { id: servicePackage.id, name: servicePackage.name, amount: servicePackage.amount },
+              })),
+            ],
+          },
       )
       void queryClient.invalidateQueries({ queryKey: clientKeys.detail(clientId) })
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists() })

@@ -5,18 +5,35 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearSession, setSession, type SessionUser } from '~/lib/session'
 import { AccountErrorPage } from './account-error-page'
 
-const base: SessionUser = { id: 7, firstName: 'Ana', lastName: 'Ruiz', email: 'someone@example.test', role: 'Client', clientId: null, agentId: null, roleId: 2, roleType: 'client', companyName: null }
+const base: SessionUser = {
+  id: 7,
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  email: 'someone@example.test',
+  role: 'Client',
+  clientId: null,
+  agentId: null,
+  roleId: 2,
+  roleType: 'client',
+  companyName: null,
+}
 
 function renderPage(user: SessionUser) {
   setSession({ token: 'test-token', user, permissions: [], remember: false })
   // The support contacts are not needed here: the config call never answers.
-  vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise(() => {})),
+  )
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const root = createRootRoute({ component: Outlet })
   const error = createRoute({ getParentRoute: () => root, path: '/error', component: AccountErrorPage })
   const dashboard = createRoute({ getParentRoute: () => root, path: '/client/dashboard', component: () => <p>Dashboard</p> })
   const providerDashboard = createRoute({ getParentRoute: () => root, path: '/provider/dashboard', component: () => <p>Dashboard</p> })
-  const router = createRouter({ routeTree: root.addChildren([error, dashboard, providerDashboard]), history: createMemoryHistory({ initialEntries: ['/error'] }) })
+  const router = createRouter({
+    routeTree: root.addChildren([error, dashboard, providerDashboard]),
+    history: createMemoryHistory({ initialEntries: ['/error'] }),
+  })
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

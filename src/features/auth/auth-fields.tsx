@@ -52,7 +52,15 @@ export function RememberMeCheckbox({ checked, onChange }: { checked: boolean; on
   return (
     <div>
       <label className={row} htmlFor={id}>
-        <input id={id} type="checkbox" name="remember" className={box} checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={`${id}-hint`} />
+        <input
+          id={id}
+          type="checkbox"
+          name="remember"
+          className={box}
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={`${id}-hint`}
+        />
         <span className={labelText}>Keep me signed in on this device</span>
       </label>
       <p id={`${id}-hint`} className={hint}>

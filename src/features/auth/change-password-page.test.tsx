@@ -6,7 +6,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { clearSession, getSession, setSession, type SessionUser } from '~/lib/session'
 import { ChangePasswordPage } from './change-password-page'
 
-const user: SessionUser = { id: 7, firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.test', role: 'Client', clientId: 3, agentId: null, roleId: 2, roleType: 'client', companyName: 'Sunshine Holdings LLC' }
+const user: SessionUser = {
+  id: 7,
+  firstName: 'Ana',
+  lastName: 'Ruiz',
+  email: 'ana@example.test',
+  role: 'Client',
+  clientId: 3,
+  agentId: null,
+  roleId: 2,
+  roleType: 'client',
+  companyName: 'Sunshine Holdings LLC',
+}
 const token = (n: number) => `${btoa('{"alg":"HS256"}')}.${btoa(`{"exp":4102444800,"n":${n}}`)}.sig`
 
 function json(status: number, body: unknown) {

@@ -54,20 +54,36 @@ export function ChangePasswordPage() {
   return (
     <>
       <PageHeader title="Account Settings" description="Change the password you sign in with." />
-      <Panel title="Change password" description="Changing it signs you out on your other devices; this one stays signed in." className={css({ maxW: '36rem' })}>
+      <Panel
+        title="Change password"
+        description="Changing it signs you out on your other devices; this one stays signed in."
+        className={css({ maxW: '36rem' })}
+      >
         <form onSubmit={onSubmit} className={formStack} noValidate>
           {(error instanceof OfflineError || (error instanceof ApiError && !fieldIssue)) && <Alert status="danger">{errorMessage(error)}</Alert>}
           <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
-          <AuthTextField {...form.field('currentPassword')} error={form.errors.currentPassword} label="Current password" type="password" autoComplete="current-password" />
           <AuthTextField
-              {...form.field('newPassword')}
-              error={form.errors.newPassword}
+            {...form.field('currentPassword')}
+            error={form.errors.currentPassword}
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <AuthTextField
+            {...form.field('newPassword')}
+            error={form.errors.newPassword}
             label="New password"
             type="password"
             autoComplete="new-password"
             helperText="At least 8 characters. A few unrelated words make a strong password."
-            />
-          <AuthTextField {...form.field('confirmPassword')} error={form.errors.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+          />
+          <AuthTextField
+            {...form.field('confirmPassword')}
+            error={form.errors.confirmPassword}
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+          />
           <div>
             <Button type="submit" loading={form.submitting}>
               Change password

@@ -95,8 +95,21 @@ export function ResetPasswordPage({ token }: { token: string }) {
       <form onSubmit={onSubmit} className={formStack} noValidate>
         {(error instanceof OfflineError || (error instanceof ApiError && !passwordIssue)) && <Alert status="danger">{errorMessage(error)}</Alert>}
         <input type="text" name="username" autoComplete="username" value={status.data.email} readOnly hidden />
-        <AuthTextField {...form.field('password')} error={form.errors.password} label="New password" type="password" autoComplete="new-password" helperText={PASSWORD_HINT} />
-        <AuthTextField {...form.field('confirmPassword')} error={form.errors.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+        <AuthTextField
+          {...form.field('password')}
+          error={form.errors.password}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          helperText={PASSWORD_HINT}
+        />
+        <AuthTextField
+          {...form.field('confirmPassword')}
+          error={form.errors.confirmPassword}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
         <div className={formActions}>
           <Button type="submit" size="lg" loading={form.submitting}>
             Set new password

@@ -85,7 +85,12 @@ export function AssignMailboxDialog({ client, onClose }: { client: Client; onClo
               void submit()
             }}
           >
-            <Field label="Mailbox Number" required error={error} helperText={suggestion.data ? `Next free number: ${suggestion.data.mailboxNumber}` : 'MB- and 4 to 6 digits, e.g. MB-1042'}>
+            <Field
+              label="Mailbox Number"
+              required
+              error={error}
+              helperText={suggestion.data ? `Next free number: ${suggestion.data.mailboxNumber}` : 'MB- and 4 to 6 digits, e.g. MB-1042'}
+            >
               <TextInput
                 value={value}
                 autoComplete="off"

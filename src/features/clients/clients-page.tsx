@@ -32,7 +32,10 @@ const columns: ColumnDef<ClientListItem, any>[] = [
     ),
   }),
   column.accessor((client) => `${client.firstName} ${client.lastName}`.trim(), { id: 'lastName', header: 'Name' }),
-  column.accessor('email', { header: 'E-mail', cell: (info) => (info.getValue() ? <span className={email}>{info.getValue()}</span> : <span className={muted}>—</span>) }),
+  column.accessor('email', {
+    header: 'E-mail',
+    cell: (info) => (info.getValue() ? <span className={email}>{info.getValue()}</span> : <span className={muted}>—</span>),
+  }),
   column.accessor('phone', { header: 'Phone', enableSorting: false, cell: (info) => <span className={nowrap}>{formatPhone(info.getValue())}</span> }),
   column.accessor('createdAt', { header: 'Created', cell: (info) => <span className={nowrap}>{formatDocumentDate(info.getValue())}</span> }),
   column.accessor('services', {

@@ -11,13 +11,7 @@ import { PhoneInput } from '~/ui/phone-input'
 import { YesNo } from '~/ui/radio-group'
 import { notify } from '~/ui/toaster'
 import { profileCountriesQueryOptions, profileEntityTypesQueryOptions, updateBodyOf, useUpdateClient } from './api'
-import {
-  CompanyInfoFormSchema,
-  PersonalInfoFormSchema,
-  schemaValidator,
-  type CompanyInfoValues,
-  type PersonalInfoValues,
-} from './profile-forms'
+import { CompanyInfoFormSchema, PersonalInfoFormSchema, schemaValidator, type CompanyInfoValues, type PersonalInfoValues } from './profile-forms'
 
 /** The profile toasts. */
 export const PROFILE_MESSAGES = {
@@ -78,9 +72,7 @@ export function EditPersonalInfoDialog({ client, onClose }: DialogProps) {
             {(control) => <PhoneInput value={control.value ?? ''} onValueChange={control.setValue} />}
           </FormField>
           <FormField of={form} name="country" label="Country" required>
-            {(control) => (
-              <NativeSelect options={countryOptions} value={control.value ?? ''} onValueChange={control.setValue} placeholder="Choose a country" />
-            )}
+            {(control) => <NativeSelect options={countryOptions} value={control.value ?? ''} onValueChange={control.setValue} placeholder="Choose a country" />}
           </FormField>
           <TextField of={form} name="stateProvince" label="State" required autoComplete="address-level1" />
           <TextField of={form} name="city" label="City" required autoComplete="address-level2" />

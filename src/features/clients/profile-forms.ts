@@ -30,11 +30,7 @@ export const CompanyInfoFormSchema = v.pipe(
     useAgentAddress: v.picklist(['yes', 'no'], REQUIRED_MESSAGE),
   }),
   v.forward(
-    v.partialCheck(
-      [['notifyAttorney'], ['attorneyEmail']],
-      (input) => input.notifyAttorney === 'no' || input.attorneyEmail.trim() !== '',
-      REQUIRED_MESSAGE,
-    ),
+    v.partialCheck([['notifyAttorney'], ['attorneyEmail']], (input) => input.notifyAttorney === 'no' || input.attorneyEmail.trim() !== '', REQUIRED_MESSAGE),
     ['attorneyEmail'],
   ),
   v.forward(

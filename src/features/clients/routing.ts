@@ -14,17 +14,7 @@ export type ClientProfileTab = (typeof CLIENT_PROFILE_TABS)[number]
 
 /** ?tab= in any case ('Documents' as well as 'documents'); anything else opens Basic. */
 export const ClientProfileSearchSchema = v.object({
-  tab: v.fallback(
-    v.optional(
-      v.pipe(
-        v.string(),
-        v.toLowerCase(),
-        v.picklist(CLIENT_PROFILE_TABS),
-      ),
-      'basic',
-    ),
-    'basic',
-  ),
+  tab: v.fallback(v.optional(v.pipe(v.string(), v.toLowerCase(), v.picklist(CLIENT_PROFILE_TABS)), 'basic'), 'basic'),
 })
 
 /** A client id from the address ('12'), or null when it is not one. */

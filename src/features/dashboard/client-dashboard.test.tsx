@@ -12,7 +12,18 @@ import { ClientDashboard } from './client-dashboard'
  * side is tests/api/dashboard.test.ts): the greeting, the client's service and where recent activity leads.
  */
 
-const user: SessionUser = { id: 7, firstName: 'Jordan', lastName: 'Avery', email: 'client@demo.test', role: 'Client', clientId: 3, agentId: null, roleId: 2, roleType: 'client', companyName: 'Sunshine Holdings LLC' }
+const user: SessionUser = {
+  id: 7,
+  firstName: 'Jordan',
+  lastName: 'Avery',
+  email: 'client@demo.test',
+  role: 'Client',
+  clientId: 3,
+  agentId: null,
+  roleId: 2,
+  roleType: 'client',
+  companyName: 'Sunshine Holdings LLC',
+}
 
 const activity = (id: number, message: string, about: Partial<Activity> = {}): Activity => ({
   id,
@@ -52,7 +63,10 @@ function figures(patch: Partial<Figures> = {}): Figures {
 async function renderDashboard(answer: Figures, who: SessionUser = user) {
   setSession({ token: 'test-token', user: who, permissions: [], remember: false })
   // The saved answer is fresh, so the page asks for nothing; a call would answer the same.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })),
+  )
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   queryClient.setQueryData(dashboardKeys.client(), answer)
   const root = createRootRoute({ component: Outlet })
@@ -106,7 +120,15 @@ describe('the client dashboard', () => {
   })
 
   it('says so when the service is not in force, and when the client has no mailbox', async () => {
-    await renderDashboard(figures({ account: { service: { name: 'Registered Agent Service', packageName: 'Annual', active: false }, registeredAgent: { name: null, address: '1 Main St, Tampa, FL 33602' }, mailboxNumber: null } }))
+    await renderDashboard(
+      figures({
+        account: {
+          service: { name: 'Registered Agent Service', packageName: 'Annual', active: false },
+          registeredAgent: { name: null, address: '1 Main St, Tampa, FL 33602' },
+          mailboxNumber: null,
+        },
+      }),
+    )
     const service = panel('Your service')
     expect(within(service).getByText('Inactive')).toBeInTheDocument()
     expect(within(service).getByText('1 Main St, Tampa, FL 33602')).toBeInTheDocument()

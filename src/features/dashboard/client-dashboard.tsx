@@ -134,9 +134,7 @@ function SupportCard({ figures }: { figures?: Figures }) {
         </Link>
       }
     >
-      {support && (
-        <p className={cardText}>{supportLine(support)}</p>
-      )}
+      {support && <p className={cardText}>{supportLine(support)}</p>}
     </FigureCard>
   )
 }
@@ -219,11 +217,7 @@ export function ClientDashboard() {
       </div>
       {paying && (
         <Suspense fallback={null}>
-          <PayInvoicesDialog
-            invoiceIds={paying}
-            onClose={closePayment}
-            onPaid={closePayment}
-          />
+          <PayInvoicesDialog invoiceIds={paying} onClose={closePayment} onPaid={closePayment} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,14 @@
 import { DOCUMENT_REQUEST_SORTS, DOCUMENT_REQUEST_STATUSES } from '@contract/document-requests'
 import * as v from 'valibot'
-import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingParams, pagingSearchEntries, SearchText as Text, searchFromPaging } from '~/lib/list-query'
+import {
+  DEFAULT_LIST_PAGE_SIZE,
+  LIST_PAGE_SIZES,
+  pagingFromSearch,
+  pagingParams,
+  pagingSearchEntries,
+  SearchText as Text,
+  searchFromPaging,
+} from '~/lib/list-query'
 import type { DocumentRequestListParams } from './api'
 
 /**

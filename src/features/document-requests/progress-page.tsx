@@ -19,7 +19,16 @@ const StatusDialog = lazy(() => import('./status-dialog').then((m) => ({ default
 const layout = css({ display: 'grid', gap: '5', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, alignItems: 'start' })
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '6' } })
 const panelTitle = css({ m: '0', mb: '4', fontSize: 'md', fontWeight: 'semibold' })
-const details = css({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: '4', rowGap: '2', m: '0', fontSize: 'sm', '& dt': { color: 'fg.muted' }, '& dd': { m: '0' } })
+const details = css({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  columnGap: '4',
+  rowGap: '2',
+  m: '0',
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted' },
+  '& dd': { m: '0' },
+})
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '5' })
 const timeline = css({ listStyle: 'none', m: '0', p: '0' })
 const step = css({
@@ -54,7 +63,14 @@ const stepTitle = css({ m: '0', fontSize: 'sm', fontWeight: 'semibold', lineHeig
 const stepUpcoming = css({ color: 'fg.muted', fontWeight: 'normal' })
 const stepMeta = css({ m: '0', fontSize: 'sm', color: 'fg.muted' })
 const stepNote = css({ m: '0', mt: '1', fontSize: 'sm' })
-const backLink = css({ alignSelf: 'center', display: 'inline-flex', alignItems: 'center', minH: { base: '11', lg: '6' }, fontSize: 'sm', fontWeight: 'semibold' })
+const backLink = css({
+  alignSelf: 'center',
+  display: 'inline-flex',
+  alignItems: 'center',
+  minH: { base: '11', lg: '6' },
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+})
 
 type StepState = 'done' | 'current' | 'upcoming' | 'cancelled'
 interface TimelineStep {
@@ -73,9 +89,14 @@ export function timelineSteps(request: Pick<DocumentRequestDetail, 'status' | 'e
   for (const event of request.events) lastEvent.set(event.status, event)
   const path = statuses.filter((s) => s.id !== REQUEST_STATUS.cancelled)
   if (request.status === REQUEST_STATUS.cancelled) {
-    const reached = path.filter((s) => lastEvent.has(s.id)).map((s): TimelineStep => ({ status: s.id, name: s.name, state: 'done', event: lastEvent.get(s.id) }))
+    const reached = path
+      .filter((s) => lastEvent.has(s.id))
+      .map((s): TimelineStep => ({ status: s.id, name: s.name, state: 'done', event: lastEvent.get(s.id) }))
     const cancelled = statuses.find((s) => s.id === REQUEST_STATUS.cancelled)
-    return [...reached, { status: REQUEST_STATUS.cancelled, name: cancelled?.name ?? 'Cancelled', state: 'cancelled', event: lastEvent.get(REQUEST_STATUS.cancelled) }]
+    return [
+      ...reached,
+      { status: REQUEST_STATUS.cancelled, name: cancelled?.name ?? 'Cancelled', state: 'cancelled', event: lastEvent.get(REQUEST_STATUS.cancelled) },
+    ]
   }
   return path.map((s): TimelineStep => {
     const state: StepState = s.id < request.status ? 'done' : s.id === request.status ? (s.id === REQUEST_STATUS.delivered ? 'done' : 'current') : 'upcoming'
@@ -156,7 +177,10 @@ export function DocumentProgressPage({ requestId }: DocumentProgressPageProps) {
     return (
       <>
         <PageHeader title="Document Progress" actions={back} />
-        <LoadError title={notFound ? 'This request does not exist' : 'The request could not be loaded'} onRetry={notFound ? undefined : () => void query.refetch()}>
+        <LoadError
+          title={notFound ? 'This request does not exist' : 'The request could not be loaded'}
+          onRetry={notFound ? undefined : () => void query.refetch()}
+        >
           {notFound ? 'It may have been removed, or it belongs to another account.' : errorMessage(query.error)}
         </LoadError>
       </>
@@ -227,11 +251,7 @@ export function DocumentProgressPage({ requestId }: DocumentProgressPageProps) {
           {moves.length > 0 && (
             <div className={actions}>
               {moves.map((status) => (
-                <Button
-                  key={status}
-                  variant={status === REQUEST_STATUS.cancelled ? 'outline' : 'solid'}
-                  onClick={() => setMoving(status)}
-                >
+                <Button key={status} variant={status === REQUEST_STATUS.cancelled ? 'outline' : 'solid'} onClick={() => setMoving(status)}>
                   {moveLabel(status)}
                 </Button>
               ))}

@@ -37,13 +37,21 @@ const MailingAddressFormSchema = v.object({
 })
 type MailingAddressForm = v.InferInput<typeof MailingAddressFormSchema>
 
-
 const layout = css({ display: 'flex', flexDirection: 'column', gap: '5', maxW: '4xl' })
 const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '6' } })
 const panelTitle = css({ m: '0', mb: '1', fontSize: 'md', fontWeight: 'semibold' })
 const panelText = css({ m: '0', mb: '4', fontSize: 'sm', color: 'fg.muted' })
 const documentList = css({ listStyle: 'none', m: '0', p: '0', display: 'flex', flexDirection: 'column', gap: '2' })
-const documentRow = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'md' })
+const documentRow = css({
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: '3',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'md',
+})
 const daysLeft = css({ fontSize: 'sm', color: 'fg.muted', whiteSpace: 'nowrap' })
 const grid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } })
 const wide = css({ gridColumn: { md: '1 / -1' } })
@@ -78,7 +86,15 @@ export function DocumentRequestPage({ documentIds }: DocumentRequestPageProps) {
           <Spinner label="Loading your documents" />
         </div>
       ) : documents.isError && !documents.data ? (
-        <Alert status="danger" title="Your documents could not be loaded" action={<Button variant="outline" size="sm" onClick={() => void documents.refetch()}>Try again</Button>}>
+        <Alert
+          status="danger"
+          title="Your documents could not be loaded"
+          action={
+            <Button variant="outline" size="sm" onClick={() => void documents.refetch()}>
+              Try again
+            </Button>
+          }
+        >
           {errorMessage(documents.error)}
         </Alert>
       ) : requestable.length === 0 ? (
@@ -149,7 +165,11 @@ function RequestForm({ requestable, preselected, defaults }: { requestable: Docu
       if (entry?.state === 'sent') {
         void discardEntry(entry.seq)
         const requests = created?.documentRequests ?? []
-        notify.success(requests.length === 1 ? 'Your request to mail the document has been sent' : `Your request to mail ${requests.length || chosen.length} documents has been sent`)
+        notify.success(
+          requests.length === 1
+            ? 'Your request to mail the document has been sent'
+            : `Your request to mail ${requests.length || chosen.length} documents has been sent`,
+        )
         if (requests.length === 1) void navigate({ to: '/client/document-progress/$id', params: { id: String(requests[0].id) } })
         else void navigate({ to: '/client/requested-documents' })
         return

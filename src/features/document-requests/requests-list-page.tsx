@@ -173,7 +173,9 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
         onGlobalFilterChange={(q) => change({ q })}
         searchPlaceholder={isClient ? 'Document, recipient, tracking' : 'Company, document, tracking'}
         loading={list.isFetching}
-        emptyMessage={request.kind === 'no-match' ? request.message : isClient ? 'No requests yet. Request a document by mail from your documents list.' : undefined}
+        emptyMessage={
+          request.kind === 'no-match' ? request.message : isClient ? 'No requests yet. Request a document by mail from your documents list.' : undefined
+        }
       />
     </ListPage>
   )

@@ -32,7 +32,17 @@ export function statusErrorMessage(error: unknown): string {
  * Moving a request to a new status: Mailed asks for the carrier and tracking number, the others for
  * an optional note (a client cancelling is told what it means first).
  */
-export function StatusDialog({ request, status, asClient, onClose }: { request: DocumentRequestDetail; status: number; asClient: boolean; onClose: () => void }) {
+export function StatusDialog({
+  request,
+  status,
+  asClient,
+  onClose,
+}: {
+  request: DocumentRequestDetail
+  status: number
+  asClient: boolean
+  onClose: () => void
+}) {
   const update = useUpdateRequestStatus(request.id)
   const [carrier, setCarrier] = useState('')
   const [trackingNumber, setTrackingNumber] = useState('')

@@ -96,10 +96,7 @@ export async function afterDocumentOpened(queryClient: QueryClient, documentId: 
   queryClient.setQueriesData<DocumentPage>({ queryKey: documentKeys.lists() }, (page) =>
     page ? { ...page, data: page.data.map((document) => (document.id === documentId ? { ...document, isRead: true } : document)) } : page,
   )
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: documentKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-  ])
+  await Promise.all([queryClient.invalidateQueries({ queryKey: documentKeys.lists() }), queryClient.invalidateQueries({ queryKey: notificationKeys.all })])
 }
 
 // ---------- delete ----------

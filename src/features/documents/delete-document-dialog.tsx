@@ -30,8 +30,8 @@ export function DeleteDocumentDialog({ document, onClose }: { document: Document
         <Dialog.Body>
           <p className={text}>
             Delete <strong>{label}</strong>
-            {document.client ? ` of ${document.client.companyName}` : ''}? The file is removed for good and the client can no longer see it or request it
-            by mail.
+            {document.client ? ` of ${document.client.companyName}` : ''}? The file is removed for good and the client can no longer see it or request it by
+            mail.
           </p>
         </Dialog.Body>
         <Dialog.Footer>

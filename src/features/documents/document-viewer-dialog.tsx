@@ -8,7 +8,14 @@ import { documentLabel } from './format'
 
 // As tall as the dialog allows below the band it leaves to toasts, less its header, padding and footer
 // (about 10rem), so the file is seen whole without the dialog's body scrolling.
-const frame = css({ display: 'block', w: '100%', h: { base: 'min(70dvh, calc(100dvh - 16rem))', md: 'min(75dvh, calc(100dvh - 18rem))' }, border: '0', bg: 'bg.muted', borderRadius: 'md' })
+const frame = css({
+  display: 'block',
+  w: '100%',
+  h: { base: 'min(70dvh, calc(100dvh - 16rem))', md: 'min(75dvh, calc(100dvh - 18rem))' },
+  border: '0',
+  bg: 'bg.muted',
+  borderRadius: 'md',
+})
 const image = css({ display: 'block', maxW: '100%', maxH: 'min(75dvh, calc(100dvh - 18rem))', mx: 'auto', objectFit: 'contain' })
 const note = css({ m: '0', mb: '3', fontSize: 'sm', color: 'fg.muted' })
 

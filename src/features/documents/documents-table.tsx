@@ -64,13 +64,20 @@ function RowActions({
   const onSelect = ({ value }: { value: string }) => {
     if (value === 'download') onDownload(document)
     else if (value === 'delete') onDelete(document)
-    else if (value === 'follow' && document.openRequestId !== null) void navigate({ to: '/client/document-progress/$id', params: { id: String(document.openRequestId) } })
+    else if (value === 'follow' && document.openRequestId !== null)
+      void navigate({ to: '/client/document-progress/$id', params: { id: String(document.openRequestId) } })
     else if (value === 'request') void navigate({ to: '/client/document-request', search: { documentId: document.id } })
   }
   return (
     <div className={actions}>
       {active && (
-        <Button size="sm" variant="outline" aria-label={`View ${label}`} loading={busy?.id === document.id && busy.action === 'view'} onClick={() => onView(document)}>
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`View ${label}`}
+          loading={busy?.id === document.id && busy.action === 'view'}
+          onClick={() => onView(document)}
+        >
           <EyeIcon />
           View
         </Button>
@@ -124,9 +131,7 @@ const trackingText = css({ color: 'fg.muted', overflowWrap: 'anywhere' })
 function OriginalMailed({ mailed }: { mailed: NonNullable<Document['originalMailed']> }) {
   return (
     <span className={mailedNote}>
-      <span className={nowrap}>
-        Original mailed on {formatDocumentDate(mailed.mailedAt)}
-      </span>
+      <span className={nowrap}>Original mailed on {formatDocumentDate(mailed.mailedAt)}</span>
       {mailed.trackingNumber && (
         <span className={trackingText}>
           {mailed.carrier ? `${mailed.carrier} ` : ''}tracking {mailed.trackingNumber}

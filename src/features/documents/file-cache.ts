@@ -31,7 +31,12 @@ export function documentFileCacheKey(documentId: number): string {
 }
 
 /** Drops files past the age limit, then the oldest until the rest fits in the byte limit. */
-export async function trimDocumentFileCache(cache: Cache, now = Date.now(), maxBytes = appConfig.offlineFileCacheBytes, maxAgeMs = appConfig.offlineFileMaxAgeMs): Promise<void> {
+export async function trimDocumentFileCache(
+  cache: Cache,
+  now = Date.now(),
+  maxBytes = appConfig.offlineFileCacheBytes,
+  maxAgeMs = appConfig.offlineFileMaxAgeMs,
+): Promise<void> {
   const kept: { key: Request; size: number }[] = []
   // Cache keys keep insertion order (a re-saved file moves to the end): the first ones are the oldest.
   for (const key of await cache.keys()) {

@@ -2,7 +2,16 @@ import { MAX_ID } from '@contract/common'
 import { DOCUMENT_SORTS, JURISDICTIONS, type DocumentListParams, type DocumentType } from '@contract/documents'
 import * as v from 'valibot'
 import { MONTH_ABBREVIATIONS } from '~/lib/dates'
-import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingParams, pagingSearchEntries, PositiveInt, SearchText as Text, searchFromPaging } from '~/lib/list-query'
+import {
+  DEFAULT_LIST_PAGE_SIZE,
+  LIST_PAGE_SIZES,
+  pagingFromSearch,
+  pagingParams,
+  pagingSearchEntries,
+  PositiveInt,
+  SearchText as Text,
+  searchFromPaging,
+} from '~/lib/list-query'
 
 /**
  * The documents table's paging, sorting, search and column filters, kept in the page's URL
@@ -190,7 +199,8 @@ export function documentListRequest(state: DocumentListState, types: readonly Do
     const found = matchDocumentTypes(type, types)
     if (found.length === 1) params.documentTypeId = found[0].id
     else if (found.length > 1 && !q) q = type.trim()
-    else if (types.length > 0) return { kind: 'no-match', column: 'type', message: found.length > 1 ? 'No results. Type more of the document type name.' : NO_MATCH_MESSAGES.type }
+    else if (types.length > 0)
+      return { kind: 'no-match', column: 'type', message: found.length > 1 ? 'No results. Type more of the document type name.' : NO_MATCH_MESSAGES.type }
     else if (!q) q = type.trim()
   }
   if (jurisdiction?.trim()) {

@@ -6,7 +6,34 @@ function jpegHeader(width: number, height: number, orientation?: number): Uint8A
   const bytes = [0xff, 0xd8]
   if (orientation !== undefined) {
     // APP1 "Exif\0\0", little-endian TIFF header, one IFD entry: 0x0112 (orientation), SHORT, 1.
-    const tiff = [0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, orientation, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]
+    const tiff = [
+      0x49,
+      0x49,
+      0x2a,
+      0x00,
+      0x08,
+      0x00,
+      0x00,
+      0x00,
+      0x01,
+      0x00,
+      0x12,
+      0x01,
+      0x03,
+      0x00,
+      0x01,
+      0x00,
+      0x00,
+      0x00,
+      orientation,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+      0x00,
+    ]
     const payload = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00, ...tiff]
     bytes.push(0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload)
   }
@@ -25,7 +52,12 @@ describe('photos as one PDF', () => {
   })
 
   it('makes one page per photo, in order, each JPEG embedded as it is, with a valid cross-reference table', () => {
-    const photos = [jpegHeader(100, 200), jpegHeader(300, 150), jpegHeader(100, 100)].map((jpeg, index) => ({ jpeg, width: [100, 300, 100][index], height: [200, 150, 100][index], components: 3 as const }))
+    const photos = [jpegHeader(100, 200), jpegHeader(300, 150), jpegHeader(100, 100)].map((jpeg, index) => ({
+      jpeg,
+      width: [100, 300, 100][index],
+      height: [200, 150, 100][index],
+      components: 3 as const,
+    }))
     const pdf = latin1(buildPdf(photos))
     expect(pdf.startsWith('%PDF-1.4')).toBe(true)
     expect(pdf).toContain('/Count 3')
@@ -33,10 +65,18 @@ describe('photos as one PDF', () => {
     expect(pdf.match(/\/Filter \/DCTDecode/g)).toHaveLength(3)
     // Pages keep the photos' order and proportions (US Letter width).
     const boxes = [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)].map((match) => [Number(match[1]), Number(match[2])])
-    expect(boxes).toEqual([[612, 1224], [612, 306], [612, 612]])
+    expect(boxes).toEqual([
+      [612, 1224],
+      [612, 306],
+      [612, 612],
+    ])
     // Every offset of the xref table points at its object.
     const xref = Number(/startxref\n(\d+)/.exec(pdf)![1])
-    const rows = pdf.slice(xref).split('\n').slice(2).filter((row) => / 00000 n $/.test(row))
+    const rows = pdf
+      .slice(xref)
+      .split('\n')
+      .slice(2)
+      .filter((row) => / 00000 n $/.test(row))
     rows.forEach((row, index) => expect(pdf.slice(Number(row.slice(0, 10)), Number(row.slice(0, 10)) + 12)).toMatch(new RegExp(`^${index + 1} 0 obj`)))
     expect(rows).toHaveLength(2 + 3 * 3)
     expect(pdf).not.toContain('/Info')
@@ -51,7 +91,11 @@ describe('photos as one PDF', () => {
     expect(pdfTextString('Café')).toBe('<FEFF00430061006600E9>')
     // The information dictionary is in the cross-reference table too.
     const xref = Number(/startxref\n(\d+)/.exec(pdf)![1])
-    const rows = pdf.slice(xref).split('\n').slice(2).filter((row) => / 00000 n $/.test(row))
+    const rows = pdf
+      .slice(xref)
+      .split('\n')
+      .slice(2)
+      .filter((row) => / 00000 n $/.test(row))
     expect(rows).toHaveLength(2 + 3 + 1)
     expect(pdf.slice(Number(rows[5].slice(0, 10)))).toMatch(new RegExp(`^${info![1]} 0 obj`))
   })

@@ -109,7 +109,7 @@ export function buildPdf(images: PdfImage[], { title }: { title?: string } = {})
   images.forEach((image, index) => {
     const pageId = pageIds[index]
     const width = PAGE_WIDTH
-    const height = Math.round((PAGE_WIDTH * image.height) / image.width * 100) / 100
+    const height = Math.round(((PAGE_WIDTH * image.height) / image.width) * 100) / 100
     const content = text(`q ${width} 0 0 ${height} 0 0 cm /Scan Do Q`)
     object(
       pageId,
@@ -128,7 +128,11 @@ export function buildPdf(images: PdfImage[], { title }: { title?: string } = {})
   const xref = length
   const rows = ['0000000000 65535 f \n']
   for (let id = 1; id < objectCount; id++) rows.push(`${String(offsets[id]).padStart(10, '0')} 00000 n \n`)
-  push(text(`xref\n0 ${objectCount}\n${rows.join('')}trailer\n<< /Size ${objectCount} /Root 1 0 R${info !== null ? ` /Info ${info} 0 R` : ''} >>\nstartxref\n${xref}\n%%EOF\n`))
+  push(
+    text(
+      `xref\n0 ${objectCount}\n${rows.join('')}trailer\n<< /Size ${objectCount} /Root 1 0 R${info !== null ? ` /Info ${info} 0 R` : ''} >>\nstartxref\n${xref}\n%%EOF\n`,
+    ),
+  )
 
   const out = new Uint8Array(length)
   let at = 0

@@ -14,7 +14,11 @@ const toClientOption = (client: { id: number; companyName: string; firstName: st
 
 /** Clients matching the text (company, contact, e-mail, mailbox), first 20 by company name. */
 export async function searchClientOptions(q: string, signal?: AbortSignal): Promise<SelectOption[]> {
-  const page = await api.get('/client', { query: { q: q.trim() || undefined, pageSize: 20, sort: 'companyName', order: 'asc' }, schema: ClientPageSchema, signal })
+  const page = await api.get('/client', {
+    query: { q: q.trim() || undefined, pageSize: 20, sort: 'companyName', order: 'asc' },
+    schema: ClientPageSchema,
+    signal,
+  })
   return page.data.map(toClientOption)
 }
 

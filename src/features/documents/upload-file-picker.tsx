@@ -40,7 +40,17 @@ const dropZone = css({
 const fileInput = css({
   maxW: '100%',
   fontSize: 'sm',
-  _file: { mr: '3', px: '3', py: '1.5', borderRadius: 'md', borderWidth: '1px', borderColor: 'border.strong', bg: 'bg.surface', cursor: 'pointer', fontWeight: 'medium' },
+  _file: {
+    mr: '3',
+    px: '3',
+    py: '1.5',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'border.strong',
+    bg: 'bg.surface',
+    cursor: 'pointer',
+    fontWeight: 'medium',
+  },
 })
 const cameraLabel = cx(
   button({ variant: 'outline', size: 'md' }),
@@ -157,39 +167,39 @@ export function ChosenFileList({
   onRemove: (id: string) => void
 }) {
   return (
-        <ul className={fileList} aria-label={combining ? 'Files and pages to upload' : 'Files to upload'}>
-          {items.map((item) => {
-            const page = combining && isPhoto(item.file) && !item.problem ? pageNumber(item.id) : 0
-            return (
-              <li key={item.id} className={fileRow} data-invalid={item.problem ? '' : undefined}>
-                {item.preview ? <img src={item.preview} alt="" className={thumbnail} /> : <FileIcon size={20} className={css({ color: 'fg.muted' })} />}
-                <div>
-                  <span className={fileName}>{page ? `Page ${page}: ${item.file.name}` : item.file.name}</span>
-                  <span className={fileMeta}>{formatBytes(item.file.size)}</span>
-                  {item.problem && (
-                    <span className={fileError} role="alert">
-                      {item.problem}
-                    </span>
-                  )}
-                </div>
-                <div className={actions}>
-                  {page > 0 && (
-                    <>
-                      <Button size="sm" variant="ghost" onClick={() => onMove(item.id, -1)} disabled={page === 1} aria-label={`Move page ${page} earlier`}>
-                        Earlier
-                      </Button>
-                      <Button size="sm" variant="ghost" onClick={() => onMove(item.id, 1)} disabled={page === photoCount} aria-label={`Move page ${page} later`}>
-                        Later
-                      </Button>
-                    </>
-                  )}
-                  <Button size="sm" variant="ghost" onClick={() => onRemove(item.id)} aria-label={`Remove ${item.file.name}`}>
-                    Remove
+    <ul className={fileList} aria-label={combining ? 'Files and pages to upload' : 'Files to upload'}>
+      {items.map((item) => {
+        const page = combining && isPhoto(item.file) && !item.problem ? pageNumber(item.id) : 0
+        return (
+          <li key={item.id} className={fileRow} data-invalid={item.problem ? '' : undefined}>
+            {item.preview ? <img src={item.preview} alt="" className={thumbnail} /> : <FileIcon size={20} className={css({ color: 'fg.muted' })} />}
+            <div>
+              <span className={fileName}>{page ? `Page ${page}: ${item.file.name}` : item.file.name}</span>
+              <span className={fileMeta}>{formatBytes(item.file.size)}</span>
+              {item.problem && (
+                <span className={fileError} role="alert">
+                  {item.problem}
+                </span>
+              )}
+            </div>
+            <div className={actions}>
+              {page > 0 && (
+                <>
+                  <Button size="sm" variant="ghost" onClick={() => onMove(item.id, -1)} disabled={page === 1} aria-label={`Move page ${page} earlier`}>
+                    Earlier
                   </Button>
-                </div>
-              </li>
-            )
-          })}
-        </ul>
+                  <Button size="sm" variant="ghost" onClick={() => onMove(item.id, 1)} disabled={page === photoCount} aria-label={`Move page ${page} later`}>
+                    Later
+                  </Button>
+                </>
+              )}
+              <Button size="sm" variant="ghost" onClick={() => onRemove(item.id)} aria-label={`Remove ${item.file.name}`}>
+                Remove
+              </Button>
+            </div>
+          </li>
+        )
+      })}
+    </ul>
   )
 }

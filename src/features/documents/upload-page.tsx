@@ -25,7 +25,16 @@ import { ChosenFileList, FileDropZone, type ChosenFile } from './upload-file-pic
 import { checkUploadFile, combinedScanName, isPhoto } from './upload-files'
 
 const layout = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' })
-const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: { base: '4', md: '6' }, display: 'flex', flexDirection: 'column', gap: '4' })
+const panel = css({
+  bg: 'bg.surface',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'lg',
+  p: { base: '4', md: '6' },
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '4',
+})
 const panelTitle = css({ m: '0', fontSize: 'md', fontWeight: 'semibold' })
 const fileMeta = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', justifyContent: 'flex-end' })
@@ -295,7 +304,8 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           )}
           {!session.remember && (
             <p className={fileMeta}>
-              Scans are kept on this device until they are sent. Without “Keep me signed in”, closing the browser ends the session and removes scans not sent yet.
+              Scans are kept on this device until they are sent. Without “Keep me signed in”, closing the browser ends the session and removes scans not sent
+              yet.
             </p>
           )}
 

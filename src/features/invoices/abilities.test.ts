@@ -3,8 +3,29 @@ import type { PermCode } from '@contract/permissions'
 import type { Session, SessionUser } from '~/lib/session'
 import { invoiceAbilities } from './abilities'
 
-const clientUser: SessionUser = { id: 7, firstName: 'Jordan', lastName: 'Avery', email: 'client@demo.test', role: 'Client', clientId: 3, agentId: null, roleId: 2, roleType: 'client', companyName: 'Sunshine Holdings LLC' }
-const staffUser: SessionUser = { ...clientUser, id: 8, email: 'manager@demo.test', role: 'Office manager', clientId: null, agentId: 1, roleId: 5, roleType: 'agent', companyName: null }
+const clientUser: SessionUser = {
+  id: 7,
+  firstName: 'Jordan',
+  lastName: 'Avery',
+  email: 'client@demo.test',
+  role: 'Client',
+  clientId: 3,
+  agentId: null,
+  roleId: 2,
+  roleType: 'client',
+  companyName: 'Sunshine Holdings LLC',
+}
+const staffUser: SessionUser = {
+  ...clientUser,
+  id: 8,
+  email: 'manager@demo.test',
+  role: 'Office manager',
+  clientId: null,
+  agentId: 1,
+  roleId: 5,
+  roleType: 'agent',
+  companyName: null,
+}
 const session = (user: SessionUser, permissions: PermCode[] = []): Session => ({ token: 't', remember: false, user, permissions })
 
 describe('who may select invoices', () => {

@@ -42,7 +42,16 @@ const PRINT_CSS = `@media print {
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mb: '4' })
 const toolbarActions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
-const backLink = css({ display: 'inline-flex', alignItems: 'center', gap: '1.5', minH: { base: '11', lg: '6' }, fontSize: 'sm', fontWeight: 'semibold', textDecoration: 'none', _hover: { textDecoration: 'underline' } })
+const backLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  minH: { base: '11', lg: '6' },
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  textDecoration: 'none',
+  _hover: { textDecoration: 'underline' },
+})
 const paper = css({
   bg: 'bg.surface',
   borderWidth: '1px',
@@ -83,7 +92,14 @@ const table = css({
   borderCollapse: 'collapse',
   fontSize: 'sm',
   '& th, & td': { py: '2.5', px: { base: '1.5', sm: '3' }, textAlign: 'start', borderBottomWidth: '1px', borderColor: 'border.default', verticalAlign: 'top' },
-  '& thead th': { fontSize: 'xs', fontWeight: 'semibold', textTransform: 'uppercase', letterSpacing: { base: 'normal', sm: 'wide' }, color: 'fg.muted', bg: 'bg.subtle' },
+  '& thead th': {
+    fontSize: 'xs',
+    fontWeight: 'semibold',
+    textTransform: 'uppercase',
+    letterSpacing: { base: 'normal', sm: 'wide' },
+    color: 'fg.muted',
+    bg: 'bg.subtle',
+  },
   '& [data-align=end]': { textAlign: 'end', fontVariantNumeric: 'tabular-nums' },
   '& td[data-align=end]': { whiteSpace: 'nowrap' },
 })

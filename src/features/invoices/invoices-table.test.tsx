@@ -21,9 +21,36 @@ const client = {
 }
 
 const invoices: Invoice[] = [
-  { id: 11, invoiceId: 'INV-2026-000011', invoiceDate: '2026-05-01T16:00:00Z', dueDate: '2026-05-31T16:00:00Z', paidDate: '2026-05-02T16:00:00Z', total: 399, status: 1, client },
-  { id: 12, invoiceId: 'INV-2026-000012', invoiceDate: '2026-06-01T16:00:00Z', dueDate: '2026-07-01T16:00:00Z', paidDate: null, total: 78.5, status: 2, client },
-  { id: 13, invoiceId: 'INV-2026-000013', invoiceDate: '2026-04-01T16:00:00Z', dueDate: '2026-05-01T16:00:00Z', paidDate: null, total: 1049, status: 3, client },
+  {
+    id: 11,
+    invoiceId: 'INV-2026-000011',
+    invoiceDate: '2026-05-01T16:00:00Z',
+    dueDate: '2026-05-31T16:00:00Z',
+    paidDate: '2026-05-02T16:00:00Z',
+    total: 399,
+    status: 1,
+    client,
+  },
+  {
+    id: 12,
+    invoiceId: 'INV-2026-000012',
+    invoiceDate: '2026-06-01T16:00:00Z',
+    dueDate: '2026-07-01T16:00:00Z',
+    paidDate: null,
+    total: 78.5,
+    status: 2,
+    client,
+  },
+  {
+    id: 13,
+    invoiceId: 'INV-2026-000013',
+    invoiceDate: '2026-04-01T16:00:00Z',
+    dueDate: '2026-05-01T16:00:00Z',
+    paidDate: null,
+    total: 1049,
+    status: 3,
+    client,
+  },
   { id: 14, invoiceId: 'INV-2026-000014', invoiceDate: '2026-03-01T16:00:00Z', dueDate: '2026-04-01T16:00:00Z', paidDate: null, total: 10, status: 9, client },
 ]
 

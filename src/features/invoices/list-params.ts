@@ -1,6 +1,14 @@
 import { INVOICE_SORT_FIELDS, type InvoiceListParams, type InvoiceSortField } from '@contract/invoices'
 import * as v from 'valibot'
-import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES, pagingFromSearch, pagingParams, pagingSearchEntries, SearchText as Text, searchFromPaging } from '~/lib/list-query'
+import {
+  DEFAULT_LIST_PAGE_SIZE,
+  LIST_PAGE_SIZES,
+  pagingFromSearch,
+  pagingParams,
+  pagingSearchEntries,
+  SearchText as Text,
+  searchFromPaging,
+} from '~/lib/list-query'
 import { invoiceStatusLabel, type InvoiceStatusLabels } from './status'
 
 /**

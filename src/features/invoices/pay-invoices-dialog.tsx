@@ -46,7 +46,10 @@ function describeFailure(error: unknown): CardFailure {
   if (error instanceof ApiError) {
     // 402 and 502 answer detail 'Payment failed' with the processor's reason in details.
     const parts = [error.detail, error.details].filter((text, index, all) => text && all.indexOf(text) === index && text !== PAYMENT_FAILED)
-    return { title: NOT_CHARGED, text: parts.length ? parts.map((part) => part.replace(/\.$/, '')).join('. ') + '.' : 'Please check the card details and try again.' }
+    return {
+      title: NOT_CHARGED,
+      text: parts.length ? parts.map((part) => part.replace(/\.$/, '')).join('. ') + '.' : 'Please check the card details and try again.',
+    }
   }
   return { title: NOT_CHARGED, text: errorMessage(error, 'Please try again.') }
 }
@@ -152,8 +155,8 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
       )}
       {notPayable.length > 0 && (
         <Alert status="warning" title={UNPAID_ONLY_MESSAGE}>
-          {notPayable.map((invoice) => invoice.invoiceId).join(', ')} {notPayable.length === 1 ? 'is' : 'are'} no longer unpaid. Close
-          this window and select again.
+          {notPayable.map((invoice) => invoice.invoiceId).join(', ')} {notPayable.length === 1 ? 'is' : 'are'} no longer unpaid. Close this window and select
+          again.
         </Alert>
       )}
     </CardPaymentDialog>

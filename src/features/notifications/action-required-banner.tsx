@@ -40,7 +40,10 @@ export function ActionRequiredBanner({ clientId, onDocumentsList = false }: { cl
           )
         }
       >
-        <p>Legal papers (such as a lawsuit) were served on your company. Deadlines to respond can be short: open {one ? 'it' : 'them'} now and contact your attorney.</p>
+        <p>
+          Legal papers (such as a lawsuit) were served on your company. Deadlines to respond can be short: open {one ? 'it' : 'them'} now and contact your
+          attorney.
+        </p>
         <ul className={list}>
           {documents.map((document) => (
             <li key={document.id}>

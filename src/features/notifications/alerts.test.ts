@@ -23,7 +23,10 @@ describe('useNotificationRefresh', () => {
   it('looks at the device’s alerts only once the page is ready, polling until then', async () => {
     const client = new QueryClient()
     const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children)
-    const { result, rerender } = renderHook(({ ready }) => ({ refresh: useNotificationRefresh(ready), push: usePushState() }), { initialProps: { ready: false }, wrapper })
+    const { result, rerender } = renderHook(({ ready }) => ({ refresh: useNotificationRefresh(ready), push: usePushState() }), {
+      initialProps: { ready: false },
+      wrapper,
+    })
     await act(async () => {})
     expect(result.current.push).toBe('checking')
     expect(result.current.refresh.refetchInterval).toBe(NOTIFICATION_POLL_MS)

@@ -35,5 +35,6 @@ export const PUSH_STATE_TEXT: Record<Exclude<PushState, 'checking'>, string> = {
   'needs-home-screen': 'On iPhone and iPad, alerts work once the portal is on your home screen: tap Share, then "Add to Home Screen", and open it from there.',
   'not-asked': 'Get an alert on this device as soon as mail arrives, even with the portal closed.',
   on: 'Alerts are on for this device.',
-  blocked: 'Alerts are blocked for this site. To allow them, open the site settings (the icon left of the address), set Notifications to Allow, then reload the page.',
+  blocked:
+    'Alerts are blocked for this site. To allow them, open the site settings (the icon left of the address), set Notifications to Allow, then reload the page.',
 }

@@ -66,7 +66,10 @@ export type NotificationTarget =
  * documents of that notification's client).
  */
 export function notificationTarget(
-  notification: Pick<Notification, 'documentRequestId' | 'clientId' | 'kind' | 'supportConversationId'> & { documentId?: number | null; invoiceId?: number | null },
+  notification: Pick<Notification, 'documentRequestId' | 'clientId' | 'kind' | 'supportConversationId'> & {
+    documentId?: number | null
+    invoiceId?: number | null
+  },
   user: Pick<SessionUser, 'clientId' | 'agentId'>,
 ): NotificationTarget {
   const isClient = userKind(user) === 'client'
@@ -79,7 +82,8 @@ export function notificationTarget(
   if (notification.documentRequestId !== null) {
     return { to: isClient ? '/client/document-progress/$id' : '/provider/document-progress/$id', params: { id: String(notification.documentRequestId) } }
   }
-  if (isClient) return notification.documentId != null ? { to: '/client/documents', search: { document: notification.documentId } } : { to: '/client/documents' }
+  if (isClient)
+    return notification.documentId != null ? { to: '/client/documents', search: { document: notification.documentId } } : { to: '/client/documents' }
   return { to: '/provider/documents', search: notification.clientId !== null ? { clientId: notification.clientId } : {} }
 }
 

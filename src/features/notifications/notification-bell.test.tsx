@@ -15,10 +15,30 @@ import { NotificationBell } from './notification-bell'
  * the real server; here the server's answers can be made to fail on purpose, to see the rollback.
  */
 
-const client = { id: 7, firstName: 'Dana', lastName: 'Reyes', email: 'client@demo.test', role: 'Client', clientId: 3, agentId: null, roleId: 2, roleType: 'client', companyName: 'Sunshine Holdings LLC' }
+const client = {
+  id: 7,
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  email: 'client@demo.test',
+  role: 'Client',
+  clientId: 3,
+  agentId: null,
+  roleId: 2,
+  roleType: 'client',
+  companyName: 'Sunshine Holdings LLC',
+}
 
 function notification(id: number, patch: Partial<Notification> = {}): Notification {
-  return { id, message: `Notification ${id}`, isRead: true, createdAt: new Date(Date.now() - id * 60_000).toISOString(), clientId: 3, documentRequestId: null, documentId: null, ...patch }
+  return {
+    id,
+    message: `Notification ${id}`,
+    isRead: true,
+    createdAt: new Date(Date.now() - id * 60_000).toISOString(),
+    clientId: 3,
+    documentRequestId: null,
+    documentId: null,
+    ...patch,
+  }
 }
 
 type Server = { list: Notification[]; markRead: 'ok' | 'fail'; listFails: boolean; calls: string[] }
@@ -31,7 +51,13 @@ function installServer(server: Server) {
     if (url.pathname === '/api/system-notifications') {
       if (server.listFails) return json(500, { detail: 'Internal error', details: 'Internal error' })
       const limit = Number(url.searchParams.get('limit'))
-      return json(200, { data: server.list.slice(0, limit), total: server.list.length, page: 1, pageSize: limit, unreadCount: Math.min(UNREAD_COUNT_CAP, server.list.filter((n) => !n.isRead).length) })
+      return json(200, {
+        data: server.list.slice(0, limit),
+        total: server.list.length,
+        page: 1,
+        pageSize: limit,
+        unreadCount: Math.min(UNREAD_COUNT_CAP, server.list.filter((n) => !n.isRead).length),
+      })
     }
     const mark = /^\/api\/system-notifications\/(\d+)\/mark-read$/.exec(url.pathname)
     if (mark && init?.method === 'PATCH') {
@@ -163,7 +189,10 @@ describe('the notification bell', () => {
 describe('where a notification leads', () => {
   const agent = { clientId: null, agentId: 2 }
   it('opens the document-progress page of its request on the side of the user', () => {
-    expect(notificationTarget({ documentRequestId: 5, clientId: 3 }, { clientId: 3, agentId: null })).toEqual({ to: '/client/document-progress/$id', params: { id: '5' } })
+    expect(notificationTarget({ documentRequestId: 5, clientId: 3 }, { clientId: 3, agentId: null })).toEqual({
+      to: '/client/document-progress/$id',
+      params: { id: '5' },
+    })
     expect(notificationTarget({ documentRequestId: 5, clientId: null }, agent)).toEqual({ to: '/provider/document-progress/$id', params: { id: '5' } })
   })
 

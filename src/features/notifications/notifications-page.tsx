@@ -37,7 +37,17 @@ const panel = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.d
 const list = css({ listStyle: 'none', m: '0', p: '0', '& > li + li': { borderTopWidth: '1px', borderColor: 'border.default' } })
 const pager = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', mt: '3', fontSize: 'sm', color: 'fg.muted' })
 
-function Toggle<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: { value: T; label: string }[]; onChange: (value: T) => void }) {
+function Toggle<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string
+  value: T
+  options: { value: T; label: string }[]
+  onChange: (value: T) => void
+}) {
   return (
     <div role="group" aria-label={label} className={segmented}>
       {options.map((option) => (
@@ -93,7 +103,12 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
         title="Notifications"
         description={query.data ? (unread > 0 ? `${unreadText(unread)} unread` : 'All caught up') : undefined}
         actions={
-          <Button variant="outline" onClick={() => markAll.mutate(isAgent && audience === 'agents' ? { audience: 'agents' } : {})} loading={markAll.isPending} disabled={unread === 0 || !online}>
+          <Button
+            variant="outline"
+            onClick={() => markAll.mutate(isAgent && audience === 'agents' ? { audience: 'agents' } : {})}
+            loading={markAll.isPending}
+            disabled={unread === 0 || !online}
+          >
             Mark all as read
           </Button>
         }
@@ -129,21 +144,24 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
       {/* After a load error with nothing saved, the error stands alone (no "No notifications yet" under it). */}
       {query.isError && !query.data ? null : (
         <section className={panel} aria-label="Notification list" aria-busy={query.isFetching || undefined}>
-        {query.isPending ? (
-          <div className={css({ display: 'flex', justifyContent: 'center', py: '10' })}>
-            <Spinner label="Loading notifications" />
-          </div>
-        ) : notifications.length === 0 ? (
-          <EmptyState title={show === 'unread' ? 'No unread notifications' : 'No notifications yet'} description="New documents and changes to mail requests show up here." />
-        ) : (
-          <ul className={list}>
-            {notifications.map((notification) => (
-              <li key={notification.id}>
-                <NotificationItem notification={notification} onOpen={openNotification} />
-              </li>
-            ))}
-          </ul>
-        )}
+          {query.isPending ? (
+            <div className={css({ display: 'flex', justifyContent: 'center', py: '10' })}>
+              <Spinner label="Loading notifications" />
+            </div>
+          ) : notifications.length === 0 ? (
+            <EmptyState
+              title={show === 'unread' ? 'No unread notifications' : 'No notifications yet'}
+              description="New documents and changes to mail requests show up here."
+            />
+          ) : (
+            <ul className={list}>
+              {notifications.map((notification) => (
+                <li key={notification.id}>
+                  <NotificationItem notification={notification} onOpen={openNotification} />
+                </li>
+              ))}
+            </ul>
+          )}
         </section>
       )}
       {total > NOTIFICATIONS_PAGE_SIZE && (
@@ -151,9 +169,7 @@ export function NotificationsPage({ search, onSearchChange }: NotificationsPageP
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onSearchChange({ page: page - 1 > 1 ? page - 1 : undefined })}>
             Previous
           </Button>
-          <span aria-live="polite">
-            {`Page ${page} of ${about}${groupDigits(pageCount)}`}
-          </span>
+          <span aria-live="polite">{`Page ${page} of ${about}${groupDigits(pageCount)}`}</span>
           <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onSearchChange({ page: page + 1 })}>
             Next
           </Button>

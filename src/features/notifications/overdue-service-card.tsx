@@ -35,7 +35,8 @@ function AlertHistory({ documentId }: { documentId: number }) {
     <ul className={small}>
       {query.data.alerts.map((alert, index) => (
         <li key={index}>
-          {formatDateTime(alert.at)}: {CHANNEL[alert.channel]} to {alert.userEmail && alert.userEmail !== alert.recipient ? `${alert.userEmail} (${alert.recipient})` : alert.recipient}
+          {formatDateTime(alert.at)}: {CHANNEL[alert.channel]} to{' '}
+          {alert.userEmail && alert.userEmail !== alert.recipient ? `${alert.userEmail} (${alert.recipient})` : alert.recipient}
           {alert.round === 'escalation' ? ' (repeated after 24 hours)' : ''}
         </li>
       ))}

@@ -22,7 +22,11 @@ export const preferencesQueryOptions = () =>
 
 const section = css({ bg: 'bg.surface', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', p: '4', mb: '4', display: 'grid', gap: '3' })
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold' })
-const table = css({ w: '100%', borderCollapse: 'collapse', '& th, & td': { textAlign: 'left', py: '2', pr: '4', borderBottomWidth: '1px', borderColor: 'border.default' } })
+const table = css({
+  w: '100%',
+  borderCollapse: 'collapse',
+  '& th, & td': { textAlign: 'left', py: '2', pr: '4', borderBottomWidth: '1px', borderColor: 'border.default' },
+})
 const muted = css({ color: 'fg.muted', fontSize: 'sm' })
 
 /** "Turn on alerts" for this device, in every state (unsupported, iPhone note, not asked, on, blocked). */
@@ -40,7 +44,18 @@ function DeviceAlerts() {
       {push === 'checking' ? (
         <Spinner label="Checking alerts" />
       ) : (
-        <Alert status={push === 'on' ? 'success' : push === 'blocked' ? 'warning' : 'info'} title={push === 'on' ? 'Alerts are on' : push === 'blocked' ? 'Alerts are blocked' : push === 'not-asked' ? 'Alerts are off' : 'Alerts are not available here'}>
+        <Alert
+          status={push === 'on' ? 'success' : push === 'blocked' ? 'warning' : 'info'}
+          title={
+            push === 'on'
+              ? 'Alerts are on'
+              : push === 'blocked'
+                ? 'Alerts are blocked'
+                : push === 'not-asked'
+                  ? 'Alerts are off'
+                  : 'Alerts are not available here'
+          }
+        >
           {PUSH_STATE_TEXT[push]}
           {push === 'unsupported' && isAppleMobile() && ` ${PUSH_STATE_TEXT['needs-home-screen']}`}
         </Alert>
@@ -67,12 +82,17 @@ function Preferences() {
   const query = useQuery(preferencesQueryOptions())
   const save = useMutation({
     mutationFn: (preference: NotificationPreference) =>
-      api.put('/notification-preferences', { preferences: [{ kind: preference.kind, push: preference.push, email: preference.email }] }, { schema: NotificationPreferencesSchema }),
+      api.put(
+        '/notification-preferences',
+        { preferences: [{ kind: preference.kind, push: preference.push, email: preference.email }] },
+        { schema: NotificationPreferencesSchema },
+      ),
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences(), data),
     onError: (error) => showError(errorMessage(error, 'Your choice could not be saved. Please try again.')),
   })
   if (query.isPending) return <Spinner label="Loading preferences" />
-  if (query.isError) return (
+  if (query.isError)
+    return (
       <LoadError title="Failed to load your notification settings." onRetry={() => void query.refetch()}>
         {errorMessage(query.error)}
       </LoadError>
@@ -101,10 +121,22 @@ function Preferences() {
                   {why && <div className={muted}>{why}</div>}
                 </th>
                 <td>
-                  <Checkbox label={`${label}: alert`} hideLabel checked={preference.push} disabled={!preference.editable || save.isPending} onCheckedChange={(checked) => save.mutate({ ...preference, push: checked === true })} />
+                  <Checkbox
+                    label={`${label}: alert`}
+                    hideLabel
+                    checked={preference.push}
+                    disabled={!preference.editable || save.isPending}
+                    onCheckedChange={(checked) => save.mutate({ ...preference, push: checked === true })}
+                  />
                 </td>
                 <td>
-                  <Checkbox label={`${label}: e-mail`} hideLabel checked={preference.email} disabled={!preference.editable || save.isPending} onCheckedChange={(checked) => save.mutate({ ...preference, email: checked === true })} />
+                  <Checkbox
+                    label={`${label}: e-mail`}
+                    hideLabel
+                    checked={preference.email}
+                    disabled={!preference.editable || save.isPending}
+                    onCheckedChange={(checked) => save.mutate({ ...preference, email: checked === true })}
+                  />
                 </td>
               </tr>
             )

@@ -90,7 +90,13 @@ describe('useCardSubmit', () => {
     })
     expect(checked).toBe('12/39')
     await expect(result.current.requestToken('12/39', billing)).resolves.toEqual({ token: 'tok_1' })
-    expect(instance.getPaymentToken).toHaveBeenCalledWith({ exp_month: 12, exp_year: 2039, postal_code: '33101-1234', name: 'Ana  Ruiz', address1: '1 Main St' })
+    expect(instance.getPaymentToken).toHaveBeenCalledWith({
+      exp_month: 12,
+      exp_year: 2039,
+      postal_code: '33101-1234',
+      name: 'Ana  Ruiz',
+      address1: '1 Main St',
+    })
   })
 
   it('says the card form is not ready when the fields have not loaded', async () => {

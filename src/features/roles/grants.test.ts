@@ -6,7 +6,18 @@ const session = (roleId: number, permissions: string[]): Session => ({
   token: 't',
   remember: false,
   permissions,
-  user: { id: 7, firstName: 'Morgan', lastName: 'Lee', email: 'manager@demo.test', role: 'Office manager', clientId: null, agentId: 1, roleId, roleType: 'agent', companyName: null },
+  user: {
+    id: 7,
+    firstName: 'Morgan',
+    lastName: 'Lee',
+    email: 'manager@demo.test',
+    role: 'Office manager',
+    clientId: null,
+    agentId: 1,
+    roleId,
+    roleType: 'agent',
+    companyName: null,
+  },
 })
 
 describe('which roles a user may give', () => {

@@ -7,7 +7,18 @@ import { clearSession, setSession, type SessionUser } from '~/lib/session'
 import { RoleFormPage } from './role-form-page'
 
 /** The role form as a super admin sees it (every code may be granted); no call leaves the page here. */
-const admin: SessionUser = { id: 1, firstName: 'Alex', lastName: 'Rivera', email: 'admin@demo.test', role: 'Super Admin', clientId: null, agentId: 1, roleId: 1, roleType: 'agent', companyName: null }
+const admin: SessionUser = {
+  id: 1,
+  firstName: 'Alex',
+  lastName: 'Rivera',
+  email: 'admin@demo.test',
+  role: 'Super Admin',
+  clientId: null,
+  agentId: 1,
+  roleId: 1,
+  roleType: 'agent',
+  companyName: null,
+}
 
 async function renderForm() {
   setSession({ token: 'test-token', user: admin, permissions: [], remember: false })

@@ -105,7 +105,9 @@ export function RoleFormPage({ role }: { role?: Role }) {
                     <Checkbox
                       key={code}
                       label={`${code} · ${PERMISSIONS[code].label}`}
-                      description={held ? PERMISSIONS[code].description : `${PERMISSIONS[code].description} (You do not hold this permission, so you cannot grant it.)`}
+                      description={
+                        held ? PERMISSIONS[code].description : `${PERMISSIONS[code].description} (You do not hold this permission, so you cannot grant it.)`
+                      }
                       checked={checked}
                       disabled={disabled}
                       value={code}
@@ -124,7 +126,13 @@ export function RoleFormPage({ role }: { role?: Role }) {
               Cancel
             </Link>
             {role && (
-              <Button type="button" variant="danger" onClick={() => setDeleting(true)} disabled={role.userCount > 0} title={role.userCount > 0 ? 'A role somebody holds cannot be deleted' : undefined}>
+              <Button
+                type="button"
+                variant="danger"
+                onClick={() => setDeleting(true)}
+                disabled={role.userCount > 0}
+                title={role.userCount > 0 ? 'A role somebody holds cannot be deleted' : undefined}
+              >
                 Delete role
               </Button>
             )}

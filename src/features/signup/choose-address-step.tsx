@@ -92,7 +92,9 @@ export function ChooseAddressStep({ flavor }: { flavor: WizardFlavor }) {
     <WizardFrame
       flavor={flavor}
       step="address"
-      intro={flavor === 'staff' ? 'The address service the client subscribes to, and its package.' : 'Choose the address service for your company, and a package.'}
+      intro={
+        flavor === 'staff' ? 'The address service the client subscribes to, and its package.' : 'Choose the address service for your company, and a package.'
+      }
     >
       <form noValidate onSubmit={submit}>
         {catalogue.length === 0 ? (

@@ -24,7 +24,18 @@ function staffSession(userId: number): Session {
     token: 'token',
     remember: false,
     permissions: [],
-    user: { id: userId, firstName: 'Alex', lastName: 'Admin', email: `staff${userId}@demo.test`, role: 'Super Admin', clientId: null, agentId: 1, roleId: 1, roleType: 'agent', companyName: null },
+    user: {
+      id: userId,
+      firstName: 'Alex',
+      lastName: 'Admin',
+      email: `staff${userId}@demo.test`,
+      role: 'Super Admin',
+      clientId: null,
+      agentId: 1,
+      roleId: 1,
+      roleType: 'agent',
+      companyName: null,
+    },
   }
 }
 

@@ -19,7 +19,14 @@ const table = css({
   '& tfoot tr[data-total] th, & tfoot tr[data-total] td': { fontSize: 'lg', fontWeight: 'bold', pt: '3' },
 })
 const lineDetail = css({ display: 'block', color: 'fg.muted', fontSize: 'xs' })
-const addonList = css({ display: 'grid', gap: '3', listStyle: 'none', m: '0', p: '0', gridTemplateColumns: { base: '1fr', md: 'repeat(auto-fill, minmax(16rem, 1fr))' } })
+const addonList = css({
+  display: 'grid',
+  gap: '3',
+  listStyle: 'none',
+  m: '0',
+  p: '0',
+  gridTemplateColumns: { base: '1fr', md: 'repeat(auto-fill, minmax(16rem, 1fr))' },
+})
 const addonCard = css({
   display: 'grid',
   gridTemplateColumns: 'auto 1fr',
@@ -44,7 +51,15 @@ const addonDescription = css({ gridColumn: '2', fontSize: 'xs', color: 'fg.muted
 export const inlineLink = css({ textDecoration: 'underline', fontWeight: 'semibold' })
 
 /** The order's lines, subtotal, coupon discount and total. */
-export function OrderLinesTable({ lines, totals, couponCode }: { lines: ReturnType<typeof orderLines>; totals: ReturnType<typeof orderTotals>; couponCode?: string }) {
+export function OrderLinesTable({
+  lines,
+  totals,
+  couponCode,
+}: {
+  lines: ReturnType<typeof orderLines>
+  totals: ReturnType<typeof orderTotals>
+  couponCode?: string
+}) {
   return (
     <table className={table}>
       <caption className={css({ srOnly: true })}>Order line items</caption>
@@ -107,7 +122,17 @@ function toggledAddons(current: string[], service: Service, packageId: number, c
 }
 
 /** The add-on packages as cards with a checkbox each; choosing a package replaces another of its service. */
-export function AddonPicker({ addons, chosen, disabled, onChange }: { addons: Service[]; chosen: string[]; disabled: boolean; onChange: (chosen: string[]) => void }) {
+export function AddonPicker({
+  addons,
+  chosen,
+  disabled,
+  onChange,
+}: {
+  addons: Service[]
+  chosen: string[]
+  disabled: boolean
+  onChange: (chosen: string[]) => void
+}) {
   return (
     <ul className={addonList}>
       {addons.flatMap((service) =>
@@ -146,7 +171,8 @@ export function FailureAlert({ failure, flavor }: { failure: Failure; flavor: Wi
           {' '}
           <Link to={stepPath(flavor, failure.step)} className={inlineLink}>
             Go to {stepTitle(flavor, failure.step)}
-          </Link>.
+          </Link>
+          .
         </>
       )}
       {failure.signIn && (
@@ -158,7 +184,8 @@ export function FailureAlert({ failure, flavor }: { failure: Failure; flavor: Wi
           or{' '}
           <Link to="/forgot-password" className={inlineLink}>
             reset the password
-          </Link>.
+          </Link>
+          .
         </>
       )}
     </Alert>

@@ -86,7 +86,10 @@ function completeForm(flavor: WizardFlavor, draft: SignupDraft, expiry: string):
     form: {
       ...(company.output as v.InferOutput<typeof CompanyStepSchema>),
       ...(address.output as v.InferOutput<typeof AddressStepSchema>),
-      ...(personal.output as Pick<SignupForm, 'firstName' | 'lastName' | 'mobile' | 'country' | 'city' | 'state' | 'zipCode' | 'address' | 'email' | 'password'>),
+      ...(personal.output as Pick<
+        SignupForm,
+        'firstName' | 'lastName' | 'mobile' | 'country' | 'city' | 'state' | 'zipCode' | 'address' | 'email' | 'password'
+      >),
       addonServices: draft.addonServices,
       couponCode: draft.couponCode,
       cardExpiry: expiry,
@@ -207,7 +210,11 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
       flavor={flavor}
       step="order"
       busy={submitting}
-      intro={flavor === 'public' ? 'Review your order, add extras, and pay to finish setting up your company.' : 'Review the order, add extras, and take the first payment.'}
+      intro={
+        flavor === 'public'
+          ? 'Review your order, add extras, and pay to finish setting up your company.'
+          : 'Review the order, add extras, and take the first payment.'
+      }
     >
       <form noValidate onSubmit={submit} aria-busy={submitting || undefined}>
         <section className={section} aria-labelledby="order-lines-heading">
@@ -216,9 +223,11 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
           </h3>
           {!addressLine && (
             <Alert status="warning" title="Choose an address package">
-              The address package chosen earlier is no longer offered. <Link to={stepPath(flavor, 'address')} className={inlineLink}>
+              The address package chosen earlier is no longer offered.{' '}
+              <Link to={stepPath(flavor, 'address')} className={inlineLink}>
                 Choose again
-              </Link>.
+              </Link>
+              .
             </Alert>
           )}
           <OrderLinesTable lines={lines} totals={totals} couponCode={coupon.data?.code} />
@@ -229,7 +238,12 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
             <h3 id="order-addons-heading" className={sectionHeading}>
               Add-ons
             </h3>
-            <AddonPicker addons={addons} chosen={draft.addonServices} disabled={submitting} onChange={(addonServices) => saveDraft(flavor, { addonServices })} />
+            <AddonPicker
+              addons={addons}
+              chosen={draft.addonServices}
+              disabled={submitting}
+              onChange={(addonServices) => saveDraft(flavor, { addonServices })}
+            />
           </section>
         )}
 

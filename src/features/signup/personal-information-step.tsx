@@ -29,7 +29,14 @@ type PersonalValues = {
   confirmPassword: string
 }
 
-const takenNote = css({ fontSize: 'sm', color: 'fg.muted', mt: '1.5', mb: '0', mx: '0', '& a': { color: 'accent.text', fontWeight: 'medium', textDecoration: 'underline' } })
+const takenNote = css({
+  fontSize: 'sm',
+  color: 'fg.muted',
+  mt: '1.5',
+  mb: '0',
+  mx: '0',
+  '& a': { color: 'accent.text', fontWeight: 'medium', textDecoration: 'underline' },
+})
 
 /**
  * Asks the server whether the e-mail can open an account; when it cannot, the field says so. Returns
@@ -73,7 +80,11 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
     if (!values.country && us) values.country = String(us.id)
     return values
   })
-  const [form, { Form }] = useForm<PersonalValues>({ validate: stepValidator<PersonalValues>(personalStepSchema(flavor)), initialValues, revalidateOn: 'change' })
+  const [form, { Form }] = useForm<PersonalValues>({
+    validate: stepValidator<PersonalValues>(personalStepSchema(flavor)),
+    initialValues,
+    revalidateOn: 'change',
+  })
   useAutosave(form, flavor)
   const { previous, next } = neighbours(flavor, 'personal')
   const staff = flavor === 'staff'
@@ -83,7 +94,11 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
     <WizardFrame
       flavor={flavor}
       step="personal"
-      intro={staff ? "The client's contact person, address on file, and the e-mail the client will sign in with." : 'Who we contact, your address on file, and how you will sign in to the portal.'}
+      intro={
+        staff
+          ? "The client's contact person, address on file, and the e-mail the client will sign in with."
+          : 'Who we contact, your address on file, and how you will sign in to the portal.'
+      }
     >
       <Form
         noValidate
@@ -118,9 +133,7 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
           <TextField of={form} name="state" label="State" required autoComplete={staff ? 'off' : 'address-level1'} maxLength={100} />
           <TextField of={form} name="zipCode" label="Postal/Zip Code" required autoComplete={staff ? 'off' : 'postal-code'} maxLength={10} />
           <FormField of={form} name="country" label="Country" required>
-            {(control) => (
-              <NativeSelect options={options} value={control.value ?? ''} onValueChange={control.setValue} placeholder="Choose a country" />
-            )}
+            {(control) => <NativeSelect options={options} value={control.value ?? ''} onValueChange={control.setValue} placeholder="Choose a country" />}
           </FormField>
           {staff ? (
             <p className={inviteNote}>
@@ -139,7 +152,15 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
                 helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
               />
               {/* A helper line of the same height as the password's, so the two fields' errors sit side by side. */}
-              <TextField of={form} name="confirmPassword" label="Confirm Password" type="password" required autoComplete="new-password" helperText="The same password again." />
+              <TextField
+                of={form}
+                name="confirmPassword"
+                label="Confirm Password"
+                type="password"
+                required
+                autoComplete="new-password"
+                helperText="The same password again."
+              />
             </>
           )}
         </div>

@@ -55,9 +55,7 @@ export function ClientSupportPage({ clientId }: { clientId: number }) {
         </div>
         <Panel title="Contact us">
           <ul className={contacts}>
-            <li>
-              Phone: {config ? <a href={`tel:${config.supportPhone.replace(/[^+\d]/g, '')}`}>{config.supportPhone}</a> : '…'}
-            </li>
+            <li>Phone: {config ? <a href={`tel:${config.supportPhone.replace(/[^+\d]/g, '')}`}>{config.supportPhone}</a> : '…'}</li>
             <li>E-mail: {config ? <a href={`mailto:${config.supportEmail}`}>{config.supportEmail}</a> : '…'}</li>
             <li>
               {config ? (
@@ -89,7 +87,10 @@ function NewMessageForm({ clientId, uploadMaxBytes }: { clientId: number; upload
 
   const aboutOptions = useMemo(
     () => [
-      ...(client.data?.documents ?? []).map((d) => ({ value: `document:${d.id}`, label: `Document: ${d.documentTypeNavigation.name} (${formatDocumentDate(d.dateReceived)})` })),
+      ...(client.data?.documents ?? []).map((d) => ({
+        value: `document:${d.id}`,
+        label: `Document: ${d.documentTypeNavigation.name} (${formatDocumentDate(d.dateReceived)})`,
+      })),
       ...(invoices.data?.data ?? []).map((i) => ({ value: `invoice:${i.id}`, label: `Invoice: ${i.invoiceId}` })),
     ],
     [client.data, invoices.data],

@@ -60,7 +60,11 @@ export function ConversationPage({ id, side }: { id: number; side: 'client' | 'p
         {conversation.document && <span>About document: {conversation.document.name}</span>}
         {conversation.invoice && <span>About invoice: {conversation.invoice.invoiceNumber}</span>}
       </div>
-      <ConversationThread conversation={conversation} canReply={side === 'client' || canReply} replyLabel={side === 'client' ? 'Your message' : 'Reply to the client'} />
+      <ConversationThread
+        conversation={conversation}
+        canReply={side === 'client' || canReply}
+        replyLabel={side === 'client' ? 'Your message' : 'Reply to the client'}
+      />
     </>
   )
 }

@@ -35,7 +35,13 @@ describe('ConversationThread reply form', () => {
       return new Response('{}', { status: 500 })
     })
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-    queryClient.setQueryData(publicConfigQueryOptions().queryKey, { supportPhone: '', supportEmail: '', companyLocation: '', faqsUrl: '', uploadMaxBytes: 1024 })
+    queryClient.setQueryData(publicConfigQueryOptions().queryKey, {
+      supportPhone: '',
+      supportEmail: '',
+      companyLocation: '',
+      faqsUrl: '',
+      uploadMaxBytes: 1024,
+    })
     render(
       <QueryClientProvider client={queryClient}>
         <ConversationThread conversation={conversation} canReply replyLabel="Your reply" />

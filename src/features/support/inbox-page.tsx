@@ -37,7 +37,11 @@ export function SupportInboxPage({ search, onSearchChange }: { search: InboxSear
         </Tabs.List>
       </Tabs.Root>
       <div className={css({ mt: '4' })}>
-        {data.length === 0 ? <EmptyState title="No conversations" description="Nothing to show here." /> : <ConversationList conversations={data} side="provider" />}
+        {data.length === 0 ? (
+          <EmptyState title="No conversations" description="Nothing to show here." />
+        ) : (
+          <ConversationList conversations={data} side="provider" />
+        )}
       </div>
       {pages > 1 && (
         <div className={pager}>

@@ -1,11 +1,4 @@
-import {
-  StaffUserDetailSchema,
-  StaffUserPageSchema,
-  StaffUserSchema,
-  type CreateUserBody,
-  type UpdateUserBody,
-  type UserListParams,
-} from '@contract/users'
+import { StaffUserDetailSchema, StaffUserPageSchema, StaffUserSchema, type CreateUserBody, type UpdateUserBody, type UserListParams } from '@contract/users'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '~/lib/api-client'
 

@@ -77,7 +77,9 @@ export function UserFormPage({ user }: { user?: StaffUser }) {
     }
     setErrors({})
     try {
-      const saved = user ? await update.mutateAsync(parsed.output as v.InferOutput<typeof UpdateUserBodySchema>) : await create.mutateAsync(parsed.output as v.InferOutput<typeof CreateUserBodySchema>)
+      const saved = user
+        ? await update.mutateAsync(parsed.output as v.InferOutput<typeof UpdateUserBodySchema>)
+        : await create.mutateAsync(parsed.output as v.InferOutput<typeof CreateUserBodySchema>)
       notify.success(user ? 'The user has been saved' : `${saved.email} has been invited to set a password`)
       void navigate({ to: '/provider/users/view/$id', params: { id: String(saved.id) } })
     } catch (error) {
@@ -126,7 +128,11 @@ export function UserFormPage({ user }: { user?: StaffUser }) {
             <Button type="submit" loading={submitting}>
               {user ? 'Save' : 'Add user and send invitation'}
             </Button>
-            <Link to={user ? '/provider/users/view/$id' : '/provider/users'} params={user ? { id: String(user.id) } : undefined} className={button({ variant: 'outline' })}>
+            <Link
+              to={user ? '/provider/users/view/$id' : '/provider/users'}
+              params={user ? { id: String(user.id) } : undefined}
+              className={button({ variant: 'outline' })}
+            >
               Cancel
             </Link>
           </div>

@@ -19,7 +19,15 @@ import { userQueryOptions, useUserAction } from './api'
 import { StaffStatusBadge } from './status'
 
 const grid = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1.4fr)' }, alignItems: 'start' })
-const facts = css({ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '2 4', m: '0', fontSize: 'sm', '& dt': { color: 'fg.muted' }, '& dd': { m: '0' } })
+const facts = css({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '2 4',
+  m: '0',
+  fontSize: 'sm',
+  '& dt': { color: 'fg.muted' },
+  '& dd': { m: '0' },
+})
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '4' })
 const history = css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '3' })
 const entry = css({ borderBottomWidth: '1px', borderColor: 'border.default', pb: '3', fontSize: 'sm', _last: { borderBottomWidth: '0' } })

@@ -104,7 +104,12 @@ describe('the outbox replay', () => {
 
   it('keeps an upload’s file until the server has it, then drops it from the device', async () => {
     const file = new Blob(['%PDF-1.4 scan'], { type: 'application/pdf' })
-    await addEntry(change('scan.pdf', { kind: 'upload', request: { method: 'POST', path: '/document/client/1', form: { fields: [['jurisdiction', '1']], file, fileName: 'scan.pdf' } } }))
+    await addEntry(
+      change('scan.pdf', {
+        kind: 'upload',
+        request: { method: 'POST', path: '/document/client/1', form: { fields: [['jurisdiction', '1']], file, fileName: 'scan.pdf' } },
+      }),
+    )
     const stored = (await listEntries(USER))[0]
     expect('form' in stored.request && stored.request.form.file).toBeTruthy()
     await replayOutbox(USER, fakeServer().send)

@@ -4,7 +4,14 @@ export const checkbox = defineSlotRecipe({
   className: 'checkbox',
   slots: ['root', 'control', 'indicator', 'label'],
   base: {
-    root: { display: 'inline-flex', alignItems: 'center', gap: '2', cursor: 'pointer', _disabled: { cursor: 'not-allowed', opacity: 0.6 }, _readOnly: { cursor: 'not-allowed' } },
+    root: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '2',
+      cursor: 'pointer',
+      _disabled: { cursor: 'not-allowed', opacity: 0.6 },
+      _readOnly: { cursor: 'not-allowed' },
+    },
     control: {
       display: 'inline-flex',
       alignItems: 'center',

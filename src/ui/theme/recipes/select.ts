@@ -33,7 +33,22 @@ const option = {
 /** Ark Select and Ark Combobox (SearchableSelect) share this look. */
 export const select = defineSlotRecipe({
   className: 'select',
-  slots: ['root', 'label', 'control', 'trigger', 'valueText', 'indicator', 'input', 'clearTrigger', 'positioner', 'content', 'item', 'itemText', 'itemIndicator', 'empty'],
+  slots: [
+    'root',
+    'label',
+    'control',
+    'trigger',
+    'valueText',
+    'indicator',
+    'input',
+    'clearTrigger',
+    'positioner',
+    'content',
+    'item',
+    'itemText',
+    'itemIndicator',
+    'empty',
+  ],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5', width: '100%' },
     label: { fontSize: 'sm', fontWeight: 'medium', color: 'fg.default' },

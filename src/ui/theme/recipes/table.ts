@@ -61,7 +61,14 @@ export const table = defineSlotRecipe({
       WebkitOverflowScrolling: 'touch',
       _focusVisible: { outline: '2px solid', outlineColor: 'border.focus', outlineOffset: '2px' },
     },
-    table: { width: '100%', borderCollapse: 'collapse', fontSize: 'sm', fontVariantNumeric: 'tabular-nums', [DENSE]: { fontSize: '0.8125rem' }, [STACKED]: { display: 'block' } },
+    table: {
+      width: '100%',
+      borderCollapse: 'collapse',
+      fontSize: 'sm',
+      fontVariantNumeric: 'tabular-nums',
+      [DENSE]: { fontSize: '0.8125rem' },
+      [STACKED]: { display: 'block' },
+    },
     head: {
       bg: 'bg.subtle',
       [STACKED]: {
@@ -86,7 +93,15 @@ export const table = defineSlotRecipe({
       '&[data-narrow]': { width: '1%' },
       [DENSE]: { px: '1.5', whiteSpace: 'normal' },
       // Stacked, a header cell is as wide as its content: a narrow one must not shrink under it.
-      [STACKED]: { display: 'flex', alignItems: 'center', px: '0', py: '0', borderBottomWidth: '0', fontSize: 'xs', '&[data-narrow]': { width: 'auto', flexShrink: 0, minH: '11', px: '1.5' } },
+      [STACKED]: {
+        display: 'flex',
+        alignItems: 'center',
+        px: '0',
+        py: '0',
+        borderBottomWidth: '0',
+        fontSize: 'xs',
+        '&[data-narrow]': { width: 'auto', flexShrink: 0, minH: '11', px: '1.5' },
+      },
     },
     // At least 24 px tall on a desktop; a finger's 44 px on phones and tablets.
     sortButton: {
