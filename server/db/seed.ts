@@ -249,18 +249,16 @@ async function seedStaff({ tx, daysAgo }: Seeding, passwordHash: string) {
     .values({ name: DEMO_PROVIDER_NAME, createdAt: daysAgo(400) })
     .returning()
   // Admin first: the session reads the agent record's users[0].
-  await tx
-    .insert(users)
-    .values({
-      email: DEMO_ACCOUNTS.admin,
-      passwordHash,
-      firstName: 'Alex',
-      lastName: 'Rivera',
-      roleId: SUPER_ADMIN_ROLE.id,
-      agentId: provider.id,
-      createdAt: daysAgo(400),
-      passwordChangedAt: daysAgo(400),
-    })
+  await tx.insert(users).values({
+    email: DEMO_ACCOUNTS.admin,
+    passwordHash,
+    firstName: 'Alex',
+    lastName: 'Rivera',
+    roleId: SUPER_ADMIN_ROLE.id,
+    agentId: provider.id,
+    createdAt: daysAgo(400),
+    passwordChangedAt: daysAgo(400),
+  })
   const [clerk] = await tx
     .insert(users)
     .values({
@@ -274,18 +272,16 @@ async function seedStaff({ tx, daysAgo }: Seeding, passwordHash: string) {
       passwordChangedAt: daysAgo(300),
     })
     .returning()
-  await tx
-    .insert(users)
-    .values({
-      email: DEMO_ACCOUNTS.manager,
-      passwordHash,
-      firstName: 'Morgan',
-      lastName: 'Bell',
-      roleId: roleIds.manager,
-      agentId: provider.id,
-      createdAt: daysAgo(300),
-      passwordChangedAt: daysAgo(300),
-    })
+  await tx.insert(users).values({
+    email: DEMO_ACCOUNTS.manager,
+    passwordHash,
+    firstName: 'Morgan',
+    lastName: 'Bell',
+    roleId: roleIds.manager,
+    agentId: provider.id,
+    createdAt: daysAgo(300),
+    passwordChangedAt: daysAgo(300),
+  })
   return { provider, clerk }
 }
 

@@ -326,17 +326,15 @@ export async function createRequests(
           })),
         )
         .returning({ id: documentRequests.id, documentId: documentRequests.documentId })
-      await tx
-        .insert(documentRequestEvents)
-        .values(
-          created.map((r) => ({
-            documentRequestId: r.id,
-            status: REQUEST_STATUS.requested,
-            note: 'Requested by the client',
-            byUserId: caller.userId,
-            createdAt: now,
-          })),
-        )
+      await tx.insert(documentRequestEvents).values(
+        created.map((r) => ({
+          documentRequestId: r.id,
+          status: REQUEST_STATUS.requested,
+          note: 'Requested by the client',
+          byUserId: caller.userId,
+          createdAt: now,
+        })),
+      )
       for (const r of created) {
         await notifyAgents(
           tx,

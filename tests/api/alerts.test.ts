@@ -284,16 +284,14 @@ describe('service of process', () => {
 
 describe('invoices', () => {
   it('an invoice becoming overdue notifies the client, pushed with a link to the invoices', async () => {
-    await server.db
-      .insert(invoices)
-      .values({
-        invoiceNumber: 'INV-2026-9001',
-        clientId: client.id,
-        invoiceDate: new Date(NOW.getTime() - 40 * 24 * HOUR),
-        dueDate: new Date(NOW.getTime() - HOUR),
-        totalCents: 12_500,
-        status: 2,
-      })
+    await server.db.insert(invoices).values({
+      invoiceNumber: 'INV-2026-9001',
+      clientId: client.id,
+      invoiceDate: new Date(NOW.getTime() - 40 * 24 * HOUR),
+      dueDate: new Date(NOW.getTime() - HOUR),
+      totalCents: 12_500,
+      status: 2,
+    })
     expect(await markOverdueJob.run(server.deps, NOW)).toEqual({ marked: 1 })
     await runWorker()
     const push = server.pushService.sent.find((p) => p.target.endpoint === endpointOf(1))!
