@@ -54,6 +54,12 @@ export interface RegistrationContext {
   staff?: { userId: number; agentId: number | null }
   requestId?: string
   ip?: string
+  /**
+   * Called before a new registration is tried (not for a retry of one already known by its
+   * Idempotency-Key): where a public sign-up spends its address's budget, so that a customer told to
+   * try again while the payment is in progress is not locked out by doing so.
+   */
+  beforeNewAttempt?: () => Promise<void>
 }
 
 export interface RegistrationOutcome {
@@ -107,6 +113,7 @@ export async function registerClient(deps: AppDeps, input: Registration, context
   if (earlier?.kind === 'replay') return { ...earlier.answer, replayed: true }
   let intent = earlier?.intent
   if (!intent) {
+    await context.beforeNewAttempt?.()
     const prepared = await prepareOrder(deps.db, deps.clock.now(), input)
     const order: RegistrationOrder = {
       clientInformation: input.clientInformation,

@@ -46,13 +46,14 @@ export const clientRoutes = new Hono<AppEnv>()
     const staff = caller && isAgent(caller) ? { userId: caller.userId, agentId: caller.agentId } : undefined
     // Registering a client for someone else, and charging their card, is for staff who edit clients.
     if (caller && isAgent(caller) && !hasPermission(caller, 'PCE')) throw forbidden('Registering clients needs the permission to edit clients (PCE)')
-    // A public sign-up hashes a password and tries a card: a few per address and hour.
-    if (!staff) await spendAddressBudget(c, ADDRESS_LIMITS.signUp)
     const outcome = await registerClient(c.get('deps'), c.req.valid('json'), {
       idempotencyKey,
       staff,
       requestId: c.get('requestId'),
       ip: clientAddress(c),
+      // A public sign-up hashes a password and tries a card: a few per address and hour. Retrying one
+      // (the same Idempotency-Key and body) costs nothing.
+      beforeNewAttempt: staff ? undefined : () => spendAddressBudget(c, ADDRESS_LIMITS.signUp),
     })
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
     return c.json(outcome.body, outcome.status)

@@ -19,6 +19,7 @@ import {
   payments,
   users,
 } from '../../server/db/schema'
+import { ADDRESS_LIMITS, IN_PROCESS_ADDRESS_HEADER } from '../../server/auth/rate-limit'
 import { createTestServer, DEMO_ACCOUNTS, login, type TestServer } from './harness'
 import { sandboxCardToken, TEST_CARDS } from './sandbox-card'
 
@@ -413,6 +414,21 @@ describe('POST /api/client: repeated submits', () => {
     expect(again.json).toEqual(first.json)
     expect(again.headers.get('idempotent-replayed')).toBe('true')
     expect(await countAllTables()).toEqual(before)
+  })
+
+  it("spends the address's sign-up budget once per registration, not on its retries", async () => {
+    const body = await signup()
+    const key = randomUUID()
+    const headers = { 'idempotency-key': key, [IN_PROCESS_ADDRESS_HEADER]: '198.51.100.77' }
+    expect((await server.request('POST', '/api/client', { body, headers })).status).toBe(201)
+    for (let i = 0; i < ADDRESS_LIMITS.signUp.limit; i++) {
+      const again = await server.request('POST', '/api/client', { body, headers })
+      expect(again.status).toBe(201)
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+    }
+    // One attempt spent: a new sign-up from that address is still taken.
+    const next = await server.request('POST', '/api/client', { body: await signup(), headers: { ...headers, 'idempotency-key': randomUUID() } })
+    expect(next.status).toBe(201)
   })
 
   it('refuses the same key with a different body', async () => {
