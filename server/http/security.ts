@@ -88,8 +88,9 @@ export function responseHeaders(options: { frameOrigins?: string[]; scriptOrigin
       return
     }
     const api = c.req.path.startsWith('/api/')
-    // Data, not a page (the API also serves a few small pages, such as the unsubscribe link's).
-    const data = api && !h.get('Content-Type')?.startsWith('text/html')
+    // A JSON answer, not a page or a script (the API also serves a few: the unsubscribe link's page, the
+    // sandbox card frames and their scripts, which a sandboxed frame loads from an origin of its own).
+    const data = api && /^application\/(?:problem\+)?json\b/.test(h.get('Content-Type') ?? '')
     // A route that must be framed by the portal (a card frame) or a served file sets its own policy first.
     if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', data ? (API_ANSWER['Content-Security-Policy'] as string) : pagePolicy)
     if (data && !h.has('Cross-Origin-Resource-Policy')) h.set('Cross-Origin-Resource-Policy', 'same-origin')
