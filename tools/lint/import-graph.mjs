@@ -59,13 +59,14 @@ function importGraph() {
   const graph = new Map()
   for (const project of PROJECTS) {
     const { fileNames, options } = readProject(path.join(root, project))
+    const inProject = new Set(fileNames)
     const host = ts.createCompilerHost(options)
     for (const file of fileNames) {
       const edges = []
       for (const { specifier, line } of staticImports(file)) {
         const resolved = ts.resolveModuleName(specifier, file, options, host).resolvedModule
         if (!resolved || resolved.isExternalLibraryImport || resolved.resolvedFileName.includes('/node_modules/')) continue
-        if (resolved.resolvedFileName.endsWith('.d.ts') && !fileNames.includes(resolved.resolvedFileName)) continue
+        if (resolved.resolvedFileName.endsWith('.d.ts') && !inProject.has(resolved.resolvedFileName)) continue
         edges.push({ to: path.resolve(resolved.resolvedFileName), line })
       }
       graph.set(path.resolve(file), edges)
