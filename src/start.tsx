@@ -5,7 +5,7 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode, useInsertionEffect, type ReactNode } from 'react'
-import { createRoot } from './app/react-dom-client'
+import { createRoot } from 'react-dom/client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
 import { applyAppStyles, releaseAppStyles } from '~/lib/app-styles'
