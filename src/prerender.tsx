@@ -27,11 +27,11 @@ function areaOf(routeId: string): FrameArea | null {
   return null
 }
 
-/** The page paths that may have a frame: the public and area leaf routes without path parameters. */
+/** The page paths that may have a frame: the public and area leaf routes without path parameters, unless marked `noFrame`. */
 export function framePaths(): string[] {
   const router = createAppRouter(new QueryClient())
   return Object.values(router.routesById)
-    .filter((route) => !route.children && !route.fullPath.includes('$') && areaOf(route.id) !== null)
+    .filter((route) => !route.children && !route.fullPath.includes('$') && !route.options.staticData?.noFrame && areaOf(route.id) !== null)
     .map((route) => route.fullPath.replace(/(.)\/$/, '$1'))
 }
 
