@@ -345,7 +345,7 @@ export default defineConfig({
             // React DOM apart from the rest of the first script: the browser compiles each file in a task
             // of its own, and one 400 KB file made one long task before anything could respond.
             // With it, the module through which the app imports it (the entry runs this chunk first).
-            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]app[\\/]react-dom-client\.ts$/, priority: 3 },
+            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
             { name: 'shell', test: start.test, priority: 2, includeDependenciesRecursively: false },
             // Their dependencies stay where they are: the public pages share them.
             // What the entry imports stays in the entry's file, even where every page or every signed-in page

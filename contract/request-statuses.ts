@@ -1,6 +1,6 @@
 /**
- * The statuses of a request to mail a document and the moves between them. A module without schemas, so
- * that a page's early script can name a status without the validation library.
+ * The statuses of a request to mail a document and the moves between them (no schemas: the server's
+ * rules and the PWA's labels read them without the validation library).
  */
 /** GET /client/resources/status: the statuses of a request to mail a document. */
 export const DOCUMENT_REQUEST_STATUSES = [

@@ -1,12 +1,10 @@
 import './index.css'
-import { startEarlyCall } from './app/early-call'
 import { startedFromFrame } from './app/page-frame'
 
 /**
- * The entry: a few lines before the app's own script (start.tsx). Over a page frame (app/page-frame.ts)
- * the app's scripts are fetched and run once the browser has painted the frame, so that neither holds
- * back the page's first paint; without a frame the app starts at once (its scripts were preloaded with
- * the HTML).
+ * The entry: loads the app's start (start.tsx). Over a page frame (app/page-frame.ts) the browser paints
+ * the frame from the HTML alone, and the app's scripts are asked for just after that paint, so that they
+ * do not hold it back; without a frame the app starts at once (its scripts were preloaded with the HTML).
  */
 
 // After a deploy, a page holding the old build may fail to load a chunk: reload once. The mark is
@@ -20,70 +18,32 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload()
 })
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-/**
- * Over a frame, the server leaves the app's preload links for after the frame's paint. Adding a link
- * starts its request there and then, which is not cheap (about 1 ms each on a desktop, four times that
- * on a phone, and a page has 10-20): they go in a few at a time, a task each.
- */
-async function addPreloads() {
-  const template = document.getElementById('app-preloads')
-  if (!(template instanceof HTMLTemplateElement)) return
-  const links = [...template.content.children]
-  for (let i = 0; i < links.length; i += PRELOADS_PER_TASK) {
-    if (i > 0) await nextTask()
-    document.head.append(...links.slice(i, i + PRELOADS_PER_TASK))
-  }
-}
-const PRELOADS_PER_TASK = 4
-
-const start = () => {
-  void addPreloads()
-  // React DOM is run in a task of its own, then the app's start in the next: together they were the
-  // longest task of a page's start (about 35 ms on a desktop, four times that on a mid-range phone),
-  // and a task that long holds back the page's response to a tap.
-  void import('./app/react-dom-client')
-    .then(nextTask)
-    .then(() => import('./start'))
-    .then(() => sessionStorage.removeItem('chunk-reload'))
-}
-
-if (!startedFromFrame) start()
-else {
-  // A page whose frame waits on data asks for it now, well before the app could (app/early-call.ts).
-  startAfterFirstPaint(startEarlyCall())
+function start() {
+  // Over a frame the server leaves the app's preload links in a template, for after the frame's paint.
+  const preloads = document.getElementById('app-preloads')
+  if (preloads instanceof HTMLTemplateElement) document.head.append(preloads.content)
+  void import('./start').then(() => sessionStorage.removeItem('chunk-reload'))
 }
 
 /**
- * How long the app's scripts wait after the frame's paint for the frame to show its page's early answer:
- * on a slow connection they would compete with it, and on a fast one the answer is in at once.
+ * Over a frame, the app starts once the browser reports the page's first paint (the paint timing entry:
+ * an animation frame's callback can run before the frame is actually shown), or after a second if no
+ * report comes. A tab in the background paints nothing, and a browser without paint timing reports
+ * nothing: they start at once.
  */
-const EARLY_ANSWER_WAIT_MS = 500
-
-/**
- * Starts the app once the frame is on screen (and has shown its page's early answer, if it asked for
- * one: `earlyAnswerShown`, at most EARLY_ANSWER_WAIT_MS more): when the browser reports the page's first
- * paint (which it does once the frame is shown, not when it is merely drawn), or just after the next
- * frame where the browser reports no paints. A tab in the background paints nothing: it starts at once
- * there, and in any case within a second.
- */
-function startAfterFirstPaint(earlyAnswerShown: Promise<void>) {
-  let started = false
+function startAfterFirstPaint() {
+  if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return start()
   const once = () => {
-    if (started) return
-    started = true
-    observer?.disconnect()
-    void Promise.race([earlyAnswerShown, new Promise((resolve) => setTimeout(resolve, EARLY_ANSWER_WAIT_MS))]).then(start)
+    observer.disconnect()
+    clearTimeout(fallback)
+    start()
   }
-  const observer =
-    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')
-      ? new PerformanceObserver((entries) => {
-          if (entries.getEntriesByName('first-contentful-paint').length > 0) once()
-        })
-      : undefined
-  if (document.visibilityState === 'hidden') return once()
-  setTimeout(once, 1000)
-  if (observer) observer.observe({ type: 'paint', buffered: true })
-  else requestAnimationFrame(() => setTimeout(once, 0))
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length > 0) once()
+  })
+  const fallback = setTimeout(once, 1000)
+  observer.observe({ type: 'paint', buffered: true })
 }
+
+if (startedFromFrame) startAfterFirstPaint()
+else start()

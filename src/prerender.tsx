@@ -27,11 +27,11 @@ function areaOf(routeId: string): FrameArea | null {
   return null
 }
 
-/** The page paths that may have a frame: the public and area leaf routes without path parameters. */
+/** The page paths that may have a frame: the public and area leaf routes without path parameters, unless marked `noFrame`. */
 export function framePaths(): string[] {
   const router = createAppRouter(new QueryClient())
   return Object.values(router.routesById)
-    .filter((route) => !route.children && !route.fullPath.includes('$') && areaOf(route.id) !== null)
+    .filter((route) => !route.children && !route.fullPath.includes('$') && !route.options.staticData?.noFrame && areaOf(route.id) !== null)
     .map((route) => route.fullPath.replace(/(.)\/$/, '$1'))
 }
 
@@ -95,19 +95,21 @@ async function renderOnce(path: string): Promise<string | AccessDeniedError | nu
   if (failed?.error instanceof AccessDeniedError) return failed.error
   if (router.state.location.pathname !== path || failed) return null
 
-  let renderFailed = false
+  const errors: unknown[] = []
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
     // Every part inline, in place: a part React would send later (to reveal progressively) would need
     // its inline script to show.
-    { onError: () => void (renderFailed = true), progressiveChunkSize: Number.POSITIVE_INFINITY },
+    { onError: (error) => void errors.push(error), progressiveChunkSize: Number.POSITIVE_INFINITY },
   )
   let html = ''
   for await (const chunk of prelude) html += String(chunk)
-  // A part left to the browser (`<!--$?-->` waiting, `<!--$!-->` to render there) is not a frame.
-  if (renderFailed || /<!--\$[?!]-->/.test(html)) return null
+  // A component that throws as it renders is a fault to fix, not a page without a frame: the build stops.
+  if (errors.length > 0) throw new Error(`The frame of ${path} did not render`, { cause: errors[0] })
+  // A part left to the browser (`<!--$?-->` still waiting) is not a frame.
+  if (/<!--\$\?-->/.test(html)) return null
   // The router's scroll-restoration script is for server-rendered apps that hydrate; this one starts
   // over in the browser (and the Content-Security-Policy refuses inline scripts).
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')

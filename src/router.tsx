@@ -28,4 +28,11 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter
   }
+  interface StaticDataRouteOption {
+    /**
+     * No page frame (src/prerender.tsx) for a page whose largest text is its data: the frame would hold
+     * back the app's scripts, and with them that text, until the frame is painted.
+     */
+    noFrame?: boolean
+  }
 }

@@ -5,7 +5,7 @@
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createBrowserHistory, RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode, useInsertionEffect, type ReactNode } from 'react'
-import { createRoot } from './app/react-dom-client'
+import { createRoot } from 'react-dom/client'
 import { keepPermissionsFresh, refreshPermissions } from '~/features/auth'
 import { keepAccessTokenFresh, onNetworkError } from '~/lib/api-client'
 import { applyAppStyles, releaseAppStyles } from '~/lib/app-styles'
@@ -39,51 +39,30 @@ keepPermissionsFresh()
 // The browser's install offer comes soon after load: listened for from the start (a few lines).
 listenForInstallOffer()
 
-// Building the router and rendering is the larger part of the start, in tasks of their own so that none
-// holds back a tap for long on a phone: the browser history (its first entry is rewritten with the
-// router's key), then the router (the route tree, the first match), then the page's chunks and the
-// first render.
-setTimeout(() => {
-  const history = createBrowserHistory()
-  setTimeout(() => {
-    const router = createAppRouter(queryClient, history)
-    setTimeout(() => startRouter(router), 0)
-  }, 0)
-}, 0)
-
-function startRouter(router: AppRouter) {
-  // The page's own chunks start loading now, alongside the saved cache being read back: the router would
-  // ask for them only once the signed-in layout's wait for that cache is over, and a page the service
-  // worker serves (offline, or any later visit) has no modulepreload links for them.
-  for (const match of router.matchRoutes(router.latestLocation)) {
-    void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined)
-  }
-  void firstRender(router)
-  // Work the first page does not need waits until that page is on screen with its data (start-up chores).
-  // (Rendered, not only resolved: over a page frame the router has resolved the page before the first render.)
-  const stopWaiting = router.subscribe('onRendered', () => {
-    stopWaiting()
-    void pageDataIn().then(startChores)
-  })
+const router = createAppRouter(queryClient, createBrowserHistory())
+// The page's own chunks start loading now, alongside the saved cache being read back: the router would
+// ask for them only once the signed-in layout's wait for that cache is over, and a page the service
+// worker serves (offline, or any later visit) has no modulepreload links for them.
+for (const match of router.matchRoutes(router.latestLocation)) {
+  void router.loadRouteChunk(router.routesById[match.routeId as keyof typeof router.routesById])?.catch(() => undefined)
 }
+void firstRender(router)
+// Work the first page does not need waits until that page is on screen with its data.
+const stopWaiting = router.subscribe('onRendered', () => {
+  stopWaiting()
+  void pageDataIn().then(startChores)
+})
 
-// The first render waits for the style sheet (preloaded by the shell, so it is normally in already):
-// the shell's frame stays on screen until the page can be painted styled.
-// React recovers from an error in a background render by rendering again in one go (the router's state
-// can move while the page renders in the background, see AfterFrame in app-layout). The page shown is
-// then right, so it is noted as a warning rather than raised as an uncaught error.
-const onRecoverableError = (error: unknown) =>
-  console.warn('React rendered again after an error in a background render:', error, (error as Error | undefined)?.cause)
-
-// Over a page frame (app/page-frame.ts) the first render is a background one: React builds the page in
-// slices that leave the browser free between them, and the frame stays until the page replaces it. The
-// router has loaded the page first (its chunks, guards and loaders; a framed page's loaders do not wait
-// for data), so that first commit is the page, not the empty screen of a route still loading. The
-// frame has its own rules inline: the full sheet applies with the commit that replaces it.
+/**
+ * The first render, once the style sheet is in (preloaded by the shell, so normally at once). Over a page
+ * frame (app/page-frame.ts) the router loads the page first (its chunks, guards and loaders; a framed
+ * page's loaders do not wait for data), so that the commit that replaces the frame is the page, not the
+ * empty screen of a route still loading; that render is a transition, built in slices that leave the
+ * browser free between them while the frame stays on screen.
+ */
 async function firstRender(router: AppRouter) {
-  const pageLoaded = startedFromFrame ? Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2000))]) : undefined
-  await Promise.all([stylesApplied, pageLoaded])
-  const root = createRoot(document.getElementById('root')!, { onRecoverableError })
+  await Promise.all([stylesApplied, startedFromFrame ? router.load().catch(() => undefined) : undefined])
+  const root = createRoot(document.getElementById('root')!)
   const render = () =>
     root.render(
       <StrictMode>
@@ -98,27 +77,24 @@ async function firstRender(router: AppRouter) {
   else render()
 }
 
-// Work the first page does not need waits until that page is on screen with its data and the browser
-// is idle (at most a few seconds): re-reading the permission codes (a role may have changed since the
-// session began; the page renders with the codes saved at sign-in meanwhile) and registering the
-// service worker.
-const idle = (run: () => void, timeout: number) => whenIdle(run, timeout, Math.min(timeout, 1000))
+/**
+ * Work the first page does not need, at the browser's first idle moment once that page is on screen with
+ * its data (at most a few seconds later): on shared devices, a log out made offline reaches the server
+ * and what an ended session left behind is wiped (a sign-in also wipes another user's data first,
+ * features/auth); the permission codes are read again (a role may have changed since the session began;
+ * the page renders with the codes saved at sign-in meanwhile); the outbox replays changes made offline
+ * (then again when the connection returns and on focus); the service worker is registered after the
+ * page's own load.
+ */
 function startChores() {
-  // Shared devices: a log out made offline reaches the server at the first contact, and what an ended
-  // session left behind is wiped before anyone else signs in (a sign-in also wipes another user's
-  // data first, features/auth). Neither is needed for the first page.
-  idle(() => {
+  whenIdle(() => {
     void import('~/lib/signed-out').then(({ settleSignOutWhenOnline }) => settleSignOutWhenOnline())
     void import('~/lib/device-data').then(({ settleDeviceData }) => settleDeviceData())
-  }, 500)
-  idle(() => {
     if (getSession() && !isBrowserOffline()) void refreshPermissions().catch(() => undefined)
+    void import('~/lib/outbox/outbox').then(({ startOutbox }) => startOutbox(queryClient))
+    if (document.readyState === 'complete') registerSW()
+    else window.addEventListener('load', registerSW, { once: true })
   }, 2000)
-  // The outbox replays changes made offline (once the first page is on screen, then when the
-  // connection returns and on focus); the service worker also waits for the page's own load.
-  idle(() => void import('~/lib/outbox/outbox').then(({ startOutbox }) => startOutbox(queryClient)), 1000)
-  const afterLoad = (run: () => void) => (document.readyState === 'complete' ? run() : window.addEventListener('load', run, { once: true }))
-  afterLoad(() => idle(() => registerSW(), 3000))
 }
 
 /**

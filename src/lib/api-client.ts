@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import { ErrorBodySchema } from '@contract/common'
-import { takeEarlyResponse } from './early-response'
 import { appConfig } from './config'
 import { isBrowserOffline, markServerReachable, markServerUnreachable, onBrowserOnline } from './online-status'
 import { signOutPending } from './signed-out-flag'
@@ -136,10 +135,8 @@ function isAbort(error: unknown): boolean {
 async function send(path: string, init: RequestInit, query?: Query): Promise<Response> {
   if (isBrowserOffline()) throw offlineError(init)
   const url = buildUrl(path, query)
-  const request = () => fetch(url, { credentials: 'same-origin', ...init })
   try {
-    // A framed page's first call may have been sent by the entry already (app/early-call.ts).
-    const res = await (takeEarlyResponse(url, init)?.catch(request) ?? request())
+    const res = await fetch(url, { credentials: 'same-origin', ...init })
     markServerReachable()
     return res
   } catch (error) {

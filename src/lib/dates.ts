@@ -266,4 +266,7 @@ export function daysLeftToRequest(uploadedAt: DateInput, now: DateInput = Date.n
   return Math.min(windowDays, Math.max(0, Math.ceil(remainingMs / DAY_MS)))
 }
 
-export { daysText } from './counts'
+/** '1 day', '45 days'. */
+export function daysText(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`
+}

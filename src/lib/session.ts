@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import { SessionUserSchema, type SessionUser } from '@contract/auth'
 import * as v from 'valibot'
-import { SESSION_KEY } from './stored-token'
 
 /**
  * The signed-in session: the access token, the user and the user's
@@ -11,7 +10,26 @@ import { SESSION_KEY } from './stored-token'
  * PWA reopened later (even offline) restores it; without it nothing survives closing the browser.
  * The access token is short-lived; it is renewed through the refresh cookie (see api-client.ts).
  */
-export { SESSION_KEY, tokenExpiresAt } from './stored-token'
+/** The stored session's key, in session storage (and in local storage when remembered). */
+export const SESSION_KEY = 'session'
+
+/** The access token's expiry (ms since the epoch), read from its `exp` claim; null when unreadable. */
+export function tokenExpiresAt(token: string): number | null {
+  const payload = token.split('.')[1]
+  if (!payload) return null
+  try {
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    )
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp
+    return typeof exp === 'number' ? exp * 1000 : null
+  } catch {
+    return null
+  }
+}
 
 export { SessionUserSchema, type SessionUser } from '@contract/auth'
 

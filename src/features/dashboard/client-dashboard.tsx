@@ -7,7 +7,8 @@ import { css, cx } from 'styled-system/css'
 import { notificationTarget } from '~/features/notifications'
 import { PageHeader } from '~/ui/page-header'
 import { errorMessage } from '~/lib/api-client'
-import { formatDateTime } from '~/lib/dates'
+import { daysText, formatDateTime } from '~/lib/dates'
+import { formatMoney } from '~/lib/money'
 import { useRequiredSession } from '~/lib/session'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
@@ -15,7 +16,6 @@ import { Panel } from '~/ui/card'
 import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { AccountPanel } from './account-panel'
 import { clientDashboardQueryOptions, dashboardKeys } from './api'
-import { invoicesDueLine, NO_REQUESTS_LINE, supportLine, totalDueText, unreadDocumentsLine } from './client-figures'
 import { cardLink, cardText, dashboardGrid, FigureCard } from './figure-card'
 
 // Paying is the invoices' own dialog, with its card form and processor script: it loads when Pay is
@@ -33,7 +33,6 @@ function UnreadDocumentsCard({ figures }: { figures?: Figures }) {
   const unread = figures?.unreadDocuments
   return (
     <FigureCard
-      name="unread-documents"
       title="Unread documents"
       loading={!unread}
       figure={unread?.count}
@@ -52,7 +51,6 @@ function InvoicesDueCard({ figures, onPay }: { figures?: Figures; onPay: (invoic
   if (!figures) {
     return (
       <FigureCard
-        name="invoices"
         title="Invoices to pay"
         loading
         actions={
@@ -66,7 +64,6 @@ function InvoicesDueCard({ figures, onPay }: { figures?: Figures; onPay: (invoic
   const { unpaidCount, overdueCount, payableIds } = figures.invoices
   return (
     <FigureCard
-      name="invoices"
       title="Invoices to pay"
       figure={totalDueText(figures.invoices)}
       actions={
@@ -94,7 +91,6 @@ function MailRequestsCard({ figures }: { figures?: Figures }) {
   const requests = figures?.mailRequests
   return (
     <FigureCard
-      name="mail-requests"
       title="Mail requests in progress"
       loading={!requests}
       figure={requests?.inProgress}
@@ -124,7 +120,6 @@ function SupportCard({ figures }: { figures?: Figures }) {
   const support = figures?.support
   return (
     <FigureCard
-      name="support"
       title="Support replies"
       loading={!support}
       figure={support?.withNewReply}
@@ -222,4 +217,23 @@ export function ClientDashboard() {
       )}
     </>
   )
+}
+
+// What the cards say, in words.
+function unreadDocumentsLine(unread: Figures['unreadDocuments']): string {
+  const urgent = unread.mostUrgent
+  return urgent ? `Most urgent: ${urgent.name}, ${daysText(urgent.daysLeft)} to request it by mail` : 'Nothing new to read.'
+}
+
+const totalDueText = (invoices: Figures['invoices']) => formatMoney(invoices.totalDue)
+
+function invoicesDueLine({ unpaidCount, overdueCount }: Figures['invoices']): string {
+  return unpaidCount + overdueCount === 0 ? 'All paid. Thank you.' : `${unpaidCount + overdueCount} invoices due`
+}
+
+const NO_REQUESTS_LINE = 'No documents on their way to you.'
+
+function supportLine(support: Figures['support']): string {
+  const replies = support.withNewReply === 1 ? '1 conversation has a new reply' : `${support.withNewReply} conversations have a new reply`
+  return `${replies} · ${support.open} open`
 }

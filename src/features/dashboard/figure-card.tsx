@@ -38,8 +38,6 @@ export const cardLink = css({ color: 'fg.accent', textDecoration: 'underline', f
  * a line or two of detail (two lines' room either way), and links to the filtered list. Cards are independent, so a page can add
  * or drop one without touching the others. Without a figure yet (`loading`), the card shows its title
  * and links with placeholders of the figure's and a line's size, so nothing moves when the data comes.
- * A card with a `name` marks where its figure and lines go (`data-fill`), for a page frame that shows
- * the figures before the app's scripts have arrived (client-dashboard-frame.ts).
  */
 export function FigureCard({
   title,
@@ -47,11 +45,8 @@ export function FigureCard({
   children,
   actions,
   loading = false,
-  name,
 }: {
   title: string
-  /** The card's name in the page (`data-card`). */
-  name?: string
   figure?: ReactNode
   children?: ReactNode
   actions?: ReactNode
@@ -59,17 +54,17 @@ export function FigureCard({
 }) {
   return (
     <li>
-      <Card.Root className={root} aria-label={title} data-card={name}>
+      <Card.Root className={root} aria-label={title}>
         <Card.Header>
           <Card.Title>{title}</Card.Title>
         </Card.Header>
         <Card.Body className={body}>
           {loading ? (
             <>
-              <p className={figure} aria-hidden="true" data-fill="figure">
+              <p className={figure} aria-hidden="true">
                 <span className={placeholder} />
               </p>
-              <div className={detail} data-fill="detail">
+              <div className={detail}>
                 <span className={cx(cardText, placeholderLine)} aria-hidden="true" />
               </div>
             </>

@@ -5,6 +5,8 @@ import { ActionRequiredBanner } from '~/features/notifications/action-required-b
 
 export const Route = createFileRoute('/_authenticated/client/dashboard')({
   loader: ({ context }) => loadClientDashboard(context.queryClient),
+  // Its largest text is the most urgent mail item, which comes with the data.
+  staticData: { noFrame: true },
   component: ClientDashboardPage,
 })
 
