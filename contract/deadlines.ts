@@ -30,6 +30,8 @@ export const DeadlineSchema = v.object({
   filedOn: v.optional(v.string()),
   /** Service of process: an estimate, to confirm with an attorney (false once staff corrected it). */
   estimate: v.optional(v.boolean()),
+  /** Service of process: a client user acknowledged it (its alerts have stopped). */
+  acknowledged: v.optional(v.boolean()),
 })
 export type Deadline = v.InferOutput<typeof DeadlineSchema>
 

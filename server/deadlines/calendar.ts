@@ -52,7 +52,8 @@ export function deadlinesCalendar(input: { companyName: string; deadlines: Deadl
     ttl: 6 * 3600,
   })
   for (const deadline of input.deadlines) {
-    const link = deadline.documentId !== undefined ? `${input.portalUrl}/client/documents?id=${deadline.documentId}` : `${input.portalUrl}/client/dashboard`
+    const link =
+      deadline.documentId !== undefined ? `${input.portalUrl}/client/documents?document=${deadline.documentId}` : `${input.portalUrl}/client/dashboard`
     const lines = [deadline.title]
     if (deadline.fee !== undefined) lines.push(`State fee: ${money(deadline.fee)}`)
     if (deadline.lateFee) lines.push(`Late fee after the due date: ${money(deadline.lateFee)}`)

@@ -100,6 +100,7 @@ function serviceDeadline(row: ServiceRow & { responseDueOn: string }, today: str
     status: deadlineStatus(row.responseDueOn, today, acknowledged && today > row.responseDueOn),
     documentId: row.id,
     estimate: !row.responseDueCorrected,
+    acknowledged,
   }
 }
 
