@@ -1,4 +1,4 @@
-import { expect, loginAs, test } from './fixtures'
+import { expectAccessible, expect, loginAs, test } from './fixtures'
 
 /**
  * Deadlines in the PWA: the client's next deadlines with a countdown (marking the annual report
@@ -19,6 +19,7 @@ test.describe('deadlines', () => {
     const report = deadlines.getByTestId('deadline').filter({ hasText: `${year} Florida annual report` })
     await expect(report).toBeVisible()
     await expect(report).toContainText('State fee $150; $400 late fee after 01-May-')
+    await expectAccessible(page)
 
     await report.getByRole('button', { name: `Mark ${year} report filed` }).click()
     await report.getByRole('button', { name: 'Save' }).click()
@@ -46,9 +47,20 @@ test.describe('deadlines', () => {
     await expect.poll(async () => (await page.request.get(path)).status()).toBe(404)
   })
 
-  test("staff see every client's deadlines at risk", async ({ page }) => {
+  test("staff see every client's deadlines at risk and open a client's deadlines from there", async ({ page }) => {
     await loginAs(page, 'admin')
     await expect(page.getByText('Deadlines at risk')).toBeVisible()
     await expect(page.getByText(/across clients: late, due within 14 days, or service of process not acknowledged/)).toBeVisible()
+    await expectAccessible(page)
+    const first = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: 'Why' }) })
+      .getByRole('link')
+      .first()
+    const company = (await first.textContent()) ?? ''
+    await first.click()
+    await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Next deadlines' })).toBeVisible()
+    await expect(page.getByText(/Date of formation:/)).toBeVisible()
   })
 })
