@@ -1,11 +1,23 @@
 import { and, eq } from 'drizzle-orm'
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { businessEntityTypes, deadlineReminders, documentTypes, mailOutbox, notifications, pushOutbox, users } from '../../server/db/schema'
+import {
+  businessEntityTypes,
+  clientServices,
+  deadlineReminders,
+  documentTypes,
+  mailOutbox,
+  notifications,
+  pushOutbox,
+  servicePackages,
+  services,
+  users,
+} from '../../server/db/schema'
 import { sendDeadlineReminders } from '../../server/deadlines/reminders'
 import { runDueJobs } from '../../server/jobs/scheduler'
 import { deadlineRemindersJob } from '../../server/jobs/deadlines'
 import { createTestServer, type TestServer } from './harness'
+import { sandboxCardToken, TEST_CARDS } from './sandbox-card'
 
 /**
  * Deadlines: the list (GET /api/client/{id}/deadlines) with the annual report's fee and late fee by
@@ -145,6 +157,31 @@ describe('the annual report in the deadlines list', () => {
     expect((await server.request('PUT', `/api/client/${client.id}/formation-date`, { token: await token(noDocsAgent), body: { formedOn: null } })).status).toBe(
       403,
     )
+  })
+})
+
+describe('the Annual Report Filing add-on', () => {
+  it("marks this year's report filed by the provider when ordered (and only that add-on)", async () => {
+    const service = async (name: string, kind: string, cents: number) => {
+      const [row] = await server.db.insert(services).values({ name, kind, active: true }).returning()
+      const [pkg] = await server.db.insert(servicePackages).values({ serviceId: row.id, name: 'Yearly', amountCents: cents }).returning()
+      return { serviceId: row.id, servicePackageId: pkg.id }
+    }
+    const mailbox = await service('Deadline mailbox', 'address', 19_900)
+    const filing = await service('Annual Report Filing', 'addon', 19_900)
+    const certificate = await service('Certificate of Status', 'addon', 4_900)
+    const { client, user } = await newClient('Florida Limited Liability Company', { formedOn: '2020-01-01' })
+    await server.db.insert(clientServices).values({ clientId: client.id, ...mailbox })
+    const buy = async (line: typeof filing) =>
+      server.request('POST', '/api/client/services/packages/subscribe', {
+        token: await token(user),
+        body: { serviceSubscriptions: [line], affinipayPaymentDetails: { token: await sandboxCardToken(server, TEST_CARDS.success) } },
+      })
+    expect((await buy(certificate)).status).toBe(201)
+    expect((await deadlinesOf(client.id, user))[0]).toMatchObject({ year: 2026, status: 'upcoming' })
+    expect((await buy(filing)).status).toBe(201)
+    const list = await deadlinesOf(client.id, user)
+    expect(list.find((d) => d.year === 2026)).toMatchObject({ status: 'done', filedOn: '2026-04-15' })
   })
 })
 
