@@ -80,6 +80,17 @@ export const DocumentSchema = v.object({
       trackingNumber: v.nullable(v.string()),
     }),
   ),
+  /** Service of process only: the day it was served (YYYY-MM-DD). */
+  servedOn: v.optional(v.nullable(v.string())),
+  /**
+   * Service of process only: the estimated day the answer is due (YYYY-MM-DD; 20 days after service in a
+   * state court, 21 in a federal court), null for private papers; an estimate to confirm with an attorney.
+   */
+  responseDueDate: v.optional(v.nullable(v.string())),
+  /** False once staff corrected the answer date. */
+  responseDueEstimate: v.optional(v.boolean()),
+  /** ISO 8601 UTC: when a client user acknowledged it (its alerts then stop); null until then. */
+  acknowledgedAt: v.optional(v.nullable(v.string())),
 })
 export type Document = v.InferOutput<typeof DocumentSchema>
 export const DocumentPageSchema = pageOf(DocumentSchema)
@@ -121,6 +132,13 @@ export const DocumentUploadFieldsSchema = v.object({
   dateReceived: v.pipe(
     v.string('Date received is mandatory'),
     calendarDay({ pattern: 'Date received must be a date as YYYY-MM-DD', calendar: (issue) => `Date received ${String(issue.input)} is not a valid date` }),
+  ),
+  /** Service of process: the day it was served (the day received when left out). */
+  servedOn: v.optional(
+    v.pipe(
+      v.string(),
+      calendarDay({ pattern: 'Date served must be a date as YYYY-MM-DD', calendar: (issue) => `Date served ${String(issue.input)} is not a valid date` }),
+    ),
   ),
 })
 export type DocumentUploadFields = v.InferInput<typeof DocumentUploadFieldsSchema>

@@ -18,6 +18,7 @@ import { documentRequestRoutes } from './routes/document-requests'
 import { documentRoutes } from './routes/documents'
 import { supportRoutes } from './routes/support'
 import { dashboardRoutes } from './routes/dashboard'
+import { deadlineRoutes } from './routes/deadlines'
 import { healthRoutes } from './routes/health'
 import { identityRoutes } from './routes/identity'
 import { invoiceRoutes } from './routes/invoices'
@@ -53,6 +54,7 @@ const routeModules: Hono<AppEnv>[] = [
   supportRoutes,
   alertRoutes,
   dashboardRoutes,
+  deadlineRoutes,
   signupRoutes,
 ]
 

@@ -98,6 +98,8 @@ export const clients = pgTable(
     affiliateId: integer('affiliate_id').references(() => affiliates.id),
     couponId: integer('coupon_id').references(() => coupons.id),
     agentId: integer('agent_id').references(() => agents.id),
+    /** The date of formation or registration in Florida: the annual report is due from the next year (server/deadlines/rules.ts). */
+    formedOn: date('formed_on', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -444,6 +446,14 @@ export const documents = pgTable(
     sha256: text('sha256').notNull(),
     status: text('status').notNull().default('active'),
     shreddedAt: ts('shredded_at'),
+    /** Service of process: the day it was served, and the estimated answer date (staff may correct it). */
+    servedOn: date('served_on', { mode: 'string' }),
+    responseDueOn: date('response_due_on', { mode: 'string' }),
+    /** True once staff corrected the answer date by hand (it is no longer the rule's estimate). */
+    responseDueCorrected: boolean('response_due_corrected').notNull().default(false),
+    /** A client user acknowledged the service of process: its alerts stop (opening it is not enough). */
+    acknowledgedAt: ts('acknowledged_at'),
+    acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('documents_client_uploaded_idx').on(t.clientId, t.uploadedAt),
@@ -640,6 +650,8 @@ export const notificationPreferences = pgTable(
     kind: text('kind').notNull(),
     push: boolean('push').notNull().default(true),
     email: boolean('email').notNull().default(true),
+    /** In-portal notifications (the bell), for kinds whose in-app channel can be switched (deadlines). */
+    inApp: boolean('in_app').notNull().default(true),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
@@ -667,6 +679,53 @@ export const documentAlerts = pgTable(
   },
   (t) => [index('document_alerts_document_idx').on(t.documentId, t.at)],
 )
+
+// ---------- deadlines ----------
+
+/** A client's Florida annual report of one year, marked filed (by a client user, staff or the add-on order). */
+export const annualReportFilings = pgTable(
+  'annual_report_filings',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    filedOn: date('filed_on', { mode: 'string' }).notNull(),
+    /** 'client', 'staff' or 'addon' (the Annual Report Filing add-on was ordered). */
+    markedVia: text('marked_via').notNull(),
+    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.year] })],
+)
+
+/**
+ * Each deadline reminder sent, once: the row is claimed before the reminder goes out, in the same
+ * transaction (subject 'annual-report:2026' or 'document:42', stage such as 'two-weeks' or 'due-3').
+ */
+export const deadlineReminders = pgTable(
+  'deadline_reminders',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    stage: text('stage').notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('deadline_reminders_once_idx').on(t.clientId, t.subject, t.stage)],
+)
+
+/** A client's secret calendar address: only the token's SHA-256 is kept; deleting the row revokes it. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+})
 
 /**
  * A client's support conversation: the subject, an optional link to one of the client's documents or

@@ -6,6 +6,7 @@ import { contains, containsPatterns, containsValue, searchValues, type ContainsF
 import type { Db, Tx } from '../db/client'
 import { cachedList, type ValueOf } from '../db/statement-cache'
 import { matchingCount, type PageTotal } from '../db/page-total'
+import { SERVICE_OF_PROCESS } from '../db/reference'
 import { clients, documentRequestEvents, documentRequests, documents, documentTypes, notifications } from '../db/schema'
 import { downloadFileName } from './naming'
 import { daysLeft, shredDueAt, withinRequestWindow } from './retention'
@@ -30,6 +31,10 @@ const documentColumns = {
   sha256: documents.sha256,
   status: documents.status,
   shreddedAt: documents.shreddedAt,
+  servedOn: documents.servedOn,
+  responseDueOn: documents.responseDueOn,
+  responseDueCorrected: documents.responseDueCorrected,
+  acknowledgedAt: documents.acknowledgedAt,
   requestId: documentRequests.id,
   requestStatus: documentRequests.status,
   requestCarrier: documentRequests.carrier,
@@ -59,6 +64,10 @@ export type DocumentRow = {
   sha256: string
   status: string
   shreddedAt: Date | null
+  servedOn: string | null
+  responseDueOn: string | null
+  responseDueCorrected: boolean
+  acknowledgedAt: Date | null
   requestId: number | null
   requestStatus: number | null
   requestCarrier: string | null
@@ -125,6 +134,15 @@ export function toDocument(row: DocumentRow, now: Date, options: { withClient?: 
           trackingNumber: row.requestTrackingNumber,
         }
       : null,
+    // Service of process: when it was served, its estimated answer date and the client's acknowledgment.
+    ...(row.typeName === SERVICE_OF_PROCESS
+      ? {
+          servedOn: row.servedOn,
+          responseDueDate: row.responseDueOn,
+          responseDueEstimate: !row.responseDueCorrected,
+          acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
+        }
+      : {}),
   }
 }
 

@@ -15,6 +15,7 @@ import { documentKeyPrefix, formatBytes } from './naming'
 import { selectDocuments, toDocument } from './queries'
 import { todayInFlorida } from './retention'
 import { recordAudit } from '../audit'
+import { estimatedAnswerDate } from '../deadlines/rules'
 
 const FILE_FIELDS = new Set(['file', 'files', 'files[]'])
 
@@ -81,7 +82,11 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
       },
     )
     if (fileCount === 0) throw unprocessable('No file', 'Choose at least one file to upload')
-    const { documentTypeId, jurisdiction, dateReceived, type } = await (checked ?? checkFields(deps, fields))
+    // Checked again with every field: a date served sent after the files is checked too.
+    if (checked) await checked
+    const { documentTypeId, jurisdiction, dateReceived, type, servedOn } = await checkFields(deps, fields)
+    // Service of process: served on the day given (else the day received) and answered by the estimated date.
+    const service = type.name === SERVICE_OF_PROCESS ? { servedOn, responseDueOn: estimatedAnswerDate(servedOn!, jurisdiction) } : {}
 
     const now = deps.clock.now()
     const answer = await deps.db.transaction(async (tx) => {
@@ -100,6 +105,7 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
             contentType: file.contentType,
             sizeBytes: file.size,
             sha256: file.sha256,
+            ...service,
           })),
         )
         .returning({ id: documents.id })
@@ -144,24 +150,36 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
   }
 }
 
-const FIELD_NAMES = Object.keys(DocumentUploadFieldsSchema.entries)
+/** The fields every upload sends (servedOn is optional). */
+const FIELD_NAMES = ['documentTypeId', 'jurisdiction', 'dateReceived']
 
 interface CheckedFields {
   documentTypeId: number
   jurisdiction: number
   dateReceived: string
   type: { id: number; name: string }
+  /** Service of process only: the day it was served. */
+  servedOn?: string
 }
 
 async function checkFields(deps: AppDeps, fields: Record<string, string>): Promise<CheckedFields> {
   assertNoControlCharacters(fields, 'form')
-  const parsed = v.safeParse(DocumentUploadFieldsSchema, fields)
+  // A form's empty "Date served" is no date.
+  const { servedOn: givenServedOn, ...rest } = fields
+  const parsed = v.safeParse(DocumentUploadFieldsSchema, givenServedOn ? fields : rest)
   if (!parsed.success) throw validationError(parsed.issues, 'form')
   const { documentTypeId, jurisdiction, dateReceived } = parsed.output
   checkDateReceived(dateReceived, deps.clock.now())
   const [type] = await deps.db.select().from(documentTypes).where(eq(documentTypes.id, documentTypeId))
   if (!type) throw unprocessable('Unknown document type', 'Choose a document type from the list')
-  return { documentTypeId, jurisdiction, dateReceived, type }
+  if (type.name !== SERVICE_OF_PROCESS) {
+    if (parsed.output.servedOn) throw unprocessable('Invalid date served', 'Date served is only for service of process')
+    return { documentTypeId, jurisdiction, dateReceived, type }
+  }
+  const servedOn = parsed.output.servedOn ?? dateReceived
+  if (servedOn > dateReceived) throw unprocessable('Invalid date served', 'Date served cannot be after the date received')
+  if (servedOn < '2000-01-01') throw unprocessable('Invalid date served', 'Date served must be in the year 2000 or later')
+  return { documentTypeId, jurisdiction, dateReceived, type, servedOn }
 }
 
 function checkDateReceived(dateReceived: string, now: Date) {

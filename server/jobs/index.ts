@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import { purgeLoginAttempts } from '../auth/rate-limit'
 import { accessRevocations, passwordResetTokens, refreshSessions } from '../db/schema'
+import { deadlineRemindersJob } from './deadlines'
 import { sweepRecordsJob } from './housekeeping'
 import { mailRetryJob } from './mail-retry'
 import { markOverdueJob } from './overdue'
@@ -33,4 +34,4 @@ const authHousekeeping: Job = {
  * Every scheduled job of the server. Add a job by appending it here; the scheduler runs each once per
  * period across all servers (server/jobs/scheduler.ts).
  */
-export const jobs: Job[] = [authHousekeeping, markOverdueJob, shredJob, sweepRecordsJob, mailRetryJob, escalateServiceJob]
+export const jobs: Job[] = [authHousekeeping, markOverdueJob, shredJob, sweepRecordsJob, mailRetryJob, escalateServiceJob, deadlineRemindersJob]

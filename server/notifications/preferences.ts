@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { ALWAYS_ON_KINDS, NOTIFICATION_KINDS, type NotificationKind, type NotificationPreference } from '../../contract/preferences'
+import { ALWAYS_ON_KINDS, IN_APP_KINDS, NOTIFICATION_KINDS, type NotificationKind, type NotificationPreference } from '../../contract/preferences'
 import type { Db, Tx } from '../db/client'
 import { notificationPreferences } from '../db/schema'
 
@@ -16,21 +16,43 @@ export async function preferencesOf(db: Db, userId: number): Promise<Notificatio
   return NOTIFICATION_KINDS.map((kind) => {
     const editable = !ALWAYS_ON_KINDS.includes(kind)
     const row = stored.get(kind)
-    return { kind, push: !editable || (row?.push ?? DEFAULT_CHOICE.push), email: !editable || (row?.email ?? DEFAULT_CHOICE.email), editable }
+    return {
+      kind,
+      push: !editable || (row?.push ?? DEFAULT_CHOICE.push),
+      email: !editable || (row?.email ?? DEFAULT_CHOICE.email),
+      ...(IN_APP_KINDS.includes(kind) ? { inApp: row?.inApp ?? true } : {}),
+      editable,
+    }
   })
 }
 
 /** Stores the given kinds' choices; always-on kinds are ignored. */
-export async function savePreferences(db: Db, userId: number, choices: { kind: NotificationKind; push: boolean; email: boolean }[], now: Date): Promise<void> {
+export async function savePreferences(
+  db: Db,
+  userId: number,
+  choices: { kind: NotificationKind; push: boolean; email: boolean; inApp?: boolean }[],
+  now: Date,
+): Promise<void> {
   const editable = choices.filter((choice) => !ALWAYS_ON_KINDS.includes(choice.kind))
-  if (editable.length === 0) return
-  await db
-    .insert(notificationPreferences)
-    .values(editable.map((choice) => ({ userId, kind: choice.kind, push: choice.push, email: choice.email, updatedAt: now })))
-    .onConflictDoUpdate({
-      target: [notificationPreferences.userId, notificationPreferences.kind],
-      set: { push: sql`excluded.push`, email: sql`excluded.email`, updatedAt: now },
-    })
+  // The in-app choice is stored only for the kinds that have one, and only when given.
+  const withInApp = editable.filter((choice) => choice.inApp !== undefined && IN_APP_KINDS.includes(choice.kind))
+  const without = editable.filter((choice) => !withInApp.includes(choice))
+  if (without.length)
+    await db
+      .insert(notificationPreferences)
+      .values(without.map((choice) => ({ userId, kind: choice.kind, push: choice.push, email: choice.email, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.kind],
+        set: { push: sql`excluded.push`, email: sql`excluded.email`, updatedAt: now },
+      })
+  if (withInApp.length)
+    await db
+      .insert(notificationPreferences)
+      .values(withInApp.map((choice) => ({ userId, kind: choice.kind, push: choice.push, email: choice.email, inApp: choice.inApp!, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.kind],
+        set: { push: sql`excluded.push`, email: sql`excluded.email`, inApp: sql`excluded.in_app`, updatedAt: now },
+      })
 }
 
 /** Turns e-mail off for one kind (the unsubscribe link), keeping the push choice. */
@@ -42,14 +64,18 @@ export async function stopEmails(db: Db, userId: number, kind: NotificationKind,
 }
 
 /** The choices of several users for one kind (defaults for users without a row). */
-export async function choicesFor(db: Db | Tx, userIds: number[], kind: NotificationKind): Promise<Map<number, { push: boolean; email: boolean }>> {
-  const choices = new Map(userIds.map((id) => [id, { ...DEFAULT_CHOICE }]))
+export async function choicesFor(
+  db: Db | Tx,
+  userIds: number[],
+  kind: NotificationKind,
+): Promise<Map<number, { push: boolean; email: boolean; inApp: boolean }>> {
+  const choices = new Map(userIds.map((id) => [id, { ...DEFAULT_CHOICE, inApp: true }]))
   if (userIds.length === 0) return choices
   const rows = await db
     .select()
     .from(notificationPreferences)
     .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.kind, kind)))
-  for (const row of rows) choices.set(row.userId, { push: row.push, email: row.email })
+  for (const row of rows) choices.set(row.userId, { push: row.push, email: row.email, inApp: row.inApp })
   return choices
 }
 

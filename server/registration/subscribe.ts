@@ -7,6 +7,7 @@ import { sha256 } from '../auth/tokens'
 import type { AppDeps, Caller } from '../context'
 import type { Db, Tx } from '../db/client'
 import { clients, clientServices, servicePackages, services } from '../db/schema'
+import { markFiledByAddon } from '../deadlines/queries'
 import { hashRequest } from '../idempotency'
 import { conflict, HttpError, notFound } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
@@ -171,6 +172,14 @@ export const subscriptionRecorder: Recorder = {
       .insert(clientServices)
       .values(order.lines.map((line) => ({ clientId, serviceId: line.serviceId, servicePackageId: line.servicePackageId, createdAt: now })))
       .returning({ id: clientServices.id, serviceId: clientServices.serviceId, servicePackageId: clientServices.servicePackageId })
+    // The Annual Report Filing add-on hands this year's report to the provider: marked filed, reminders stop.
+    await markFiledByAddon(
+      tx,
+      clientId,
+      order.lines.map((line) => line.serviceId),
+      intent.userId,
+      now,
+    )
     const invoice = await createInvoice(tx, {
       clientId,
       invoiceDate: now,

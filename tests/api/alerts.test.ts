@@ -87,6 +87,7 @@ describe('notification preferences', () => {
       { kind: 'service-of-process', push: true, email: true, editable: false },
       { kind: 'mail-request', push: true, email: true, editable: true },
       { kind: 'invoice', push: true, email: true, editable: true },
+      { kind: 'deadline', push: true, email: true, inApp: true, editable: true },
     ])
   })
 

@@ -31,6 +31,8 @@ const BODYLESS = new Set([
   'PATCH /api/system-notifications/mark-all-read',
   'POST /api/users/:id/deactivate',
   'POST /api/users/:id/reactivate',
+  'POST /api/document/:id{[0-9]+}/acknowledge',
+  'POST /api/client/:id{[0-9]+}/calendar-feed',
 ])
 
 const BAD_IDS = ['abc', '-1', '0', '1e3', '1.5', '99999999999999', '2147483648', '%00', '1%00', '%1B', 'null']

@@ -19,6 +19,7 @@ import { CLIENT_PROFILE_TABS, type ClientProfileTab } from './routing'
 // The tabs' lists (and their tables, dialogs and card form) load only when their tab is opened.
 const InvoicesPanel = lazy(() => import('~/features/invoices').then((m) => ({ default: m.InvoicesPanel })))
 const DocumentsPanel = lazy(() => import('~/features/documents').then((m) => ({ default: m.DocumentsPanel })))
+const DeadlinesPanel = lazy(() => import('~/features/deadlines').then((m) => ({ default: m.DeadlinesPanel })))
 
 // The edit dialogs (and their form library) load on the first click of an edit button.
 const EditPersonalInfoDialog = lazy(() => import('./edit-profile-dialogs').then((m) => ({ default: m.EditPersonalInfoDialog })))
@@ -189,6 +190,8 @@ function TabFallback() {
   return <Spinner label="Loading" />
 }
 
+const deadlinesGap = css({ mt: '6' })
+
 export type ProviderClientProfileProps = {
   clientId: number
   tab: ClientProfileTab
@@ -215,6 +218,11 @@ export function ProviderClientProfile({ clientId, tab, onTabChange }: ProviderCl
         </Tabs.List>
         <Tabs.Content value="basic">
           <ClientBasicInfo client={client} editable={canEdit} canAssignMailbox={canEdit} />
+          <div className={deadlinesGap}>
+            <Suspense fallback={<TabFallback />}>
+              <DeadlinesPanel clientId={client.id} canAct={canEdit} limit={10} calendar={false} />
+            </Suspense>
+          </div>
         </Tabs.Content>
         <Tabs.Content value="invoices">
           <Suspense fallback={<TabFallback />}>

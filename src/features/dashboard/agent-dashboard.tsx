@@ -2,6 +2,7 @@ import type { ProviderDashboard as Figures } from '@contract/dashboard'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { AtRiskPanel } from '~/features/deadlines'
 import { PageHeader } from '~/ui/page-header'
 import { errorMessage } from '~/lib/api-client'
 import { daysText } from '~/lib/dates'
@@ -146,6 +147,7 @@ export function AgentDashboard() {
             <TodayCards figures={query.data} allowed={{ documents: canViewDocuments, support: canViewSupport, invoices: canViewInvoices }} />
           </section>
         )}
+        <AtRiskPanel />
         <QuickLinks label="Work" links={links} />
       </div>
     </>

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { DeadlinesPanel } from '~/features/deadlines'
 import { notificationTarget } from '~/features/notifications'
 import { PageHeader } from '~/ui/page-header'
 import { errorMessage } from '~/lib/api-client'
@@ -207,8 +208,9 @@ export function ClientDashboard() {
         </Alert>
         <div className={lowerGrid}>
           <AccountPanel account={figures?.account} clientId={user.clientId!} />
-          {figures && <RecentActivity figures={figures} />}
+          <DeadlinesPanel clientId={user.clientId!} canAct />
         </div>
+        {figures && <RecentActivity figures={figures} />}
       </div>
       {paying && (
         <Suspense fallback={null}>

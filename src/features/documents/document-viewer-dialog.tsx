@@ -2,7 +2,9 @@ import { css } from 'styled-system/css'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { DownloadIcon } from '~/ui/icons'
+import { ServiceAnswerNote } from '~/features/deadlines'
 import { saveBlob } from '~/lib/download'
+import { useRequiredSession, userKind } from '~/lib/session'
 import type { OpenFile } from './api'
 import { documentLabel } from './format'
 
@@ -27,12 +29,14 @@ const note = css({ m: '0', mb: '3', fontSize: 'sm', color: 'fg.muted' })
 export function DocumentViewer({ file, onClose }: { file: OpenFile; onClose: () => void }) {
   const label = documentLabel(file.document)
   const isPdf = file.document.documentBlobUrl === 'pdf'
+  const { user } = useRequiredSession()
   return (
     <Dialog.Root open size="lg" onOpenChange={(details) => !details.open && onClose()}>
       <Dialog.Content aria-label={label}>
         <Dialog.Header>{label}</Dialog.Header>
         <Dialog.Body>
           {file.fromCache && <p className={note}>You are offline: this is the copy saved on this device.</p>}
+          <ServiceAnswerNote document={file.document} canAcknowledge={userKind(user) === 'client'} />
           {isPdf ? <iframe className={frame} src={file.url} title={label} /> : <img className={image} src={file.url} alt={label} />}
         </Dialog.Body>
         <Dialog.Footer>

@@ -41,7 +41,7 @@ const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', justifyConten
 // A label that opens the camera, looking like an outline button; it shows focus for the input it wraps.
 const JURISDICTION_OPTIONS = JURISDICTIONS.map((j) => ({ value: String(j.id), label: j.name }))
 
-type FieldName = 'client' | 'documentType' | 'jurisdiction' | 'dateReceived' | 'files'
+type FieldName = 'client' | 'documentType' | 'jurisdiction' | 'dateReceived' | 'servedOn' | 'files'
 type Errors = Partial<Record<FieldName, string>>
 
 type PhotoMode = 'combined' | 'separate'
@@ -82,6 +82,8 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const [documentTypeId, setDocumentTypeId] = useState<string | null>(null)
   const [jurisdiction, setJurisdiction] = useState<string | null>(null)
   const [dateReceived, setDateReceived] = useState(() => todayYmd())
+  // Service of process: the day it was served (the day received unless given), from which the answer date is estimated.
+  const [servedOn, setServedOn] = useState('')
   const [errors, setErrors] = useState<Errors>({})
   const [chosen, setChosen] = useState<ChosenFile[]>([])
   const [photoMode, setPhotoMode] = useState<PhotoMode | null>(null)
@@ -124,8 +126,10 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const combining = mode === 'combined' && photos.length > 1
   const documentCount = combining ? valid.length - photos.length + 1 : valid.length
 
+  const isService = types.data?.find((type) => String(type.id) === String(documentTypeId))?.name === 'Service of Process'
   const fields = (): boolean => {
     const next: Errors = {}
+    if (isService && servedOn && dateReceived && servedOn > dateReceived) next.servedOn = 'The date served cannot be after the date received'
     if (!chosenClient) next.client = REQUIRED_MESSAGE
     if (!documentTypeId) next.documentType = REQUIRED_MESSAGE
     if (!jurisdiction) next.jurisdiction = REQUIRED_MESSAGE
@@ -145,6 +149,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
       ['documentTypeId', String(documentTypeId)],
       ['jurisdiction', String(jurisdiction)],
       ['dateReceived', dateReceived],
+      ...(isService && servedOn ? [['servedOn', servedOn] as [string, string]] : []),
     ]
     setStoring(true)
     setStoreError(null)
@@ -185,6 +190,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
       // The next batch may be another client's: the form asks again.
       setClient(null)
       setUseInitialClient(false)
+      setServedOn('')
       setErrors({})
       setStored({ count: documents.length, company })
       notify.success(`${documents.length} ${documents.length === 1 ? 'document' : 'documents'} for ${company} saved on this device and sending`)
@@ -281,6 +287,15 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           <Field label="Date Received" required error={errors.dateReceived}>
             <TextInput type="date" value={dateReceived} max={todayYmd()} onChange={(event) => setDateReceived(event.target.value)} />
           </Field>
+          {isService && (
+            <Field
+              label="Date Served"
+              error={errors.servedOn}
+              helperText="Leave empty when served the day received. The answer date is estimated from it: 20 days in a state court, 21 in a federal court."
+            >
+              <TextInput type="date" value={servedOn} max={dateReceived || todayYmd()} onChange={(event) => setServedOn(event.target.value)} />
+            </Field>
+          )}
         </section>
 
         <section className={panel} aria-labelledby="upload-files">

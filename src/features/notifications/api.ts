@@ -54,6 +54,7 @@ export type NotificationTarget =
   | { to: '/client/document-progress/$id' | '/provider/document-progress/$id'; params: { id: string } }
   | { to: '/client/documents'; search?: { document: number } }
   | { to: '/client/invoices' }
+  | { to: '/client/dashboard' }
   | { to: '/client/invoices/$id'; params: { id: string } }
   | { to: '/client/support/$id' | '/provider/support/$id'; params: { id: string } }
   | { to: '/provider/documents'; search: { clientId?: number } }
@@ -79,6 +80,7 @@ export function notificationTarget(
   if (isClient && notification.kind === 'invoice') {
     return notification.invoiceId != null ? { to: '/client/invoices/$id', params: { id: String(notification.invoiceId) } } : { to: '/client/invoices' }
   }
+  if (isClient && notification.kind === 'deadline') return { to: '/client/dashboard' }
   if (notification.documentRequestId !== null) {
     return { to: isClient ? '/client/document-progress/$id' : '/provider/document-progress/$id', params: { id: String(notification.documentRequestId) } }
   }

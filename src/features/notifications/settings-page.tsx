@@ -84,7 +84,7 @@ function Preferences() {
     mutationFn: (preference: NotificationPreference) =>
       api.put(
         '/notification-preferences',
-        { preferences: [{ kind: preference.kind, push: preference.push, email: preference.email }] },
+        { preferences: [{ kind: preference.kind, push: preference.push, email: preference.email, inApp: preference.inApp }] },
         { schema: NotificationPreferencesSchema },
       ),
     onSuccess: (data) => queryClient.setQueryData(notificationKeys.preferences(), data),
@@ -106,6 +106,7 @@ function Preferences() {
         <thead>
           <tr>
             <th scope="col">Notification</th>
+            <th scope="col">In the portal</th>
             <th scope="col">Alert (push)</th>
             <th scope="col">E-mail</th>
           </tr>
@@ -120,6 +121,19 @@ function Preferences() {
                   {label}
                   {why && <div className={muted}>{why}</div>}
                 </th>
+                <td>
+                  {preference.inApp === undefined ? (
+                    <span className={muted}>Always</span>
+                  ) : (
+                    <Checkbox
+                      label={`${label}: in the portal`}
+                      hideLabel
+                      checked={preference.inApp}
+                      disabled={save.isPending}
+                      onCheckedChange={(checked) => save.mutate({ ...preference, inApp: checked === true })}
+                    />
+                  )}
+                </td>
                 <td>
                   <Checkbox
                     label={`${label}: alert`}
@@ -143,7 +157,7 @@ function Preferences() {
           })}
         </tbody>
       </table>
-      <p className={muted}>Every notification also appears in the bell. E-mails have a link to stop that kind of e-mail.</p>
+      <p className={muted}>Notifications appear in the bell unless turned off there. E-mails have a link to stop that kind of e-mail.</p>
     </section>
   )
 }
