@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const ts = (name: string) => timestamp(name, { withTimezone: true })
@@ -199,6 +199,36 @@ export const loginAttempts = pgTable(
     attemptedAt: ts('attempted_at').notNull().defaultNow(),
   },
   (t) => [index('login_attempts_key_at_idx').on(t.key, t.attemptedAt)],
+)
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238): the shared secret (base32), made at set-up and kept while
+ * `enabledAt` is null until a first code confirms it. `lastStep` is the 30-second step of the last code
+ * accepted: a code is accepted once, and never one of an earlier step.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: ts('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+})
+
+/** Single-use recovery codes of a user with an authenticator app; only their SHA-256 hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId), uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
 )
 
 // ---------- catalogue and billing ----------
