@@ -41,7 +41,12 @@ function audit(
   return recordAudit(deps.db, { ...values, entity: 'user', at: deps.clock.now() })
 }
 
-const wrongCode = () => new HttpError(401, INVALID_SECOND_FACTOR_CODE, INVALID_SECOND_FACTOR_CODE, [{ path: 'code', message: INVALID_SECOND_FACTOR_CODE }])
+/**
+ * A wrong code: 401 at sign-in (no session yet); 422 on a signed-in call, whose 401 would mean the
+ * session had ended.
+ */
+const wrongCode = (status: 401 | 422) =>
+  new HttpError(status, INVALID_SECOND_FACTOR_CODE, INVALID_SECOND_FACTOR_CODE, [{ path: 'code', message: INVALID_SECOND_FACTOR_CODE }])
 
 export const secondFactorRoutes = new Hono<AppEnv>()
   /** The signed-in user's second factors. */
@@ -87,7 +92,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const caller = c.get('caller')
     const now = deps.clock.now()
     const attempt = await beginCodeAttempt(deps.db, caller.userId, now)
-    if (!(await useSecondFactorCode(deps.db, caller.userId, c.req.valid('json').code, now))) throw wrongCode()
+    if (!(await useSecondFactorCode(deps.db, caller.userId, c.req.valid('json').code, now))) throw wrongCode(422)
     await attempt.succeeded()
     await removeSecondFactors(deps.db, caller.userId)
     await audit(deps, {
@@ -107,7 +112,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const caller = c.get('caller')
     const now = deps.clock.now()
     const attempt = await beginCodeAttempt(deps.db, caller.userId, now)
-    if (!(await useSecondFactorCode(deps.db, caller.userId, c.req.valid('json').code, now))) throw wrongCode()
+    if (!(await useSecondFactorCode(deps.db, caller.userId, c.req.valid('json').code, now))) throw wrongCode(422)
     await attempt.succeeded()
     const codes = await deps.db.transaction((tx) => replaceRecoveryCodes(tx, caller.userId, now))
     await audit(deps, {
@@ -145,7 +150,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
         requestId: c.get('requestId'),
         details: { step: 'second-factor' },
       })
-      throw wrongCode()
+      throw wrongCode(401)
     }
     await attempt.succeeded()
     const sid = await startRefreshFamily(c, user.id, step.remember)

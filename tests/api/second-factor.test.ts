@@ -200,7 +200,7 @@ describe('signing in with the app', () => {
 describe('turning it off, new recovery codes, and a super admin reset', () => {
   it('turns off with a code, after which the password alone signs in', async () => {
     const { user, token, secret } = await userWithApp()
-    expect((await server.request('POST', '/api/auth/totp/disable', { token, body: { code: codeAt(secret, 10 * 60_000) } })).status).toBe(401)
+    expect((await server.request('POST', '/api/auth/totp/disable', { token, body: { code: codeAt(secret, 10 * 60_000) } })).status).toBe(422)
     const off = await server.request('POST', '/api/auth/totp/disable', { token, body: { code: codeAt(secret) } })
     expect(off.status, off.text).toBe(204)
     expect(await server.db.select().from(userTotp).where(eq(userTotp.userId, user.id))).toHaveLength(0)

@@ -1,6 +1,6 @@
 import { EmailSchema, REQUIRED_MESSAGE } from '@contract/auth'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
@@ -12,6 +12,9 @@ import { useSignIn } from './api'
 import { AuthTextField, RememberMeCheckbox } from './auth-fields'
 import { formActions, formStack, mutedLinks } from '~/ui/form-styles'
 import { useAuthForm } from './use-auth-form'
+
+// Only accounts with a second factor reach this step: it is not part of the first page's script.
+const SignInCodeStep = lazy(() => import('./sign-in-code-step').then((m) => ({ default: m.SignInCodeStep })))
 
 const LoginFormSchema = v.object({
   email: EmailSchema,
@@ -26,18 +29,41 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const signIn = useSignIn()
   const navigate = useNavigate()
 
+  const [mfaToken, setMfaToken] = useState<string | null>(null)
+  const onSignedIn = () => navigate({ href: redirectTo ?? '/', replace: true })
+
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    let result: Awaited<ReturnType<typeof signIn.mutateAsync>>
     try {
-      await signIn.mutateAsync({ email, password, remember })
+      result = await signIn.mutateAsync({ email, password, remember })
     } catch {
       return // shown below from the mutation's error
     }
-    await navigate({ href: redirectTo ?? '/', replace: true })
+    if (!result.signedIn) return setMfaToken(result.mfaToken)
+    await onSignedIn()
   })
 
   const error = signIn.error
   // A network error is already announced by the toast.
   const showError = error && (error instanceof ApiError || error instanceof OfflineError || !(error instanceof NetworkError))
+
+  if (mfaToken) {
+    return (
+      <AuthCard heading="Two-step sign-in" intro="Your password was right. One more step keeps your account safe.">
+        <Suspense fallback={null}>
+          <SignInCodeStep
+            mfaToken={mfaToken}
+            remember={remember}
+            onSignedIn={onSignedIn}
+            onBack={() => {
+              setMfaToken(null)
+              signIn.reset()
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    )
+  }
 
   return (
     <AuthCard heading="Sign in" intro="Sign in to see your invoices, scanned mail and documents.">
