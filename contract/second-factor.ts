@@ -59,6 +59,7 @@ export const SecondFactorsSchema = v.object({
   }),
   /** Recovery codes not used yet. */
   recoveryCodesLeft: v.number(),
+  passkeys: v.array(v.lazy(() => PasskeySchema)),
 })
 export type SecondFactors = v.InferOutput<typeof SecondFactorsSchema>
 
@@ -86,3 +87,56 @@ export const MFA_SIGN_IN_EXPIRED = 'This sign-in has expired. Enter your e-mail 
 
 /** Groups a recovery code for reading: abcde-12345. */
 export const formatRecoveryCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`
+
+/** A passkey as its owner sees it. */
+export const PasskeySchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  createdAt: v.string(),
+  lastUsedAt: v.nullable(v.string()),
+})
+export type Passkey = v.InferOutput<typeof PasskeySchema>
+
+export const PASSKEY_NAME_MAX = 60
+export const PasskeyNameSchema = v.pipe(
+  v.string(REQUIRED_MESSAGE),
+  v.trim(),
+  v.minLength(1, REQUIRED_MESSAGE),
+  v.maxLength(PASSKEY_NAME_MAX, `A name cannot exceed ${PASSKEY_NAME_MAX} characters`),
+)
+
+const Base64Url = v.pipe(v.string(), v.maxLength(20_000), v.regex(/^[A-Za-z0-9_-]*$/, 'must be base64url'))
+
+/** What the browser answers navigator.credentials.create() with, as JSON (the WebAuthn library checks the rest). */
+export const RegistrationResponseSchema = v.looseObject({
+  id: Base64Url,
+  rawId: Base64Url,
+  type: v.literal('public-key'),
+  response: v.looseObject({ clientDataJSON: Base64Url, attestationObject: Base64Url }),
+  clientExtensionResults: v.optional(v.looseObject({}), {}),
+})
+
+/** What the browser answers navigator.credentials.get() with, as JSON. */
+export const AuthenticationResponseSchema = v.looseObject({
+  id: Base64Url,
+  rawId: Base64Url,
+  type: v.literal('public-key'),
+  response: v.looseObject({ clientDataJSON: Base64Url, authenticatorData: Base64Url, signature: Base64Url, userHandle: v.optional(Base64Url) }),
+  clientExtensionResults: v.optional(v.looseObject({}), {}),
+})
+
+/** POST /api/auth/passkeys: the browser's answer to the registration options, and a name. */
+export const PasskeyRegisterBodySchema = v.object({ response: RegistrationResponseSchema, name: PasskeyNameSchema })
+export type PasskeyRegisterBody = v.InferInput<typeof PasskeyRegisterBodySchema>
+
+/** PATCH /api/auth/passkeys/{id}. */
+export const PasskeyRenameBodySchema = v.object({ name: PasskeyNameSchema })
+
+/** POST /api/auth/login/passkey: the browser's answer to the sign-in options. Answers a session. */
+export const PasskeySignInBodySchema = v.object({
+  response: AuthenticationResponseSchema,
+  remember: v.optional(v.boolean('remember must be true or false'), false),
+})
+export type PasskeySignInBody = v.InferInput<typeof PasskeySignInBodySchema>
+
+export const PASSKEY_NOT_RECOGNISED = 'This passkey was not recognised. Sign in with your password, or try another passkey.'

@@ -5,8 +5,9 @@ import { Secret, TOTP } from 'otpauth'
 import { formatRecoveryCode, RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../contract/second-factor'
 import type { AppDeps } from '../context'
 import type { Db, Tx } from '../db/client'
-import { loginAttempts, recoveryCodes, userTotp } from '../db/schema'
+import { loginAttempts, passkeys, recoveryCodes, userTotp } from '../db/schema'
 import { HttpError } from '../http/errors'
+import { listPasskeys } from './passkeys'
 import { sha256 } from './tokens'
 
 /**
@@ -69,7 +70,11 @@ export async function secondFactorsOf(db: Db, userId: number) {
     .select({ n: count() })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-  return { totp: { enabled: Boolean(totp), enabledAt: totp?.enabledAt?.toISOString() ?? null }, recoveryCodesLeft: totp ? Number(left?.n ?? 0) : 0 }
+  return {
+    totp: { enabled: Boolean(totp), enabledAt: totp?.enabledAt?.toISOString() ?? null },
+    recoveryCodesLeft: totp ? Number(left?.n ?? 0) : 0,
+    passkeys: await listPasskeys(db, userId),
+  }
 }
 
 /** Set-up: a new secret, kept aside until a code of it turns it on. Refused while an app is on. */
@@ -138,11 +143,18 @@ export async function useSecondFactorCode(db: Db, userId: number, code: string, 
   return used.length ? 'recovery-code' : null
 }
 
-/** Removes every second factor of the user (turning the app off, or a super admin's reset). */
-export async function removeSecondFactors(tx: Db | Tx, userId: number): Promise<boolean> {
+/** Turns the authenticator app off: its secret and the recovery codes go. True when it was on. */
+export async function removeTotp(tx: Db | Tx, userId: number): Promise<boolean> {
   const removed = await tx.delete(userTotp).where(eq(userTotp.userId, userId)).returning({ enabledAt: userTotp.enabledAt })
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
   return removed.some((r) => r.enabledAt !== null)
+}
+
+/** A super admin's reset: the app, the recovery codes and every passkey. True when there was any. */
+export async function removeSecondFactors(tx: Db | Tx, userId: number): Promise<boolean> {
+  const hadTotp = await removeTotp(tx, userId)
+  const removedKeys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id })
+  return hadTotp || removedKeys.length > 0
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { Hono } from 'hono'
 import type { SessionResponse } from '../../contract/auth'
 import { IdParamsSchema } from '../../contract/common'
@@ -5,6 +6,10 @@ import {
   INVALID_SECOND_FACTOR_CODE,
   LoginMfaBodySchema,
   MFA_SIGN_IN_EXPIRED,
+  PASSKEY_NOT_RECOGNISED,
+  PasskeyRegisterBodySchema,
+  PasskeyRenameBodySchema,
+  PasskeySignInBodySchema,
   SecondFactorCodeBodySchema,
   TotpEnableBodySchema,
   type RecoveryCodesResponse,
@@ -13,12 +18,14 @@ import {
 } from '../../contract/second-factor'
 import { recordAudit } from '../audit'
 import { access } from '../auth/policy'
-import { clientAddress } from '../auth/rate-limit'
+import { ADDRESS_LIMITS, clientAddress, spendAddressBudget } from '../auth/rate-limit'
+import { listPasskeys, registerPasskey, registrationOptions, removePasskey, renamePasskey, signInOptions, verifyPasskeySignIn } from '../auth/passkeys'
 import {
   beginCodeAttempt,
   beginTotpSetup,
   enableTotp,
   removeSecondFactors,
+  removeTotp,
   replaceRecoveryCodes,
   secondFactorsOf,
   useSecondFactorCode,
@@ -94,7 +101,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const attempt = await beginCodeAttempt(deps.db, caller.userId, now)
     if (!(await useSecondFactorCode(deps.db, caller.userId, c.req.valid('json').code, now))) throw wrongCode(422)
     await attempt.succeeded()
-    await removeSecondFactors(deps.db, caller.userId)
+    await removeTotp(deps.db, caller.userId)
     await audit(deps, {
       action: 'second-factor-disabled',
       actorUserId: caller.userId,
@@ -191,4 +198,86 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       return had
     })
     return c.json({ reset: removed })
+  })
+
+  /** Options for adding a passkey (navigator.credentials.create). */
+  .post('/auth/passkeys/registration-options', access.signedIn(), async (c) => {
+    const deps = c.get('deps')
+    const user = await findSessionUser(deps.db, { id: c.get('caller').userId })
+    if (!user) throw unauthorized()
+    return c.json(await registrationOptions(deps, { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() || user.email }))
+  })
+
+  /** Adds the passkey the browser made for the options, under the name the user gave it. */
+  .post('/auth/passkeys', access.signedIn(), validate('json', PasskeyRegisterBodySchema), async (c) => {
+    const deps = c.get('deps')
+    const caller = c.get('caller')
+    const { response, name } = c.req.valid('json')
+    const passkey = await registerPasskey(deps, caller.userId, response as unknown as RegistrationResponseJSON, name)
+    await audit(deps, {
+      action: 'passkey-added',
+      actorUserId: caller.userId,
+      entityId: caller.userId,
+      ip: clientAddress(c),
+      requestId: c.get('requestId'),
+      details: { passkeyId: passkey.id, name },
+    })
+    return c.json(passkey, 201)
+  })
+
+  .get('/auth/passkeys', access.signedIn(), async (c) => c.json(await listPasskeys(c.get('deps').db, c.get('caller').userId)))
+
+  .patch('/auth/passkeys/:id', access.signedIn(), validate('param', IdParamsSchema), validate('json', PasskeyRenameBodySchema), async (c) => {
+    const deps = c.get('deps')
+    const caller = c.get('caller')
+    const passkey = await renamePasskey(deps.db, caller.userId, c.req.valid('param').id, c.req.valid('json').name)
+    // Another user's passkey is not found, as one that does not exist.
+    if (!passkey) throw notFound('Passkey')
+    return c.json(passkey)
+  })
+
+  .delete('/auth/passkeys/:id', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
+    const deps = c.get('deps')
+    const caller = c.get('caller')
+    const { id } = c.req.valid('param')
+    if (!(await removePasskey(deps.db, caller.userId, id))) throw notFound('Passkey')
+    await audit(deps, {
+      action: 'passkey-removed',
+      actorUserId: caller.userId,
+      entityId: caller.userId,
+      ip: clientAddress(c),
+      requestId: c.get('requestId'),
+      details: { passkeyId: id },
+    })
+    return c.body(null, 204)
+  })
+
+  /** Options for signing in with a passkey alone (navigator.credentials.get, discoverable credentials). */
+  .post('/auth/passkey/options', access.public(), async (c) => {
+    await spendAddressBudget(c, ADDRESS_LIMITS.passkeySignIn)
+    return c.json(await signInOptions(c.get('deps')))
+  })
+
+  /** Signs in with a passkey: the session, as a password and a second factor would give it. */
+  .post('/auth/login/passkey', access.public(), validate('json', PasskeySignInBodySchema), async (c) => {
+    const deps = c.get('deps')
+    const { response, remember } = c.req.valid('json')
+    const address = clientAddress(c)
+    const proved = await verifyPasskeySignIn(deps, response as unknown as AuthenticationResponseJSON)
+    if (!proved) throw new HttpError(401, PASSKEY_NOT_RECOGNISED)
+    const user = await findSessionUser(deps.db, { id: proved.userId })
+    if (!user) throw new HttpError(401, PASSKEY_NOT_RECOGNISED)
+    if (!user.active) throw new HttpError(403, 'This account has been deactivated', 'This account has been deactivated. Contact support to restore access.')
+    const sid = await startRefreshFamily(c, user.id, remember)
+    await audit(deps, {
+      action: 'sign-in',
+      actorUserId: user.id,
+      entityId: user.id,
+      ip: address,
+      requestId: c.get('requestId'),
+      details: { secondFactor: 'passkey', passkeyId: proved.passkeyId },
+    })
+    const sessionUser = toSessionUser(user)
+    setAreaCookie(c, sessionUser)
+    return c.json({ token: await issueAccessToken(deps, sessionUser, sid), user: sessionUser } satisfies SessionResponse)
   })
