@@ -70,7 +70,8 @@ export async function signInWithCode({ remember, ...body }: LoginMfaBody & { rem
   await beginSession(answer, remember)
 }
 
-async function beginSession({ token, user }: SessionResponse, remember: boolean): Promise<void> {
+/** Starts the session of a sign-in's answer on this device (permissions, device data, stored session). */
+export async function beginSession({ token, user }: SessionResponse, remember: boolean): Promise<void> {
   const { forgetSignOut } = await import('~/lib/signed-out')
   const [permissions, role] = await Promise.all([fetchPermissions(user.id, token), agentRole(user, token)])
   // What an ended session left behind (the start settles it once the first page is up, which a quick

@@ -1,6 +1,6 @@
 import { EmailSchema, REQUIRED_MESSAGE } from '@contract/auth'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
@@ -43,9 +43,36 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
     await onSignedIn()
   })
 
-  const error = signIn.error
+  // Passkeys: the WebAuthn helpers load on the button's press, not with the page.
+  const [passkeyError, setPasskeyError] = useState<unknown>(null)
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
+  const rememberRef = useRef(remember)
+  rememberRef.current = remember
+  const onSignedInRef = useRef(onSignedIn)
+  onSignedInRef.current = onSignedIn
+
+  const withPasskey = async () => {
+    setPasskeyError(null)
+    setPasskeyBusy(true)
+    try {
+      const passkey = await import('./passkey-sign-in')
+      try {
+        await passkey.signInWithPasskey({ remember: rememberRef.current })
+      } catch (error) {
+        if (!passkey.isPasskeyCancel(error)) setPasskeyError(error)
+        return
+      }
+      await onSignedInRef.current()
+    } catch (error) {
+      setPasskeyError(error)
+    } finally {
+      setPasskeyBusy(false)
+    }
+  }
+
+  const error = signIn.error ?? passkeyError
   // A network error is already announced by the toast.
-  const showError = error && (error instanceof ApiError || error instanceof OfflineError || !(error instanceof NetworkError))
+  const showError = Boolean(error) && (error instanceof ApiError || error instanceof OfflineError || !(error instanceof NetworkError))
 
   if (mfaToken) {
     return (
@@ -75,6 +102,9 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
         <div className={formActions}>
           <Button type="submit" size="lg" loading={form.submitting}>
             Sign in
+          </Button>
+          <Button type="button" size="lg" variant="outline" loading={passkeyBusy} onClick={() => void withPasskey()}>
+            Sign in with a passkey
           </Button>
           <div className={mutedLinks}>
             <Link to="/forgot-password">Forgot your password?</Link>

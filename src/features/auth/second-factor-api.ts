@@ -1,4 +1,5 @@
 import {
+  PasskeySchema,
   RecoveryCodesResponseSchema,
   SecondFactorsSchema,
   TotpSetupResponseSchema,
@@ -28,3 +29,18 @@ export const useTotpEnable = () => useSecondFactorChange((body: TotpEnableBody) 
 export const useTotpDisable = () => useSecondFactorChange((body: SecondFactorCodeBody) => api.post('/auth/totp/disable', body))
 export const useRenewRecoveryCodes = () =>
   useSecondFactorChange((body: SecondFactorCodeBody) => api.post('/auth/totp/recovery-codes', body, { schema: RecoveryCodesResponseSchema }))
+
+/**
+ * Adds a passkey: the server's options, the browser's prompt (the WebAuthn helpers load here, on the
+ * press), then POST /api/auth/passkeys with the name given.
+ */
+export const useAddPasskey = () =>
+  useSecondFactorChange(async ({ name }: { name: string }) => {
+    const { startRegistration } = await import('@simplewebauthn/browser')
+    const optionsJSON = (await api.post('/auth/passkeys/registration-options')) as Parameters<typeof startRegistration>[0]['optionsJSON']
+    const response = await startRegistration({ optionsJSON })
+    return api.post('/auth/passkeys', { response, name }, { schema: PasskeySchema })
+  })
+export const useRenamePasskey = () =>
+  useSecondFactorChange(({ id, name }: { id: number; name: string }) => api.patch(`/auth/passkeys/${id}`, { name }, { schema: PasskeySchema }))
+export const useRemovePasskey = () => useSecondFactorChange(({ id }: { id: number }) => api.delete(`/auth/passkeys/${id}`))

@@ -1,4 +1,4 @@
-import { SecondFactorCodeSchema, TotpCodeSchema, type TotpSetupResponse } from '@contract/second-factor'
+import { PasskeyNameSchema, SecondFactorCodeSchema, TotpCodeSchema, type Passkey, type TotpSetupResponse } from '@contract/second-factor'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
@@ -14,7 +14,16 @@ import { formStack } from '~/ui/form-styles'
 import { PageHeader } from '~/ui/page-header'
 import { notify } from '~/ui/toaster'
 import { AuthTextField } from './auth-fields'
-import { secondFactorsQueryOptions, useRenewRecoveryCodes, useTotpDisable, useTotpEnable, useTotpSetup } from './second-factor-api'
+import {
+  secondFactorsQueryOptions,
+  useAddPasskey,
+  useRemovePasskey,
+  useRenamePasskey,
+  useRenewRecoveryCodes,
+  useTotpDisable,
+  useTotpEnable,
+  useTotpSetup,
+} from './second-factor-api'
 import { useAuthForm } from './use-auth-form'
 
 // The QR encoder is only needed while setting up.
@@ -115,7 +124,150 @@ export function SecurityPage() {
           )}
         </div>
       </Panel>
+      <PasskeysPanel passkeys={factors.data?.passkeys} />
     </>
+  )
+}
+
+const PasskeyNameFormSchema = v.object({ name: PasskeyNameSchema })
+
+/** A name to start from: what kind of device this is. */
+function suggestedPasskeyName() {
+  const agent = navigator.userAgent
+  const device = /iPhone|iPad/.test(agent)
+    ? 'iPhone or iPad'
+    : /Android/.test(agent)
+      ? 'Android'
+      : /Mac/.test(agent)
+        ? 'Mac'
+        : /Windows/.test(agent)
+          ? 'Windows'
+          : 'this device'
+  return `Passkey on ${device}`
+}
+
+/**
+ * Passkeys: sign in with the device's fingerprint, face or PIN instead of a password and a code. Each
+ * can be renamed and removed.
+ */
+function PasskeysPanel({ passkeys }: { passkeys: Passkey[] | undefined }) {
+  const form = useAuthForm(PasskeyNameFormSchema, { name: suggestedPasskeyName() })
+  const [adding, setAdding] = useState(false)
+  const add = useAddPasskey()
+  const remove = useRemovePasskey()
+  const onAdd = form.handleSubmit(async ({ name }) => {
+    try {
+      await add.mutateAsync({ name })
+      notify.success('Passkey added.')
+      form.reset()
+      setAdding(false)
+    } catch {
+      // shown below from the mutation's error
+    }
+  })
+  const cancelled = add.error instanceof Error && (add.error.name === 'NotAllowedError' || add.error.name === 'AbortError')
+  return (
+    <Panel
+      title="Passkeys"
+      description="Sign in with your fingerprint, face or device PIN instead of your password and a code. A passkey stays on your device (or in your phone's or password manager's keychain) and works only on this portal."
+      className={css({ maxW: '40rem', mt: '6' })}
+    >
+      <div className={formStack}>
+        {passkeys && passkeys.length > 0 ? (
+          <ul aria-label="Your passkeys" className={css({ m: '0', p: '0', listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' })}>
+            {passkeys.map((passkey) => (
+              <PasskeyRow
+                key={passkey.id}
+                passkey={passkey}
+                onRemove={() => remove.mutate({ id: passkey.id }, { onSuccess: () => notify.success('Passkey removed.') })}
+              />
+            ))}
+          </ul>
+        ) : (
+          passkeys && <p className={muted}>No passkeys yet.</p>
+        )}
+        {remove.error && <Alert status="danger">{errorMessage(remove.error)}</Alert>}
+        {adding ? (
+          <form onSubmit={onAdd} className={formStack} noValidate aria-label="Add a passkey">
+            {add.error && !cancelled && <Alert status="danger">{errorMessage(add.error)}</Alert>}
+            {cancelled && <Alert status="info">The passkey was not made. Try again when you are ready.</Alert>}
+            <AuthTextField {...form.field('name')} error={form.errors.name} label="Name" helperText="So you can tell your passkeys apart, e.g. Work laptop." />
+            <div className={row}>
+              <Button type="submit" loading={form.submitting}>
+                Continue
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => setAdding(false)}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <div>
+            <Button
+              variant="outline"
+              onClick={() => {
+                add.reset()
+                form.reset()
+                setAdding(true)
+              }}
+            >
+              Add a passkey
+            </Button>
+          </div>
+        )}
+      </div>
+    </Panel>
+  )
+}
+
+function PasskeyRow({ passkey, onRemove }: { passkey: Passkey; onRemove: () => void }) {
+  const [renaming, setRenaming] = useState(false)
+  const form = useAuthForm(PasskeyNameFormSchema, { name: passkey.name })
+  const rename = useRenamePasskey()
+  const onRename = form.handleSubmit(async ({ name }) => {
+    try {
+      await rename.mutateAsync({ id: passkey.id, name })
+      setRenaming(false)
+    } catch {
+      // shown below
+    }
+  })
+  if (renaming) {
+    return (
+      <li>
+        <form onSubmit={onRename} className={formStack} noValidate aria-label={`Rename ${passkey.name}`}>
+          {rename.error && <Alert status="danger">{errorMessage(rename.error)}</Alert>}
+          <AuthTextField {...form.field('name')} error={form.errors.name} label="Name" />
+          <div className={row}>
+            <Button type="submit" size="sm" loading={form.submitting}>
+              Save
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setRenaming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </li>
+    )
+  }
+  return (
+    <li className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', justifyContent: 'space-between' })}>
+      <div>
+        <p className={css({ m: '0', fontWeight: 'medium' })}>{passkey.name}</p>
+        <p className={muted}>
+          Added {formatDateTime(passkey.createdAt)}
+          {passkey.lastUsedAt ? ` · last used ${formatDateTime(passkey.lastUsedAt)}` : ' · not used yet'}
+        </p>
+      </div>
+      <div className={row}>
+        <Button size="sm" variant="ghost" onClick={() => setRenaming(true)} aria-label={`Rename ${passkey.name}`}>
+          Rename
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onRemove} aria-label={`Remove ${passkey.name}`}>
+          Remove
+        </Button>
+      </div>
+    </li>
   )
 }
 
