@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { INVALID_SECOND_FACTOR_CODE, MFA_SIGN_IN_EXPIRED, RECOVERY_CODE_COUNT } from '../../contract/second-factor'
 import { SECOND_FACTOR_LIMITS } from '../../server/auth/second-factor'
-import { auditEvents, recoveryCodes, userTotp } from '../../server/db/schema'
+import { auditEvents, passkeys, recoveryCodes, userTotp } from '../../server/db/schema'
 import { createTestServer, sessionCookies, type TestServer } from './harness'
 
 /**
@@ -238,5 +238,66 @@ describe('turning it off, new recovery codes, and a super admin reset', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'second-factor-reset'), eq(auditEvents.entityId, String(user.id))))
     expect(event.actorUserId).toBe(admin.id)
+  })
+})
+
+describe('passkeys (the browser side is checked end to end with a virtual authenticator)', () => {
+  const fakeAssertion = (id: string) => ({
+    response: { id, rawId: id, type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} },
+  })
+
+  it('gives options for the portal as the relying party, with a challenge used once', async () => {
+    const { user } = await server.factories.client({}, PASSWORD)
+    const token = await server.tokenFor(user.id)
+    const signIn = await server.request('POST', '/api/auth/passkey/options')
+    expect(signIn.status, signIn.text).toBe(200)
+    expect(signIn.json.rpId).toBe(new URL(server.env.PUBLIC_URL).hostname)
+    expect(signIn.json.userVerification).toBe('required')
+    expect(signIn.json.allowCredentials ?? []).toEqual([])
+    const register = await server.request('POST', '/api/auth/passkeys/registration-options', { token })
+    expect(register.status, register.text).toBe(200)
+    expect(register.json.rp.id).toBe(new URL(server.env.PUBLIC_URL).hostname)
+    expect(register.json.authenticatorSelection).toMatchObject({ residentKey: 'required', userVerification: 'required' })
+    expect((await server.request('POST', '/api/auth/passkeys/registration-options')).status).toBe(401)
+  })
+
+  it('refuses a made-up registration and an unknown passkey, with readable details', async () => {
+    const { user } = await server.factories.client({}, PASSWORD)
+    const token = await server.tokenFor(user.id)
+    await server.request('POST', '/api/auth/passkeys/registration-options', { token })
+    const bogus = await server.request('POST', '/api/auth/passkeys', {
+      token,
+      body: { name: 'Laptop', response: { id: 'abc', rawId: 'abc', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'AA' } } },
+    })
+    expect(bogus.status).toBe(422)
+    expect(bogus.json.detail).toBe('The passkey could not be added')
+    const noName = await server.request('POST', '/api/auth/passkeys', { token, body: { name: ' ', response: fakeAssertion('abc').response } })
+    expect(noName.status).toBe(422)
+    const unknown = await server.request('POST', '/api/auth/login/passkey', { body: fakeAssertion('bm90LWEta2V5') })
+    expect(unknown.status).toBe(401)
+    expect(unknown.json.detail).toMatch(/not recognised/)
+  })
+
+  it("lists only the user's own passkeys; another's cannot be renamed or removed; a super admin's reset removes them", async () => {
+    const { user: owner } = await server.factories.client({}, PASSWORD)
+    const { user: other } = await server.factories.client()
+    const [key] = await server.db
+      .insert(passkeys)
+      .values({ userId: owner.id, credentialId: `cred-${owner.id}`, publicKey: 'AA', name: 'Phone' })
+      .returning()
+    const ownerToken = await server.tokenFor(owner.id)
+    const otherToken = await server.tokenFor(other.id)
+    expect((await server.request('GET', '/api/auth/passkeys', { token: ownerToken })).json).toEqual([expect.objectContaining({ id: key.id, name: 'Phone' })])
+    expect((await server.request('GET', '/api/auth/passkeys', { token: otherToken })).json).toEqual([])
+    expect((await server.request('PATCH', `/api/auth/passkeys/${key.id}`, { token: otherToken, body: { name: 'Mine now' } })).status).toBe(404)
+    expect((await server.request('DELETE', `/api/auth/passkeys/${key.id}`, { token: otherToken })).status).toBe(404)
+    const renamed = await server.request('PATCH', `/api/auth/passkeys/${key.id}`, { token: ownerToken, body: { name: '  Work phone ' } })
+    expect(renamed.json.name).toBe('Work phone')
+    expect((await server.request('GET', '/api/auth/second-factors', { token: ownerToken })).json.passkeys).toHaveLength(1)
+
+    const { user: admin } = await server.factories.agent([], { roleId: 1 })
+    const reset = await server.request('DELETE', `/api/users/${owner.id}/second-factors`, { token: await server.tokenFor(admin.id) })
+    expect(reset.json).toEqual({ reset: true })
+    expect(await server.db.select().from(passkeys).where(eq(passkeys.userId, owner.id))).toHaveLength(0)
   })
 })
