@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, expect, logOut, storedState, test } from './fixtur
 /**
  * Passkeys with Chromium's virtual authenticator (the WebAuthn domain of the DevTools protocol): a client
  * adds a passkey in Account Settings → Security, renames it, signs out, and signs in with the passkey
- * alone (no e-mail, no password). Browsers refuse WebAuthn on an IP address, so this spec starts its own
+ * alone ("Use a passkey instead" on the sign-in page) (no e-mail, no password). Browsers refuse WebAuthn on an IP address, so this spec starts its own
  * server, on its own fresh database, whose PUBLIC_URL is http://localhost.
  */
 
@@ -94,7 +94,7 @@ test('a client adds a passkey, signs out, and signs in with the passkey alone', 
   await expect(passkeys.first()).toContainText('Work laptop')
 
   await logOut(page)
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click()
   await expect(page).toHaveURL(/\/client\/dashboard$/, { timeout: 20_000 })
   const session = JSON.parse((await storedState(page)).sessionStorage ?? 'null')
   expect(session.user.email).toBe(DEMO.client.email)
@@ -106,7 +106,7 @@ test('a client adds a passkey, signs out, and signs in with the passkey alone', 
 
   // A removed passkey no longer signs in.
   await logOut(page)
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click()
   await expect(page.getByRole('alert')).toContainText('This passkey was not recognised')
   await expect(page).toHaveURL(/\/login$/)
 })

@@ -103,8 +103,9 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
           <Button type="submit" size="lg" loading={form.submitting}>
             Sign in
           </Button>
+          {/* Not "Sign in …": the password's button keeps that name to itself. */}
           <Button type="button" size="lg" variant="outline" loading={passkeyBusy} onClick={() => void withPasskey()}>
-            Sign in with a passkey
+            Use a passkey instead
           </Button>
           <div className={mutedLinks}>
             <Link to="/forgot-password">Forgot your password?</Link>
