@@ -28,6 +28,7 @@ import { paymentsRoutes } from './routes/payments'
 import { pushRoutes } from './routes/push'
 import { roleRoutes } from './routes/roles'
 import { userRoutes } from './routes/users'
+import { secondFactorRoutes } from './routes/second-factor'
 import { errorForLog } from './logger'
 import { signupRoutes } from './routes/signup'
 
@@ -41,6 +42,7 @@ const routeModules: Hono<AppEnv>[] = [
   documentRequestRoutes,
   notificationRoutes,
   authRoutes,
+  secondFactorRoutes,
   identityRoutes,
   configRoutes,
   invoiceRoutes,

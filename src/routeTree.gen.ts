@@ -22,6 +22,7 @@ import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-
 import { Route as PublicSignUpRouteImport } from './routes/_public/signUp'
 import { Route as AuthenticatedAccountSettingsChangePasswordRouteImport } from './routes/_authenticated/account-settings/change-password'
 import { Route as AuthenticatedAccountSettingsNotificationsRouteImport } from './routes/_authenticated/account-settings/notifications'
+import { Route as AuthenticatedAccountSettingsSecurityRouteImport } from './routes/_authenticated/account-settings/security'
 import { Route as AuthenticatedClientIndexRouteImport } from './routes/_authenticated/client/index'
 import { Route as AuthenticatedClientAddonsRouteImport } from './routes/_authenticated/client/addons'
 import { Route as AuthenticatedClientDashboardRouteImport } from './routes/_authenticated/client/dashboard'
@@ -131,6 +132,12 @@ const AuthenticatedAccountSettingsNotificationsRoute =
   AuthenticatedAccountSettingsNotificationsRouteImport.update({
     id: '/account-settings/notifications',
     path: '/account-settings/notifications',
+    getParentRoute: () => AuthenticatedRouteRoute,
+  } as any)
+const AuthenticatedAccountSettingsSecurityRoute =
+  AuthenticatedAccountSettingsSecurityRouteImport.update({
+    id: '/account-settings/security',
+    path: '/account-settings/security',
     getParentRoute: () => AuthenticatedRouteRoute,
   } as any)
 const AuthenticatedClientIndexRoute =
@@ -396,6 +403,7 @@ export interface FileRoutesByFullPath {
   '/signUp': typeof PublicSignUpRoute
   '/account-settings/change-password': typeof AuthenticatedAccountSettingsChangePasswordRoute
   '/account-settings/notifications': typeof AuthenticatedAccountSettingsNotificationsRoute
+  '/account-settings/security': typeof AuthenticatedAccountSettingsSecurityRoute
   '/client/addons': typeof AuthenticatedClientAddonsRoute
   '/client/dashboard': typeof AuthenticatedClientDashboardRoute
   '/client/document-request': typeof AuthenticatedClientDocumentRequestRoute
@@ -449,6 +457,7 @@ export interface FileRoutesByTo {
   '/signUp': typeof PublicSignUpRoute
   '/account-settings/change-password': typeof AuthenticatedAccountSettingsChangePasswordRoute
   '/account-settings/notifications': typeof AuthenticatedAccountSettingsNotificationsRoute
+  '/account-settings/security': typeof AuthenticatedAccountSettingsSecurityRoute
   '/client/addons': typeof AuthenticatedClientAddonsRoute
   '/client/dashboard': typeof AuthenticatedClientDashboardRoute
   '/client/document-request': typeof AuthenticatedClientDocumentRequestRoute
@@ -507,6 +516,7 @@ export interface FileRoutesById {
   '/_authenticated/': typeof AuthenticatedIndexRoute
   '/_authenticated/account-settings/change-password': typeof AuthenticatedAccountSettingsChangePasswordRoute
   '/_authenticated/account-settings/notifications': typeof AuthenticatedAccountSettingsNotificationsRoute
+  '/_authenticated/account-settings/security': typeof AuthenticatedAccountSettingsSecurityRoute
   '/_authenticated/client/addons': typeof AuthenticatedClientAddonsRoute
   '/_authenticated/client/dashboard': typeof AuthenticatedClientDashboardRoute
   '/_authenticated/client/document-request': typeof AuthenticatedClientDocumentRequestRoute
@@ -564,6 +574,7 @@ export interface FileRouteTypes {
     | '/signUp'
     | '/account-settings/change-password'
     | '/account-settings/notifications'
+    | '/account-settings/security'
     | '/client/addons'
     | '/client/dashboard'
     | '/client/document-request'
@@ -617,6 +628,7 @@ export interface FileRouteTypes {
     | '/signUp'
     | '/account-settings/change-password'
     | '/account-settings/notifications'
+    | '/account-settings/security'
     | '/client/addons'
     | '/client/dashboard'
     | '/client/document-request'
@@ -674,6 +686,7 @@ export interface FileRouteTypes {
     | '/_authenticated/'
     | '/_authenticated/account-settings/change-password'
     | '/_authenticated/account-settings/notifications'
+    | '/_authenticated/account-settings/security'
     | '/_authenticated/client/addons'
     | '/_authenticated/client/dashboard'
     | '/_authenticated/client/document-request'
@@ -814,6 +827,13 @@ declare module '@tanstack/react-router' {
       path: '/account-settings/notifications'
       fullPath: '/account-settings/notifications'
       preLoaderRoute: typeof AuthenticatedAccountSettingsNotificationsRouteImport
+      parentRoute: typeof AuthenticatedRouteRoute
+    }
+    '/_authenticated/account-settings/security': {
+      id: '/_authenticated/account-settings/security'
+      path: '/account-settings/security'
+      fullPath: '/account-settings/security'
+      preLoaderRoute: typeof AuthenticatedAccountSettingsSecurityRouteImport
       parentRoute: typeof AuthenticatedRouteRoute
     }
     '/_authenticated/client/': {
@@ -1236,6 +1256,7 @@ interface AuthenticatedRouteRouteChildren {
   AuthenticatedIndexRoute: typeof AuthenticatedIndexRoute
   AuthenticatedAccountSettingsChangePasswordRoute: typeof AuthenticatedAccountSettingsChangePasswordRoute
   AuthenticatedAccountSettingsNotificationsRoute: typeof AuthenticatedAccountSettingsNotificationsRoute
+  AuthenticatedAccountSettingsSecurityRoute: typeof AuthenticatedAccountSettingsSecurityRoute
 }
 
 const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
@@ -1248,6 +1269,8 @@ const AuthenticatedRouteRouteChildren: AuthenticatedRouteRouteChildren = {
     AuthenticatedAccountSettingsChangePasswordRoute,
   AuthenticatedAccountSettingsNotificationsRoute:
     AuthenticatedAccountSettingsNotificationsRoute,
+  AuthenticatedAccountSettingsSecurityRoute:
+    AuthenticatedAccountSettingsSecurityRoute,
 }
 
 const AuthenticatedRouteRouteWithChildren =

@@ -171,6 +171,8 @@ async function checkSignInAttempt(db: Db, now: Date, keys: { pair: string; addre
 export const ADDRESS_LIMITS = {
   signUp: { scope: 'sign-up', limit: 20, windowMs: 60 * 60_000 },
   cardToken: { scope: 'card-token', limit: 60, windowMs: 15 * 60_000 },
+  /** Passkey sign-in options: each stores a challenge. */
+  passkeySignIn: { scope: 'passkey-sign-in', limit: 300, windowMs: 15 * 60_000 },
 } as const
 
 export async function spendAddressBudget(c: Context<AppEnv>, budget: (typeof ADDRESS_LIMITS)[keyof typeof ADDRESS_LIMITS]): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const ts = (name: string) => timestamp(name, { withTimezone: true })
@@ -201,6 +201,71 @@ export const loginAttempts = pgTable(
     attemptedAt: ts('attempted_at').notNull().defaultNow(),
   },
   (t) => [index('login_attempts_key_at_idx').on(t.key, t.attemptedAt)],
+)
+
+/**
+ * A user's authenticator app (TOTP, RFC 6238): the shared secret (base32), made at set-up and kept while
+ * `enabledAt` is null until a first code confirms it. `lastStep` is the 30-second step of the last code
+ * accepted: a code is accepted once, and never one of an earlier step.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: ts('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+})
+
+/** Single-use recovery codes of a user with an authenticator app; only their SHA-256 hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId), uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+)
+
+/** A user's passkeys (WebAuthn credentials); a passkey signs in on its own, as both factors. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>(),
+    /** What the user calls it ("Work laptop"). */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+)
+
+/** WebAuthn challenges given out and not yet answered; each is used once, within 5 minutes. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** 'register' (a signed-in user adding a passkey) or 'sign-in'. */
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 )
 
 // ---------- catalogue and billing ----------

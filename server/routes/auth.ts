@@ -12,6 +12,7 @@ import {
   type SessionResponse,
 } from '../../contract/auth'
 import { LogoutBodySchema } from '../../contract/push'
+import type { MfaRequiredResponse } from '../../contract/second-factor'
 import { recordAudit } from '../audit'
 import { commonPasswordIssue } from '../../contract/common-passwords'
 import { hashPassword, needsRehash, timingDummyHash, upgradePasswordHash, verifyPassword } from '../auth/passwords'
@@ -19,6 +20,7 @@ import { access } from '../auth/policy'
 import { findUsablePasswordLink, setPassword, setPasswordWithLink } from '../auth/queries'
 import { beginSignInAttempt, clientAddress } from '../auth/rate-limit'
 import { mailResetLinkAfterAnswer } from '../auth/reset-mail'
+import { hasSecondFactor, signMfaToken } from '../auth/second-factor'
 import {
   assertSameOrigin,
   clearSessionCookies,
@@ -46,7 +48,10 @@ function audit(deps: AppDeps, values: { action: string; actorUserId?: number | n
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  /** Sign in: an access token and the user; a refresh cookie (persistent only with `remember`). */
+  /**
+   * Sign in: an access token and the user; a refresh cookie (persistent only with `remember`). An account
+   * with a second factor gets `{ mfaRequired, mfaToken }` instead, for POST /auth/login/mfa.
+   */
   .post('/auth/login', access.public(), validate('json', LoginBodySchema), async (c) => {
     const deps = c.get('deps')
     const { email, password, remember } = c.req.valid('json')
@@ -75,6 +80,10 @@ export const authRoutes = new Hono<AppEnv>()
     await attempt.succeeded()
     if (needsRehash(user.passwordHash)) await upgradePasswordHash(deps, user.id, user.passwordHash, password)
     if (!user.active) throw new HttpError(403, 'This account has been deactivated', 'This account has been deactivated. Contact support to restore access.')
+    // With a second factor the password is only the first step: no session until a code (login/mfa).
+    if (await hasSecondFactor(deps.db, user.id)) {
+      return c.json({ mfaRequired: true, mfaToken: await signMfaToken(deps, user.id, remember) } satisfies MfaRequiredResponse)
+    }
     const sid = await startRefreshFamily(c, user.id, remember)
     await audit(deps, { action: 'sign-in', actorUserId: user.id, entityId: String(user.id), ip: address, requestId: c.get('requestId') })
     const sessionUser = toSessionUser(user)

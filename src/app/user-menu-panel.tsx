@@ -6,7 +6,7 @@ import { css } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { displayName } from './display-name'
 import { DownloadIcon } from '~/ui/icons'
-import { BellIcon, LogOutIcon, SettingsIcon, UserIcon } from '~/ui/shell-icons'
+import { BellIcon, LogOutIcon, RolesIcon, SettingsIcon, UserIcon } from '~/ui/shell-icons'
 import { Menu } from '~/ui/menu'
 import { signOut } from '~/features/auth'
 import { UserMenuFace, userMenuTrigger } from './user-menu-face'
@@ -63,6 +63,7 @@ export default function UserMenuPanel({ defaultOpen }: { defaultOpen: boolean })
   const onSelect = ({ value }: { value: string }) => {
     if (value === 'profile' && user.clientId != null) void navigate({ to: '/client/profile/$id', params: { id: String(user.clientId) } })
     else if (value === 'account-settings') void navigate({ to: '/account-settings/change-password' })
+    else if (value === 'security') void navigate({ to: '/account-settings/security' })
     else if (value === 'notification-settings') void navigate({ to: '/account-settings/notifications' })
     else if (value === 'install') {
       if (installOffer?.kind === 'prompt') void installOffer.install()
@@ -96,6 +97,10 @@ export default function UserMenuPanel({ defaultOpen }: { defaultOpen: boolean })
             <Menu.Item value="account-settings">
               <SettingsIcon size={16} className={itemIcon} />
               Account Settings
+            </Menu.Item>
+            <Menu.Item value="security">
+              <RolesIcon size={16} className={itemIcon} />
+              Sign-in security
             </Menu.Item>
             {installOffer && (
               <Menu.Item value="install">

@@ -28,6 +28,9 @@ afterAll(() => server.close())
 const BODYLESS = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/refresh',
+  'POST /api/auth/totp/setup',
+  'POST /api/auth/passkeys/registration-options',
+  'POST /api/auth/passkey/options',
   'PATCH /api/system-notifications/mark-all-read',
   'POST /api/users/:id/deactivate',
   'POST /api/users/:id/reactivate',

@@ -27,7 +27,8 @@ const env = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   PORT: port,
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  // E2E_PUBLIC_HOST=localhost for passkeys: browsers refuse WebAuthn on an IP address.
+  PUBLIC_URL: `http://${process.env.E2E_PUBLIC_HOST ?? '127.0.0.1'}:${port}`,
   DATA_DIR: dataDir,
   SEED_DEMO: 'true',
   MAIL_FILE_DIR: mailDir,

@@ -8,8 +8,10 @@ import {
   type ForgotPasswordBody,
   type LoginBody,
   type ResetPasswordBody,
+  type SessionResponse,
   type SessionUser,
 } from '@contract/auth'
+import { LoginAnswerSchema, type LoginMfaBody } from '@contract/second-factor'
 import { AgentSchema, UserPermissionListSchema } from '@contract/identity'
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import { api, apiRequest } from '~/lib/api-client'
@@ -45,25 +47,49 @@ async function agentRole(user: SessionUser, token: string): Promise<Pick<Session
   }
 }
 
-/** Signs in, then fetches the permission codes and keeps them with the session. */
-export async function signIn(body: LoginBody): Promise<void> {
+/** What a sign-in's first step ended in: a session, or the need for a code (the account has a second factor). */
+export type SignInResult = { signedIn: true } | { signedIn: false; mfaToken: string }
+
+/**
+ * Signs in, then fetches the permission codes and keeps them with the session. An account with a second
+ * factor answers a step token instead; signInWithCode finishes it.
+ */
+export async function signIn(body: LoginBody): Promise<SignInResult> {
   // A log out made offline ends its refresh cookie on the server first.
-  const { forgetSignOut, settleSignOut } = await import('~/lib/signed-out')
+  const { settleSignOut } = await import('~/lib/signed-out')
   await settleSignOut()
-  const { token, user } = await api.post('/auth/login', body, { auth: false, schema: SessionResponseSchema })
+  const answer = await api.post('/auth/login', body, { auth: false, schema: LoginAnswerSchema })
+  if ('mfaRequired' in answer) return { signedIn: false, mfaToken: answer.mfaToken }
+  await beginSession(answer, Boolean(body.remember))
+  return { signedIn: true }
+}
+
+/** The second step: a code from the authenticator app or a recovery code (POST /api/auth/login/mfa). */
+export async function signInWithCode({ remember, ...body }: LoginMfaBody & { remember: boolean }): Promise<void> {
+  const answer = await api.post('/auth/login/mfa', body, { auth: false, schema: SessionResponseSchema })
+  await beginSession(answer, remember)
+}
+
+/** Starts the session of a sign-in's answer on this device (permissions, device data, stored session). */
+export async function beginSession({ token, user }: SessionResponse, remember: boolean): Promise<void> {
+  const { forgetSignOut } = await import('~/lib/signed-out')
   const [permissions, role] = await Promise.all([fetchPermissions(user.id, token), agentRole(user, token)])
   // What an ended session left behind (the start settles it once the first page is up, which a quick
   // sign-in can beat), and another user's data, leave the device before this user's session starts.
   const { claimDevice, onSignedIn, settleDeviceData } = await import('~/lib/device-data')
   await settleDeviceData()
-  await claimDevice(user.id, Boolean(body.remember))
+  await claimDevice(user.id, remember)
   forgetSignOut()
   onSignedIn()
-  setSession({ token, user: { ...user, ...role }, permissions, remember: Boolean(body.remember) })
+  setSession({ token, user: { ...user, ...role }, permissions, remember })
 }
 
 export function useSignIn() {
   return useMutation({ mutationFn: signIn })
+}
+
+export function useSignInWithCode() {
+  return useMutation({ mutationFn: signInWithCode })
 }
 
 /**

@@ -12,6 +12,7 @@ type AuthTextFieldProps = {
   type?: 'email' | 'password' | 'text'
   autoComplete?: string
   helperText?: ReactNode
+  inputMode?: 'text' | 'numeric' | 'email'
 }
 
 /**
@@ -19,12 +20,12 @@ type AuthTextFieldProps = {
  * @noUseSignals (plain props; keeps the signals runtime off the first page)
  */
 export const AuthTextField = forwardRef<HTMLInputElement, AuthTextFieldProps>(function AuthTextField(
-  { label, name, value, error, onChange, type = 'text', autoComplete, helperText },
+  { label, name, value, error, onChange, type = 'text', autoComplete, helperText, inputMode },
   ref,
 ) {
   return (
     <Field label={label} error={error || null} required helperText={helperText}>
-      <TextInput ref={ref} name={name} type={type} value={value} onChange={onChange} autoComplete={autoComplete} spellCheck={false} />
+      <TextInput ref={ref} name={name} type={type} value={value} onChange={onChange} autoComplete={autoComplete} inputMode={inputMode} spellCheck={false} />
     </Field>
   )
 })

@@ -1,4 +1,5 @@
 import { PasswordSchema, REQUIRED_MESSAGE } from '@contract/auth'
+import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { ApiError, errorMessage, OfflineError } from '~/lib/api-client'
@@ -54,6 +55,12 @@ export function ChangePasswordPage() {
   return (
     <>
       <PageHeader title="Account Settings" description="Change the password you sign in with." />
+      <nav aria-label="Account settings" className={css({ display: 'flex', gap: '4', mb: '4', fontSize: 'sm' })}>
+        <Link to="/account-settings/change-password" aria-current="page">
+          Password
+        </Link>
+        <Link to="/account-settings/security">Security</Link>
+      </nav>
       <Panel
         title="Change password"
         description="Changing it signs you out on your other devices; this one stays signed in."

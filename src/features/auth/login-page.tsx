@@ -1,6 +1,6 @@
 import { EmailSchema, REQUIRED_MESSAGE } from '@contract/auth'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
@@ -12,6 +12,9 @@ import { useSignIn } from './api'
 import { AuthTextField, RememberMeCheckbox } from './auth-fields'
 import { formActions, formStack, mutedLinks } from '~/ui/form-styles'
 import { useAuthForm } from './use-auth-form'
+
+// Only accounts with a second factor reach this step: it is not part of the first page's script.
+const SignInCodeStep = lazy(() => import('./sign-in-code-step').then((m) => ({ default: m.SignInCodeStep })))
 
 const LoginFormSchema = v.object({
   email: EmailSchema,
@@ -26,18 +29,68 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   const signIn = useSignIn()
   const navigate = useNavigate()
 
+  const [mfaToken, setMfaToken] = useState<string | null>(null)
+  const onSignedIn = () => navigate({ href: redirectTo ?? '/', replace: true })
+
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    let result: Awaited<ReturnType<typeof signIn.mutateAsync>>
     try {
-      await signIn.mutateAsync({ email, password, remember })
+      result = await signIn.mutateAsync({ email, password, remember })
     } catch {
       return // shown below from the mutation's error
     }
-    await navigate({ href: redirectTo ?? '/', replace: true })
+    if (!result.signedIn) return setMfaToken(result.mfaToken)
+    await onSignedIn()
   })
 
-  const error = signIn.error
+  // Passkeys: the WebAuthn helpers load on the button's press, not with the page.
+  const [passkeyError, setPasskeyError] = useState<unknown>(null)
+  const [passkeyBusy, setPasskeyBusy] = useState(false)
+  const rememberRef = useRef(remember)
+  rememberRef.current = remember
+  const onSignedInRef = useRef(onSignedIn)
+  onSignedInRef.current = onSignedIn
+
+  const withPasskey = async () => {
+    setPasskeyError(null)
+    setPasskeyBusy(true)
+    try {
+      const passkey = await import('./passkey-sign-in')
+      try {
+        await passkey.signInWithPasskey({ remember: rememberRef.current })
+      } catch (error) {
+        if (!passkey.isPasskeyCancel(error)) setPasskeyError(error)
+        return
+      }
+      await onSignedInRef.current()
+    } catch (error) {
+      setPasskeyError(error)
+    } finally {
+      setPasskeyBusy(false)
+    }
+  }
+
+  const error = signIn.error ?? passkeyError
   // A network error is already announced by the toast.
-  const showError = error && (error instanceof ApiError || error instanceof OfflineError || !(error instanceof NetworkError))
+  const showError = Boolean(error) && (error instanceof ApiError || error instanceof OfflineError || !(error instanceof NetworkError))
+
+  if (mfaToken) {
+    return (
+      <AuthCard heading="Two-step sign-in" intro="Your password was right. One more step keeps your account safe.">
+        <Suspense fallback={null}>
+          <SignInCodeStep
+            mfaToken={mfaToken}
+            remember={remember}
+            onSignedIn={onSignedIn}
+            onBack={() => {
+              setMfaToken(null)
+              signIn.reset()
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    )
+  }
 
   return (
     <AuthCard heading="Sign in" intro="Sign in to see your invoices, scanned mail and documents.">
@@ -49,6 +102,10 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
         <div className={formActions}>
           <Button type="submit" size="lg" loading={form.submitting}>
             Sign in
+          </Button>
+          {/* Not "Sign in …": the password's button keeps that name to itself. */}
+          <Button type="button" size="lg" variant="outline" loading={passkeyBusy} onClick={() => void withPasskey()}>
+            Use a passkey instead
           </Button>
           <div className={mutedLinks}>
             <Link to="/forgot-password">Forgot your password?</Link>
