@@ -26,6 +26,10 @@ export const DOCUMENT_UPLOAD_ACCEPT = '.pdf,.jpg,.jpeg,.png,.tif,.tiff,applicati
 /** Files per upload request (the PWA sends one per request, for per-file progress). */
 export const DOCUMENT_UPLOAD_MAX_FILES = 20
 
+/** What the text reader made of a document's file: queued, being read, read, or failed (staff may retry). */
+export const DOCUMENT_TEXT_STATES = ['queued', 'reading', 'done', 'failed'] as const
+export type DocumentTextState = (typeof DOCUMENT_TEXT_STATES)[number]
+
 export const DocumentStatusSchema = v.picklist(['active', 'shredded'])
 export type DocumentStatus = v.InferOutput<typeof DocumentStatusSchema>
 
@@ -80,6 +84,13 @@ export const DocumentSchema = v.object({
       trackingNumber: v.nullable(v.string()),
     }),
   ),
+  /**
+   * On a search (`q`) that matched words inside the document: the text around the first match, plain
+   * text (the PWA highlights the searched words).
+   */
+  snippet: v.optional(v.string()),
+  /** For staff: reading the document's words (OCR): queued, reading, done or failed (null: never queued). */
+  textState: v.optional(v.nullable(v.picklist(DOCUMENT_TEXT_STATES))),
 })
 export type Document = v.InferOutput<typeof DocumentSchema>
 export const DocumentPageSchema = pageOf(DocumentSchema)
@@ -131,3 +142,17 @@ export const DocumentUploadResponseSchema = v.object({ documents: v.array(Docume
 export const DocumentReadBodySchema = v.object({ isRead: v.optional(v.boolean(), true) })
 
 export const DocumentDeletedSchema = v.object({ message: v.literal('Document deleted successfully') })
+
+/** POST /documents/archive: the documents to download as one ZIP (in this order), each at most once. */
+export const DOCUMENT_ARCHIVE_MAX = 500
+export const DocumentArchiveBodySchema = v.object({
+  documentIds: v.pipe(
+    v.array(v.pipe(v.number('must be a document id'), v.integer('must be a document id'), v.minValue(1, 'must be a document id'))),
+    v.minLength(1, 'Choose at least one document'),
+    v.maxLength(DOCUMENT_ARCHIVE_MAX, `At most ${DOCUMENT_ARCHIVE_MAX} documents in one download`),
+  ),
+})
+export type DocumentArchiveBody = v.InferOutput<typeof DocumentArchiveBodySchema>
+
+/** POST /document/{id}/text/retry (staff): the document is queued to have its words read again. */
+export const DocumentTextRetrySchema = v.object({ textState: v.literal('queued') })
