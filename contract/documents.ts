@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { calendarDay, idParam, pageOf, PageQuerySchema, type ListParams } from './common'
+import { BodyId, calendarDay, idParam, pageOf, PageQuerySchema, type ListParams } from './common'
 
 /** Clients may ask for a document to be mailed for this many days after upload; then it is shredded. */
 export const DOCUMENT_RETENTION_DAYS = 60
@@ -147,7 +147,7 @@ export const DocumentDeletedSchema = v.object({ message: v.literal('Document del
 export const DOCUMENT_ARCHIVE_MAX = 500
 export const DocumentArchiveBodySchema = v.object({
   documentIds: v.pipe(
-    v.array(v.pipe(v.number('must be a document id'), v.integer('must be a document id'), v.minValue(1, 'must be a document id'))),
+    v.array(BodyId('must be a document id')),
     v.minLength(1, 'Choose at least one document'),
     v.maxLength(DOCUMENT_ARCHIVE_MAX, `At most ${DOCUMENT_ARCHIVE_MAX} documents in one download`),
   ),
@@ -156,3 +156,7 @@ export type DocumentArchiveBody = v.InferOutput<typeof DocumentArchiveBodySchema
 
 /** POST /document/{id}/text/retry (staff): the document is queued to have its words read again. */
 export const DocumentTextRetrySchema = v.object({ textState: v.literal('queued') })
+
+/** GET /document/{id}/text: the words read from the document's file (null until read, or unreadable). */
+export const DocumentTextSchema = v.object({ documentId: v.number(), text: v.nullable(v.string()) })
+export type DocumentText = v.InferOutput<typeof DocumentTextSchema>

@@ -10,7 +10,7 @@ import { clients, documentRequestEvents, documentRequests, documents, documentTe
 import { downloadFileName } from './naming'
 import { daysLeft, shredDueAt, withinRequestWindow } from './retention'
 import { fileTypeOf } from './sniff'
-import { searchWords, snippetOf } from './text/snippet'
+import { searchWords, snippetOf } from '../../contract/text-snippet'
 
 /** The columns a Document answer is built from. */
 const documentColumns = {
@@ -92,6 +92,15 @@ export async function findDocument(db: Db | Tx, id: number): Promise<DocumentRow
 
 export function findDocuments(db: Db | Tx, ids: number[]): Promise<DocumentRow[]> {
   return selectDocuments(db).where(inArray(documents.id, ids))
+}
+
+/** The words read from a document's file, once read. */
+export async function documentTextOf(db: Db | Tx, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ body: documentTexts.body })
+    .from(documentTexts)
+    .where(and(eq(documentTexts.documentId, id), eq(documentTexts.state, 'done')))
+  return row?.body ?? null
 }
 
 export const fileTypeOfRow = (row: Pick<DocumentRow, 'contentType'>): DocumentFileType => fileTypeOf(row.contentType)

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { Readable } from 'node:stream'
 import * as v from 'valibot'
-import { DocumentArchiveBodySchema, DocumentListQuerySchema, DocumentReadBodySchema, type Document } from '../../contract/documents'
+import { DocumentArchiveBodySchema, DocumentListQuerySchema, DocumentReadBodySchema, type Document, type DocumentText } from '../../contract/documents'
 import { IdParamsSchema } from '../../contract/common'
 import { access, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
@@ -17,12 +17,13 @@ import {
   markDocumentRead,
   markDocumentUnread,
   findDocuments,
+  documentTextOf,
   toDocument,
   type DocumentRow,
 } from '../documents/queries'
 import { documentArchive } from '../documents/archive'
 import { retryDocumentText } from '../documents/text/queue'
-import { searchWords } from '../documents/text/snippet'
+import { searchWords } from '../../contract/text-snippet'
 import { daysLeftChangeAt, displayDate } from '../documents/retention'
 import { receiveUpload } from '../documents/upload'
 import { conflict, errorBody, forbidden, HttpError, notFound } from '../http/errors'
@@ -152,6 +153,13 @@ export const documentRoutes = new Hono<AppEnv>()
         ),
       },
     })
+  })
+
+  // The words read from a document (the PWA keeps those of the documents opened, to search them offline).
+  .get('/document/:id/text', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
+    const { id } = c.req.valid('param')
+    await loadVisibleDocument(c, id)
+    return c.json({ documentId: id, text: await documentTextOf(c.get('deps').db, id) } satisfies DocumentText)
   })
 
   // Staff: read a document's words again (after a failure, or a poor reading).

@@ -129,6 +129,15 @@ describe('the words inside documents', () => {
     expect(own[0].textState).toBeUndefined()
   })
 
+  it('answers the words of a document to who may see it (kept on the device for offline search)', async () => {
+    const own = await server.request('GET', `/api/document/${uploaded.png}/text`, { token: await token(userA) })
+    expect(own.status).toBe(200)
+    expect(own.json.documentId).toBe(uploaded.png)
+    expect(own.json.text).toMatch(/zorblaxite/i)
+    expect((await server.request('GET', `/api/document/${uploaded.png}/text`, { token: await token(userB) })).status).toBe(404)
+    expect((await server.request('GET', `/api/document/${uploaded.png}/text`, { token: await token(clerk) })).status).toBe(200)
+  })
+
   it('staff may have a document read again; a failed reading says why', async () => {
     const broken = await upload(clientB.id, new Uint8Array(Buffer.from('%PDF-1.4\nnot really a pdf')), 'broken.pdf')
     // Three attempts, the later ones after a wait: the test's clock is moved on for them.

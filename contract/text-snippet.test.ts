@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { searchWords, snippetOf } from './snippet'
+import { searchWords, snippetOf } from './text-snippet'
 
 describe('snippetOf', () => {
   const text = `${'Opening words of a long letter. '.repeat(6)}El corazón de la carta dice que el permiso zorblaxite fue renovado. ${'More words follow here. '.repeat(10)}`
