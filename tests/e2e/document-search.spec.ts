@@ -5,7 +5,7 @@ import { expect, expectAccessible, loginAs, logOut, test } from './fixtures'
  * The words inside a scan, end to end on the real server: the mailroom uploads a PNG letter (a scan,
  * without any text layer) for Sunshine Holdings LLC; once the server's text reader has read it, the
  * client finds it by a made-up word inside it, typed in lower case, with the word marked in the
- * snippet under the row; staff find it across clients.
+ * snippet under the row; having opened it, finds it offline too; staff find it across clients.
  */
 
 const WORD = 'Frondazzle'
@@ -24,7 +24,7 @@ async function letter(): Promise<Buffer> {
 
 test.describe.configure({ mode: 'serial' })
 
-test('a word inside a scanned letter finds it, with the word marked under the row', async ({ page }) => {
+test('a word inside a scanned letter finds it, with the word marked under the row', async ({ page, context }) => {
   test.setTimeout(240_000)
   await loginAs(page, 'clerk')
   await page.goto('/provider/documents/add')
@@ -60,6 +60,34 @@ test('a word inside a scanned letter finds it, with the word marked under the ro
   await expect(snippet.locator('mark')).toHaveText(WORD)
   await expect(snippet).toContainText('Final notice about the')
   await expectAccessible(page, 'documents found by a word inside them')
+
+  // Opened once, the letter's words are kept on the device: offline, the same search box finds it.
+  await table.getByRole('button', { name: /^View / }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () =>
+          (await Promise.all((await caches.keys()).map(async (name) => (await caches.open(name)).keys()))).flat().some((key) => key.url.endsWith('/text')),
+        ),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await context.setOffline(true)
+  try {
+    const box = page.getByRole('searchbox', { name: 'Search documents' })
+    await box.fill('')
+    await box.fill(`reply ${WORD.toUpperCase()}`)
+    await expect(table.getByTestId('document-snippet').locator('mark').first()).toBeVisible({ timeout: 15_000 })
+    await expect(table.locator('tbody tr')).toHaveCount(1)
+    await expect(table.getByTestId('document-snippet')).toContainText(WORD)
+  } finally {
+    await context.setOffline(false)
+  }
   await logOut(page)
 
   // Staff find it across clients, the reading done (no reading badge).
