@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { calendarDay, idParam, pageOf, PageQuerySchema, type ListParams } from './common'
+import { BodyId, calendarDay, idParam, pageOf, PageQuerySchema, type ListParams } from './common'
 
 /** Clients may ask for a document to be mailed for this many days after upload; then it is shredded. */
 export const DOCUMENT_RETENTION_DAYS = 60
@@ -25,6 +25,10 @@ export type DocumentFileType = keyof typeof DOCUMENT_FILE_TYPES
 export const DOCUMENT_UPLOAD_ACCEPT = '.pdf,.jpg,.jpeg,.png,.tif,.tiff,application/pdf,image/jpeg,image/png,image/tiff'
 /** Files per upload request (the PWA sends one per request, for per-file progress). */
 export const DOCUMENT_UPLOAD_MAX_FILES = 20
+
+/** What the text reader made of a document's file: queued, being read, read, or failed (staff may retry). */
+export const DOCUMENT_TEXT_STATES = ['queued', 'reading', 'done', 'failed'] as const
+export type DocumentTextState = (typeof DOCUMENT_TEXT_STATES)[number]
 
 export const DocumentStatusSchema = v.picklist(['active', 'shredded'])
 export type DocumentStatus = v.InferOutput<typeof DocumentStatusSchema>
@@ -91,6 +95,13 @@ export const DocumentSchema = v.object({
   responseDueEstimate: v.optional(v.boolean()),
   /** ISO 8601 UTC: when a client user acknowledged it (its alerts then stop); null until then. */
   acknowledgedAt: v.optional(v.nullable(v.string())),
+  /**
+   * On a search (`q`) that matched words inside the document: the text around the first match, plain
+   * text (the PWA highlights the searched words).
+   */
+  snippet: v.optional(v.string()),
+  /** For staff: reading the document's words (OCR): queued, reading, done or failed (null: never queued). */
+  textState: v.optional(v.nullable(v.picklist(DOCUMENT_TEXT_STATES))),
 })
 export type Document = v.InferOutput<typeof DocumentSchema>
 export const DocumentPageSchema = pageOf(DocumentSchema)
@@ -149,3 +160,21 @@ export const DocumentUploadResponseSchema = v.object({ documents: v.array(Docume
 export const DocumentReadBodySchema = v.object({ isRead: v.optional(v.boolean(), true) })
 
 export const DocumentDeletedSchema = v.object({ message: v.literal('Document deleted successfully') })
+
+/** POST /documents/archive: the documents to download as one ZIP (in this order), each at most once. */
+export const DOCUMENT_ARCHIVE_MAX = 500
+export const DocumentArchiveBodySchema = v.object({
+  documentIds: v.pipe(
+    v.array(BodyId('must be a document id')),
+    v.minLength(1, 'Choose at least one document'),
+    v.maxLength(DOCUMENT_ARCHIVE_MAX, `At most ${DOCUMENT_ARCHIVE_MAX} documents in one download`),
+  ),
+})
+export type DocumentArchiveBody = v.InferOutput<typeof DocumentArchiveBodySchema>
+
+/** POST /document/{id}/text/retry (staff): the document is queued to have its words read again. */
+export const DocumentTextRetrySchema = v.object({ textState: v.literal('queued') })
+
+/** GET /document/{id}/text: the words read from the document's file (null until read, or unreadable). */
+export const DocumentTextSchema = v.object({ documentId: v.number(), text: v.nullable(v.string()) })
+export type DocumentText = v.InferOutput<typeof DocumentTextSchema>

@@ -29,6 +29,7 @@ import { paymentDeps } from './payments'
 import { loadVapidKeys } from './push/keys'
 import { webPushTransport } from './push/transport'
 import { startNotificationWorker } from './push/worker'
+import { startTextReader } from './documents/text/queue'
 import { createBlobStore, describeBlobStore } from './storage'
 
 /**
@@ -224,6 +225,7 @@ async function main() {
   const scheduler = startScheduler(deps, jobs)
   const reconciliation = startPaymentReconciliation(deps)
   const notificationWorker = startNotificationWorker(deps)
+  const textReader = startTextReader(deps)
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -237,6 +239,7 @@ async function main() {
     await scheduler.stop()
     await reconciliation.stop()
     await notificationWorker.stop()
+    await textReader.stop()
     await database.close()
     lock?.release()
     process.exit(0)

@@ -66,6 +66,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   }
   const { PGlite } = await import('@electric-sql/pglite')
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+  const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   let dataPath = options.dataDir
@@ -73,7 +74,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     dataPath = path.resolve(options.dataDir, 'db')
     mkdirSync(dataPath, { recursive: true })
   }
-  const client = new PGlite(dataPath, { extensions: { pg_trgm } })
+  const client = new PGlite(dataPath, { extensions: { pg_trgm, unaccent } })
   const writes = new TableWrites()
   const db = drizzle(client, { schema, logger: { logQuery: (query) => writes.note(query) } })
   await migrate(db, { migrationsFolder })

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const ts = (name: string) => timestamp(name, { withTimezone: true })
@@ -530,6 +546,39 @@ export const documents = pgTable(
     index('documents_received_idx').on(t.dateReceived, t.uploadedAt, t.id),
     index('documents_client_received_idx').on(t.clientId, t.dateReceived, t.uploadedAt, t.id),
     index('documents_file_name_trgm_idx').using('gin', t.fileName.op('gin_trgm_ops')),
+  ],
+)
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/**
+ * The words read from a document's file (its PDF text layer, or OCR of its images), one row per
+ * document, made by the text reader (server/documents/text/). The row is also the reader's queue entry:
+ * state 'queued' (taken once next_at has passed), 'reading' (next_at: when the reader's hold ends, after
+ * which another takes it again), 'done' or 'failed' (after its attempts, or for good: error says why).
+ * `search` holds the words for full-text search, English and Spanish, without accents (migration 0017).
+ */
+export const documentTexts = pgTable(
+  'document_texts',
+  {
+    documentId: integer('document_id')
+      .primaryKey()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: ts('next_at'),
+    error: text('error'),
+    body: text('body'),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector('english'::regconfig, document_text_unaccent(coalesce(body, ''))) || to_tsvector('spanish'::regconfig, document_text_unaccent(coalesce(body, '')))`,
+    ),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('document_texts_due_idx')
+      .on(t.nextAt)
+      .where(sql`state in ('queued', 'reading')`),
+    index('document_texts_search_idx').using('gin', t.search),
   ],
 )
 

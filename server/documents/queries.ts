@@ -7,10 +7,11 @@ import type { Db, Tx } from '../db/client'
 import { cachedList, type ValueOf } from '../db/statement-cache'
 import { matchingCount, type PageTotal } from '../db/page-total'
 import { SERVICE_OF_PROCESS } from '../db/reference'
-import { clients, documentRequestEvents, documentRequests, documents, documentTypes, notifications } from '../db/schema'
+import { clients, documentRequestEvents, documentRequests, documents, documentTexts, documentTypes, notifications } from '../db/schema'
 import { downloadFileName } from './naming'
 import { daysLeft, shredDueAt, withinRequestWindow } from './retention'
 import { fileTypeOf } from './sniff'
+import { searchWords, snippetOf } from '../../contract/text-snippet'
 
 /** The columns a Document answer is built from. */
 const documentColumns = {
@@ -39,6 +40,8 @@ const documentColumns = {
   requestStatus: documentRequests.status,
   requestCarrier: documentRequests.carrier,
   requestTrackingNumber: documentRequests.trackingNumber,
+  /** What the text reader made of the file (null: not queued, e.g. shredded before it existed). */
+  textState: sql<string | null>`(select ${documentTexts.state} from ${documentTexts} where ${documentTexts.documentId} = ${documents.id})`,
   /** When the live request was marked Mailed (null while it is open). */
   mailedAt:
     sql<Date | null>`(select max(${documentRequestEvents.createdAt}) from ${documentRequestEvents} where ${documentRequestEvents.documentRequestId} = ${documentRequests.id} and ${documentRequestEvents.status} = 3)`.mapWith(
@@ -72,7 +75,10 @@ export type DocumentRow = {
   requestStatus: number | null
   requestCarrier: string | null
   requestTrackingNumber: string | null
+  textState: string | null
   mailedAt: Date | null
+  /** On a search: the document's words, when the search matched them. */
+  matchedText?: string | null
 }
 
 /**
@@ -93,11 +99,24 @@ export async function findDocument(db: Db | Tx, id: number): Promise<DocumentRow
   return row
 }
 
+export function findDocuments(db: Db | Tx, ids: number[]): Promise<DocumentRow[]> {
+  return selectDocuments(db).where(inArray(documents.id, ids))
+}
+
+/** The words read from a document's file, once read. */
+export async function documentTextOf(db: Db | Tx, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ body: documentTexts.body })
+    .from(documentTexts)
+    .where(and(eq(documentTexts.documentId, id), eq(documentTexts.state, 'done')))
+  return row?.body ?? null
+}
+
 export const fileTypeOfRow = (row: Pick<DocumentRow, 'contentType'>): DocumentFileType => fileTypeOf(row.contentType)
 
 export const downloadNameOf = (row: DocumentRow) => downloadFileName(row.companyName, row.typeName, row.dateReceived, fileTypeOfRow(row))
 
-export function toDocument(row: DocumentRow, now: Date, options: { withClient?: boolean } = {}): Document {
+export function toDocument(row: DocumentRow, now: Date, options: { withClient?: boolean; withTextState?: boolean; words?: string[] } = {}): Document {
   const active = row.status === 'active'
   const sent = row.requestId != null && SENT_REQUEST_STATUSES.includes(row.requestStatus as 3 | 4)
   const openRequestId = row.requestId != null && !sent ? row.requestId : null
@@ -143,6 +162,8 @@ export function toDocument(row: DocumentRow, now: Date, options: { withClient?: 
           acknowledgedAt: row.acknowledgedAt?.toISOString() ?? null,
         }
       : {}),
+    ...(options.withTextState ? { textState: (row.textState as Document['textState']) ?? null } : {}),
+    ...(row.matchedText && options.words?.length ? { snippet: snippetOf(row.matchedText, options.words) } : {}),
   }
 }
 
@@ -209,6 +230,8 @@ interface DocumentListShape {
     /** Company names: as a list of ids, inside the query (too many to list), or not searched. */
     companies: 'ids' | 'query' | null
     jurisdiction: boolean
+    /** The words inside the documents (document_texts), ranked when no sort is asked. */
+    words: boolean
   }
   sort: string | null
   order: 'asc' | 'desc' | null
@@ -240,11 +263,31 @@ function documentConditions(shape: DocumentListShape, value: ValueOf): SQL | und
             ? sql`${documents.clientId} = any(${value('clientIds')})`
             : undefined,
         search.jurisdiction ? eq(documents.jurisdiction, value('searchJurisdiction')) : undefined,
+        search.words
+          ? inArray(documents.id, sql`(select ${documentTexts.documentId} from ${documentTexts} where ${documentTexts.search} @@ ${wordsQuery(value)})`)
+          : undefined,
       ),
     )
   }
   return and(...conditions)
 }
+
+/**
+ * The search text as a full-text query, in English and in Spanish (either may match), accents and case
+ * ignored as in document_texts.search (migration 0017). websearch_to_tsquery never fails on user input.
+ */
+const wordsQuery = (value: ValueOf) =>
+  sql`(websearch_to_tsquery('english'::regconfig, document_text_unaccent(${value('words')}::text)) || websearch_to_tsquery('spanish'::regconfig, document_text_unaccent(${value('words')}::text)))`
+
+/** The document's words when the search matched them, for the snippet. */
+const matchedText = (value: ValueOf) =>
+  sql<
+    string | null
+  >`(select ${documentTexts.body} from ${documentTexts} where ${documentTexts.documentId} = ${documents.id} and ${documentTexts.search} @@ ${wordsQuery(value)})`
+
+/** How well the words match: documents matched by their words first, best first. */
+const wordsRank = (value: ValueOf) =>
+  sql`(select ts_rank_cd(${documentTexts.search}, ${wordsQuery(value)}) from ${documentTexts} where ${documentTexts.documentId} = ${documents.id} and ${documentTexts.search} @@ ${wordsQuery(value)})`
 
 /** Dates sort newest first unless asked otherwise; names and codes sort A to Z. */
 export function documentOrder(sort: string | undefined, requested: 'asc' | 'desc' | undefined): SQL[] {
@@ -287,9 +330,12 @@ const documentList = cachedList<DocumentListShape, DocumentRow>({
       .from(documents)
       .where(documentConditions(shape, value)),
   page: (db, shape, value, matching) =>
-    selectDocuments(db, { matchingCount: matchingCount(matching) })
+    selectDocuments(db, { matchingCount: matchingCount(matching), ...(shape.search?.words ? { matchedText: matchedText(value) } : {}) })
       .where(documentConditions(shape, value))
-      .orderBy(...documentOrder(shape.sort ?? undefined, shape.order ?? undefined))
+      .orderBy(
+        ...(shape.search?.words && !shape.sort ? [sql`${wordsRank(value)} desc nulls last`] : []),
+        ...documentOrder(shape.sort ?? undefined, shape.order ?? undefined),
+      )
       .limit(value('limit'))
       .offset(value('offset')),
 })
@@ -307,12 +353,15 @@ export async function listDocuments(
   const values: Record<string, unknown> = Object.fromEntries(present.map((filter) => [filter, filters[filter]]))
   let searchShape: DocumentListShape['search']
   if (search) {
+    const words = searchWords(search.text)
     Object.assign(values, searchValues('q', search.text), { typeIds: search.typeIds, clientIds: search.clientIds, searchJurisdiction: search.jurisdiction })
+    if (words.length) values.words = search.text
     searchShape = {
       text: containsPatterns(search.text).form,
       typeIds: search.typeIds.length > 0,
       companies: !filters.searchCompany ? null : search.clientIds === null ? 'query' : search.clientIds.length ? 'ids' : null,
       jurisdiction: Boolean(search.jurisdiction),
+      words: words.length > 0,
     }
   }
   const shape: DocumentListShape = { filters: present, search: searchShape, sort: paging.sort ?? null, order: paging.order ?? null }

@@ -8,6 +8,7 @@ import { documents, documentTypes } from '../db/schema'
 import { HttpError, unprocessable } from '../http/errors'
 import { assertNoControlCharacters, validationError } from '../http/validate'
 import { notifyClient } from '../notifications'
+import { queueDocumentText, textQueued } from './text/queue'
 import { sniffAndStore, type SniffedBlob } from '../storage/sniff-and-store'
 import { completeIdempotent, hashRequest, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../idempotency'
 import { readMultipart } from './multipart'
@@ -110,6 +111,8 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
         )
         .returning({ id: documents.id })
       const ids = rows.map((r) => r.id)
+      // Their words are read after the answer, by the text reader (./text/queue.ts).
+      await queueDocumentText(tx, ids, now)
       // Service of process is urgent: pushed at high urgency and e-mailed to every user and the attorney.
       const urgent = type.name === SERVICE_OF_PROCESS
       for (const documentId of ids) {
@@ -137,6 +140,7 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
       return created
     })
     committed = true
+    textQueued.emit('queued')
     return { status: 201, body: { documents: answer }, replayed: false }
   } finally {
     if (!committed) {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { Readable } from 'node:stream'
 import * as v from 'valibot'
-import { DocumentListQuerySchema, DocumentReadBodySchema, type Document } from '../../contract/documents'
+import { DocumentArchiveBodySchema, DocumentListQuerySchema, DocumentReadBodySchema, type Document, type DocumentText } from '../../contract/documents'
 import { IdParamsSchema } from '../../contract/common'
 import { access, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
@@ -16,9 +16,14 @@ import {
   listDocumentTypes,
   markDocumentRead,
   markDocumentUnread,
+  findDocuments,
+  documentTextOf,
   toDocument,
   type DocumentRow,
 } from '../documents/queries'
+import { documentArchive } from '../documents/archive'
+import { retryDocumentText } from '../documents/text/queue'
+import { searchWords } from '../../contract/text-snippet'
 import { daysLeftChangeAt, displayDate } from '../documents/retention'
 import { receiveUpload } from '../documents/upload'
 import { conflict, errorBody, forbidden, HttpError, notFound } from '../http/errors'
@@ -51,17 +56,19 @@ async function loadVisibleDocument(c: Context<AppEnv>, id: number): Promise<Docu
 /** The document lists: documents with their type, client, live mail request and its history. */
 const documentLists = defineAnswerCache({
   name: 'document list',
-  tables: ['documents', 'document_types', 'document_requests', 'document_request_events', 'clients'],
+  tables: ['documents', 'document_types', 'document_requests', 'document_request_events', 'clients', 'document_texts'],
 })
 
 /** A page of a document list as answered, cached no longer than until one of its documents' days left change. */
-function documentPage(c: Context<AppEnv>, rows: DocumentRow[], life: AnswerLife, options?: { withClient?: boolean }): Document[] {
+function documentPage(c: Context<AppEnv>, rows: DocumentRow[], life: AnswerLife, q: string | undefined, options: { withClient?: boolean } = {}): Document[] {
   const now = c.get('deps').clock.now()
   for (const row of rows) {
     const changesAt = daysLeftChangeAt(row.uploadedAt, row.status, now)
     if (changesAt !== null) life.changesAt(changesAt)
   }
-  return rows.map((row) => toDocument(row, now, options))
+  // Staff see how reading each document's words went (and may retry); the searched words make the snippet.
+  const more = { withTextState: isAgent(c.get('caller')), words: q ? searchWords(q) : [] }
+  return rows.map((row) => toDocument(row, now, { ...options, ...more }))
 }
 
 export const documentRoutes = new Hono<AppEnv>()
@@ -103,7 +110,7 @@ export const documentRoutes = new Hono<AppEnv>()
           if (!(await findClient(deps.db, clientId))) throw notFound('Client')
         }
         const { rows, ...total } = await listDocuments(deps.db, { ...query, clientId }, query)
-        return { data: documentPage(c, rows, life), ...total, page: query.page, pageSize: query.pageSize }
+        return { data: documentPage(c, rows, life, query.q), ...total, page: query.page, pageSize: query.pageSize }
       })
     },
   )
@@ -113,8 +120,56 @@ export const documentRoutes = new Hono<AppEnv>()
     const query = c.req.valid('query')
     return cachedJson(c, documentLists, query, async (life) => {
       const { rows, ...total } = await listDocuments(c.get('deps').db, { ...query, searchCompany: true }, query)
-      return { data: documentPage(c, rows, life, { withClient: true }), ...total, page: query.page, pageSize: query.pageSize }
+      return { data: documentPage(c, rows, life, query.q, { withClient: true }), ...total, page: query.page, pageSize: query.pageSize }
     })
+  })
+
+  // Many documents as one ZIP, streamed (names as each downloads alone; shredded ones listed in MANIFEST.txt).
+  // A client only its own; staff with DCV across clients. Any document not the caller's refuses the whole.
+  .post('/documents/archive', access.signedIn(), validate('json', DocumentArchiveBodySchema), async (c) => {
+    const deps = c.get('deps')
+    const caller = c.get('caller')
+    assertCanView(caller)
+    const ids = [...new Set(c.req.valid('json').documentIds)]
+    const found = await findDocuments(deps.db, ids)
+    const byId = new Map(found.map((row) => [row.id, row]))
+    for (const id of ids) {
+      const row = byId.get(id)
+      if (!row) throw notFound('Document')
+      assertCanView(caller, row)
+    }
+    const now = deps.clock.now()
+    const rows = ids.map((id) => byId.get(id)!)
+    const archive = documentArchive(rows, deps.blobs, deps.logger, now)
+    const name = new Set(rows.map((row) => row.clientId)).size === 1 ? rows[0].companyName : 'Documents'
+    return new Response(Readable.toWeb(archive) as ReadableStream<Uint8Array>, {
+      status: 200,
+      headers: {
+        ...FILE_HEADERS,
+        'Content-Type': 'application/zip',
+        'Content-Disposition': contentDisposition(
+          'attachment',
+          `${name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'Documents'}_${now.toISOString().slice(0, 10)}.zip`,
+        ),
+      },
+    })
+  })
+
+  // The words read from a document (the PWA keeps those of the documents opened, to search them offline).
+  .get('/document/:id/text', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
+    const { id } = c.req.valid('param')
+    await loadVisibleDocument(c, id)
+    return c.json({ documentId: id, text: await documentTextOf(c.get('deps').db, id) } satisfies DocumentText)
+  })
+
+  // Staff: read a document's words again (after a failure, or a poor reading).
+  .post('/document/:id/text/retry', access.agent('DCV'), validate('param', IdParamsSchema), async (c) => {
+    const { id } = c.req.valid('param')
+    const deps = c.get('deps')
+    const row = await loadVisibleDocument(c, id)
+    if (row.status !== 'active' || !row.storageKey) throw new HttpError(409, 'This document was shredded', 'A shredded document has no file to read')
+    await retryDocumentText(deps.db, id, deps.clock.now())
+    return c.json({ textState: 'queued' as const }, 202)
   })
 
   // The file itself. A client opening its own document marks it read.

@@ -6,6 +6,7 @@ import { getSession } from '~/lib/session'
 import { notificationKeys } from '~/features/notifications/keys'
 import { cachedDocumentFile, cacheDocumentFile, forgetDocumentFile } from './file-cache'
 import { documentKeys, type DocumentScope } from './keys'
+import { saveDocumentText, searchSavedDocuments } from './text-cache'
 import type { DocumentListParams } from './list-params'
 
 export { documentKeys, type DocumentScope }
@@ -29,8 +30,23 @@ export const documentTypesQueryOptions = () =>
 export const documentListQueryOptions = (scope: DocumentScope, params: DocumentListParams) =>
   queryOptions({
     queryKey: documentKeys.list(scope, params),
-    queryFn: ({ signal }) =>
-      api.get(scope.kind === 'client' ? `/client/documents/${scope.clientId}` : '/documents', { query: params, schema: DocumentPageSchema, signal }),
+    queryFn: async ({ signal, client }) => {
+      try {
+        return await api.get(scope.kind === 'client' ? `/client/documents/${scope.clientId}` : '/documents', {
+          query: params,
+          schema: DocumentPageSchema,
+          signal,
+        })
+      } catch (error) {
+        // Offline, a search looks through the documents saved on this device (their words too, once opened).
+        const userId = getSession()?.user.id
+        if (error instanceof NetworkError && params.q && userId !== undefined) {
+          const saved = await searchSavedDocuments(client, scope, params, userId)
+          if (saved) return saved
+        }
+        throw error
+      }
+    },
     placeholderData: keepPreviousData,
   })
 
@@ -67,7 +83,10 @@ export async function fetchDocumentFile(document: Document, { inline }: { inline
   try {
     const res = await apiFetch(`/document/${document.id}`, { query: { inline }, headers: { accept: `${document.contentType}, application/json` } })
     const file = await fileOf(res, document, false)
-    if (userId !== undefined) await cacheDocumentFile(document.id, userId, file.blob, res.headers)
+    if (userId !== undefined) {
+      await cacheDocumentFile(document.id, userId, file.blob, res.headers)
+      void saveDocumentText(document.id, userId)
+    }
     return file
   } catch (error) {
     if (userId !== undefined && error instanceof NetworkError) {

@@ -12,6 +12,7 @@ import { MailIcon, UploadIcon } from '~/ui/icons'
 import { actionLinkClass, ListPage, useMergedChanges } from '~/ui/list-page'
 import { documentListQueryOptions, documentTypesQueryOptions, type DocumentScope } from './api'
 import { useDocumentFiles } from './document-viewer'
+import { ArchiveButton } from './archive-download'
 import { DocumentsTable } from './documents-table'
 import { DEFAULT_DOCUMENT_LIST_STATE, documentListRequest, type DocumentListState } from './list-params'
 import { RetentionNotice } from './retention-notice'
@@ -41,6 +42,7 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
   })
   const files = useDocumentFiles()
   const [deleting, setDeleting] = useState<Document | null>(null)
+  const [selected, setSelected] = useState<Document[]>([])
 
   const documents = request.kind === 'query' ? (list.data?.data ?? []) : []
   const total = request.kind === 'query' ? (list.data?.total ?? 0) : 0
@@ -112,6 +114,8 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
         onDelete={setDeleting}
         loading={list.isFetching}
         emptyMessage={request.kind === 'no-match' ? request.message : undefined}
+        onSelectionChange={setSelected}
+        toolbar={<ArchiveButton documents={selected} />}
       />
       {files.viewer}
       {deleting && (

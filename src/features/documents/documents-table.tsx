@@ -9,6 +9,7 @@ import { DataTable, type ColumnDef, type ColumnFiltersState, type PaginationStat
 import { EyeIcon, MoreIcon } from '~/ui/icons'
 import { lazyMenu, MenuOnDemand } from '~/ui/menu-on-demand'
 import { documentLabel } from './format'
+import { Snippet, TextState } from './words'
 import { DOCUMENT_FILTER_COLUMNS, DOCUMENT_PAGE_SIZES, type DocumentFilterColumn, type DocumentListState, type DocumentSortField } from './list-params'
 
 /** Under this many days left, the count is shown as a warning. */
@@ -122,6 +123,8 @@ export type DocumentsTableProps = {
   loading: boolean
   emptyMessage?: ReactNode
   toolbar?: ReactNode
+  /** The rows ticked on this page (to download them as one ZIP). */
+  onSelectionChange?: (documents: Document[]) => void
 }
 
 const mailedNote = css({ display: 'flex', flexDirection: 'column', gap: '0.5', fontSize: 'sm', minW: '0' })
@@ -160,6 +163,7 @@ function DaysLeft({ document }: { document: Document }) {
 export function DocumentsTable(props: DocumentsTableProps) {
   const { documents, total, state, onStateChange, audience, showCompany, canDelete, busy, onView, onDownload, onDelete, loading, emptyMessage, toolbar } = props
   const isClient = audience === 'client'
+  const q = state.q
 
   const columns = useMemo<ColumnDef<Document, any>[]>(() => {
     const list: ColumnDef<Document, any>[] = [
@@ -174,7 +178,19 @@ export function DocumentsTable(props: DocumentsTableProps) {
       list.push({ id: 'company', accessorFn: (d) => d.client?.companyName ?? '', header: 'Company', enableColumnFilter: false })
     }
     list.push(
-      { id: 'type', accessorFn: (d) => d.documentTypeNavigation.name, header: 'Type' },
+      {
+        id: 'type',
+        accessorFn: (d) => d.documentTypeNavigation.name,
+        header: 'Type',
+        // Under the type: the words a search found inside the document, and for staff how reading them went.
+        cell: (c) => (
+          <>
+            {c.getValue()}
+            {c.row.original.snippet && <Snippet snippet={c.row.original.snippet} q={q} />}
+            {!isClient && <TextState document={c.row.original} />}
+          </>
+        ),
+      },
       { id: 'jurisdiction', accessorKey: 'jurisdiction', header: 'Jurisdiction', cell: (c) => c.row.original.jurisdictionName },
     )
     if (isClient) {
@@ -217,7 +233,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
       ),
     })
     return list
-  }, [showCompany, isClient, canDelete, busy, onView, onDownload, onDelete])
+  }, [showCompany, isClient, canDelete, busy, onView, onDownload, onDelete, q])
 
   const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.pageSize }
   // Unsorted, the server lists by Date Received, newest first: the header says so.
@@ -255,7 +271,10 @@ export function DocumentsTable(props: DocumentsTableProps) {
       }}
       globalFilter={state.q}
       onGlobalFilterChange={(q) => onStateChange({ q })}
-      searchPlaceholder={showCompany ? 'Search type, file or company…' : 'Search type or file name…'}
+      searchPlaceholder={showCompany ? 'Search words, type, file or company…' : 'Search words, type or file name…'}
+      selectable
+      rowLabel={documentLabel}
+      onSelectionChange={props.onSelectionChange}
       loading={loading}
       emptyMessage={emptyMessage}
       toolbar={toolbar}
