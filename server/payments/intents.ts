@@ -64,6 +64,12 @@ export interface NewIntent {
    */
   prepare: (tx: Tx) => Promise<PreparedCharge>
   busy: () => HttpError
+  /**
+   * Checked once the holds are taken, in the same transaction: a payment that released a hold has
+   * committed what it paid for by then, and a statement after taking the hold sees it (a check in
+   * `prepare` alone could read from before that commit, on PostgreSQL).
+   */
+  confirm?: (tx: Tx) => Promise<void>
   /** The 422's details when the key was used for another request. */
   mismatch: string
   /** The 409 while the first request with the key is still at it (a default wording otherwise). */
@@ -164,6 +170,7 @@ export async function openIntent(deps: Pick<AppDeps, 'db' | 'clock' | 'gateway'>
           })
           .returning()
         if (!(await takeHolds(tx, spec.holds, chargeKey, now))) throw spec.busy()
+        await spec.confirm?.(tx)
         return row
       })
       return { kind: 'charge', intent }

@@ -137,6 +137,8 @@ export async function registerClient(deps: AppDeps, input: Registration, context
         return { amountCents: prepared.totalCents, description: `Registration of ${input.clientInformation.companyName}`, order: { ...order } }
       },
       busy: () => conflict(REGISTRATION_MESSAGES.inProgress, 'A registration with this e-mail is already being processed. Please wait a moment, then sign in.'),
+      // Again once the e-mail is held: a registration that released it has created its user by then.
+      confirm: (tx) => assertEmailFree(tx, email),
     })
     if (opened.kind === 'replay') return { ...opened.answer, replayed: true }
     intent = opened.intent
