@@ -14,8 +14,9 @@ export const clientDashboardQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.client(),
     queryFn: ({ signal }) => api.get('/dashboard/client', { schema: ClientDashboardSchema, signal }),
-    // Read again each time the dashboard opens; what was saved shows meanwhile.
-    staleTime: 0,
+    // Read again each time the dashboard opens (its loader asks); what was saved shows meanwhile. An answer
+    // of the last two seconds is not asked for again as the page mounts: the one its loader just asked for.
+    staleTime: 2000,
   })
 
 export const providerDashboardQueryOptions = () =>
