@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { Hono } from 'hono'
+import type { Db } from '../db/client'
 import type { SessionResponse } from '../../contract/auth'
 import { IdParamsSchema } from '../../contract/common'
 import {
@@ -98,9 +99,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const caller = c.get('caller')
     const now = deps.clock.now()
-    const attempt = await beginCodeAttempt(deps.db, caller.userId, now)
-    if (!(await useSecondFactorCode(deps.db, caller.userId, c.req.valid('json').code, now))) throw wrongCode(422)
-    await attempt.succeeded()
+    await confirmWithCode(deps.db, caller.userId, c.req.valid('json').code, now)
     await removeTotp(deps.db, caller.userId)
     await audit(deps, {
       action: 'second-factor-disabled',
@@ -118,9 +117,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const caller = c.get('caller')
     const now = deps.clock.now()
-    const attempt = await beginCodeAttempt(deps.db, caller.userId, now)
-    if (!(await useSecondFactorCode(deps.db, caller.userId, c.req.valid('json').code, now))) throw wrongCode(422)
-    await attempt.succeeded()
+    await confirmWithCode(deps.db, caller.userId, c.req.valid('json').code, now)
     const codes = await deps.db.transaction((tx) => replaceRecoveryCodes(tx, caller.userId, now))
     await audit(deps, {
       action: 'recovery-codes-renewed',
@@ -281,3 +278,13 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     setAreaCookie(c, sessionUser)
     return c.json({ token: await issueAccessToken(deps, sessionUser, sid), user: sessionUser } satisfies SessionResponse)
   })
+
+/**
+ * A signed-in user's change confirmed by a code of the app or a recovery code: counted against the
+ * wrong-code limit, and 422 (not 401, which the app reads as a session that ended) when wrong.
+ */
+async function confirmWithCode(db: Db, userId: number, code: string, now: Date): Promise<void> {
+  const attempt = await beginCodeAttempt(db, userId, now)
+  if (!(await useSecondFactorCode(db, userId, code, now))) throw wrongCode(422)
+  await attempt.succeeded()
+}
