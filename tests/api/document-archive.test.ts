@@ -142,7 +142,9 @@ describe('POST /api/documents/archive with a filter ("all matching")', () => {
     await server.db.insert(documents).values(Array.from({ length: DOCUMENT_ARCHIVE_MAX + 1 }, () => ({ ...copy, dateReceived: '2026-10-01' })))
     const res = await archive(userB, { filter: { receivedTo: '2026-10-31' } })
     expect(res.status).toBe(422)
-    expect(res.json.details).toBe(`${DOCUMENT_ARCHIVE_MAX + 1} documents match; at most ${DOCUMENT_ARCHIVE_MAX} can be downloaded as one ZIP. Narrow the search or the filters.`)
+    expect(res.json.details).toBe(
+      `${DOCUMENT_ARCHIVE_MAX + 1} documents match; at most ${DOCUMENT_ARCHIVE_MAX} can be downloaded as one ZIP. Narrow the search or the filters.`,
+    )
     expect(res.json.details).not.toMatch(/^About/)
     // One more than the limit is the only difference.
     const [extra] = await server.db.select({ id: documents.id }).from(documents).where(eq(documents.dateReceived, '2026-10-01')).limit(1)
@@ -185,7 +187,10 @@ describe('a ZIP whose stored file is missing', () => {
     expect(manifest).toContain('2 of 3 documents included.')
     expect(manifest).toContain(`Left out (its file could not be found in the document store): #${ids.a2} `)
     expect(includedIds(zip)).toEqual([ids.a1, ids.a3])
-    const [first] = await server.db.select().from(documents).where(inArray(documents.id, [ids.a1]))
+    const [first] = await server.db
+      .select()
+      .from(documents)
+      .where(inArray(documents.id, [ids.a1]))
     expect([...entries.values()][0].length).toBe(first.sizeBytes)
   })
 })
