@@ -161,15 +161,40 @@ export const DocumentReadBodySchema = v.object({ isRead: v.optional(v.boolean(),
 
 export const DocumentDeletedSchema = v.object({ message: v.literal('Document deleted successfully') })
 
-/** POST /documents/archive: the documents to download as one ZIP (in this order), each at most once. */
+/**
+ * POST /documents/archive: the documents to download as one ZIP, either chosen (`documentIds`, in this
+ * order, each at most once) or every document matching a list's search and filters (`filter`: the
+ * list's own parameters, without paging; in the list's order). More than DOCUMENT_ARCHIVE_MAX matching
+ * is refused (422) rather than cut short.
+ */
 export const DOCUMENT_ARCHIVE_MAX = 500
-export const DocumentArchiveBodySchema = v.object({
-  documentIds: v.pipe(
-    v.array(BodyId('must be a document id')),
-    v.minLength(1, 'Choose at least one document'),
-    v.maxLength(DOCUMENT_ARCHIVE_MAX, `At most ${DOCUMENT_ARCHIVE_MAX} documents in one download`),
-  ),
+export const DocumentArchiveFilterSchema = v.object({
+  q: PageQuerySchema.entries.q,
+  sort: v.optional(v.picklist(DOCUMENT_SORTS, `must be one of ${DOCUMENT_SORTS.join(', ')}`)),
+  order: PageQuerySchema.entries.order,
+  documentTypeId: v.optional(BodyId('must be a document type id')),
+  jurisdiction: v.optional(v.picklist([1, 2, 3], 'must be 1, 2 or 3')),
+  isRead: v.optional(v.boolean('must be true or false')),
+  status: v.optional(DocumentStatusSchema),
+  receivedFrom: v.optional(calendarDay()),
+  receivedTo: v.optional(calendarDay()),
+  /** Staff: one client's documents (a client's own are the only ones it may archive anyway). */
+  clientId: v.optional(BodyId('must be a client id')),
 })
+export type DocumentArchiveFilter = v.InferOutput<typeof DocumentArchiveFilterSchema>
+export const DocumentArchiveBodySchema = v.pipe(
+  v.object({
+    documentIds: v.optional(
+      v.pipe(
+        v.array(BodyId('must be a document id')),
+        v.minLength(1, 'Choose at least one document'),
+        v.maxLength(DOCUMENT_ARCHIVE_MAX, `At most ${DOCUMENT_ARCHIVE_MAX} documents in one download`),
+      ),
+    ),
+    filter: v.optional(DocumentArchiveFilterSchema),
+  }),
+  v.check((body) => (body.documentIds === undefined) !== (body.filter === undefined), 'Send either documentIds or filter'),
+)
 export type DocumentArchiveBody = v.InferOutput<typeof DocumentArchiveBodySchema>
 
 /** POST /document/{id}/text/retry (staff): the document is queued to have its words read again. */

@@ -1,7 +1,15 @@
 import { Hono, type Context } from 'hono'
 import { Readable } from 'node:stream'
 import * as v from 'valibot'
-import { DocumentArchiveBodySchema, DocumentListQuerySchema, DocumentReadBodySchema, type Document, type DocumentText } from '../../contract/documents'
+import {
+  DOCUMENT_ARCHIVE_MAX,
+  DocumentArchiveBodySchema,
+  type DocumentArchiveFilter,
+  DocumentListQuerySchema,
+  DocumentReadBodySchema,
+  type Document,
+  type DocumentText,
+} from '../../contract/documents'
 import { IdParamsSchema } from '../../contract/common'
 import { access, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
@@ -31,6 +39,7 @@ import { cachedJson, defineAnswerCache, type AnswerLife } from '../http/cached-j
 import { requestedRange } from '../http/range'
 import { FILE_HEADERS } from '../http/security'
 import { validate } from '../http/validate'
+import type { BlobStore } from '../storage/blob-store'
 
 const ClientIdParamsSchema = v.object({ clientId: IdParamsSchema.entries.id })
 const FileQuerySchema = v.object({ inline: v.optional(v.picklist(['true', 'false'], 'inline must be true or false'), 'false') })
@@ -69,6 +78,67 @@ function documentPage(c: Context<AppEnv>, rows: DocumentRow[], life: AnswerLife,
   // Staff see how reading each document's words went (and may retry); the searched words make the snippet.
   const more = { withTextState: isAgent(c.get('caller')), words: q ? searchWords(q) : [] }
   return rows.map((row) => toDocument(row, now, { ...options, ...more }))
+}
+
+/** The chosen documents, in the order given; one the caller may not see refuses the whole (404). */
+async function chosenDocuments(c: Context<AppEnv>, documentIds: number[]): Promise<DocumentRow[]> {
+  const caller = c.get('caller')
+  const ids = [...new Set(documentIds)]
+  const found = await findDocuments(c.get('deps').db, ids)
+  const byId = new Map(found.map((row) => [row.id, row]))
+  for (const id of ids) {
+    const row = byId.get(id)
+    if (!row) throw notFound('Document')
+    assertCanView(caller, row)
+  }
+  return ids.map((id) => byId.get(id)!)
+}
+
+/**
+ * "All matching": the documents a list with these search and filters shows, in its order, within the
+ * same access rules (a client's own documents only; staff across clients, or one client's). More than
+ * DOCUMENT_ARCHIVE_MAX is refused with the count, so nobody gets a ZIP silently cut short.
+ */
+async function matchingDocuments(c: Context<AppEnv>, filter: DocumentArchiveFilter): Promise<DocumentRow[]> {
+  const caller = c.get('caller')
+  const { sort, order, ...filters } = filter
+  const own = caller.clientId
+  if (own !== null && filters.clientId !== undefined && filters.clientId !== own) throw notFound('Client')
+  const scope = own !== null ? { clientId: own } : { searchCompany: true }
+  const { rows, total, totalIsEstimate } = await listDocuments(
+    c.get('deps').db,
+    { ...filters, ...scope },
+    { page: 1, pageSize: DOCUMENT_ARCHIVE_MAX + 1, sort, order },
+  )
+  if (!rows.length) throw new HttpError(404, 'No document matches', 'No document matches this search and these filters')
+  if (rows.length > DOCUMENT_ARCHIVE_MAX) {
+    const count = totalIsEstimate ? `About ${total.toLocaleString('en-US')}` : total.toLocaleString('en-US')
+    throw new HttpError(
+      422,
+      'Too many documents for one download',
+      `${count} documents match; at most ${DOCUMENT_ARCHIVE_MAX} can be downloaded as one ZIP. Narrow the search or the filters.`,
+    )
+  }
+  return rows
+}
+
+/** A document's file missing from the store refuses the archive before it starts, naming the document. */
+async function assertFilesStored(blobs: BlobStore, rows: DocumentRow[]): Promise<void> {
+  const stored = rows.filter((row) => row.status === 'active' && row.storageKey)
+  // A few at a time: with S3 each is a request.
+  for (let at = 0; at < stored.length; at += 16) {
+    const batch = stored.slice(at, at + 16)
+    const present = await Promise.all(batch.map((row) => blobs.exists(row.storageKey!)))
+    const missing = batch.find((_, i) => !present[i])
+    if (missing) {
+      const received = displayDate(new Date(`${missing.dateReceived}T12:00:00Z`))
+      throw new HttpError(
+        409,
+        'A document file is missing',
+        `The file of document #${missing.id} (${missing.companyName}, ${missing.typeName}, received ${received}) is missing from the document store; leave it out or ask support.`,
+      )
+    }
+  }
 }
 
 export const documentRoutes = new Hono<AppEnv>()
@@ -124,22 +194,17 @@ export const documentRoutes = new Hono<AppEnv>()
     })
   })
 
-  // Many documents as one ZIP, streamed (names as each downloads alone; shredded ones listed in MANIFEST.txt).
+  // Many documents as one ZIP, streamed (names as each downloads alone; shredded ones listed in MANIFEST.txt):
+  // the chosen ones, or every one matching a list's search and filters (at most DOCUMENT_ARCHIVE_MAX).
   // A client only its own; staff with DCV across clients. Any document not the caller's refuses the whole.
   .post('/documents/archive', access.signedIn(), validate('json', DocumentArchiveBodySchema), async (c) => {
     const deps = c.get('deps')
     const caller = c.get('caller')
     assertCanView(caller)
-    const ids = [...new Set(c.req.valid('json').documentIds)]
-    const found = await findDocuments(deps.db, ids)
-    const byId = new Map(found.map((row) => [row.id, row]))
-    for (const id of ids) {
-      const row = byId.get(id)
-      if (!row) throw notFound('Document')
-      assertCanView(caller, row)
-    }
+    const body = c.req.valid('json')
+    const rows = body.filter ? await matchingDocuments(c, body.filter) : await chosenDocuments(c, body.documentIds ?? [])
+    await assertFilesStored(deps.blobs, rows)
     const now = deps.clock.now()
-    const rows = ids.map((id) => byId.get(id)!)
     const archive = documentArchive(rows, deps.blobs, deps.logger, now)
     const name = new Set(rows.map((row) => row.clientId)).size === 1 ? rows[0].companyName : 'Documents'
     return new Response(Readable.toWeb(archive) as ReadableStream<Uint8Array>, {

@@ -6,6 +6,7 @@ import { claimRows } from '../../db/claim'
 import type { Db, Tx } from '../../db/client'
 import { documents, documentTexts } from '../../db/schema'
 import { errorForLog } from '../../logger'
+import { startQueueLoop, type QueueLoop } from '../../jobs/queue-loop'
 import { TextThread } from './thread'
 
 /**
@@ -146,11 +147,7 @@ export async function readNextDocument(deps: Pick<AppDeps, 'db' | 'blobs' | 'clo
   return true
 }
 
-export interface TextReader {
-  /** Reads every due document now, one at a time (tests; the reader runs by itself). */
-  drain(): Promise<void>
-  stop(): Promise<void>
-}
+export type TextReader = QueueLoop
 
 /**
  * Reads queued documents one at a time: shortly after an upload on this server (a hint), and every
@@ -159,67 +156,29 @@ export interface TextReader {
  */
 export function startTextReader(deps: AppDeps, options: { pollMs?: number; thread?: TextThread } = {}): TextReader {
   const thread = options.thread ?? new TextThread()
-  let running: Promise<void> = Promise.resolve()
-  let busy = false
-  let again = false
-  let stopped = false
   let queuedOld = false
-
-  const drain = (): Promise<void> => {
-    if (stopped) return running
-    if (busy) {
-      again = true
-      return running
-    }
-    busy = true
-    running = (async () => {
-      do {
-        again = false
-        try {
-          if (!queuedOld) {
-            const count = await queueUnreadDocuments(deps.db, deps.clock.now())
-            queuedOld = true
-            if (count) deps.logger.info('documents queued to have their text read', { count })
-          }
-          while (!stopped && (await readNextDocument(deps, thread))) {
-            // One at a time, until none is due.
-          }
-        } catch (error) {
-          deps.logger.error('text reader pass failed', { error: errorForLog(error) })
-        }
-      } while (again && !stopped)
-      busy = false
-    })()
-    return running
-  }
-
-  const hints = new Set<NodeJS.Timeout>()
-  const onQueued = () => {
-    // Again shortly after: the hint may come before its transaction commits.
-    for (const ms of [20, 500]) {
-      const timer = setTimeout(() => {
-        hints.delete(timer)
-        void drain()
-      }, ms)
-      timer.unref()
-      hints.add(timer)
-    }
-  }
-  textQueued.on('queued', onQueued)
-  const every = setInterval(() => void drain(), options.pollMs ?? 5_000)
-  every.unref()
-  const first = setTimeout(() => void drain(), 1_000)
-  first.unref()
-
+  const loop = startQueueLoop({
+    name: 'text reader',
+    logger: deps.logger,
+    hints: textQueued,
+    hintDelaysMs: [20, 500],
+    pollMs: options.pollMs ?? 5_000,
+    firstPassMs: 1_000,
+    pass: async (stopped) => {
+      if (!queuedOld) {
+        const count = await queueUnreadDocuments(deps.db, deps.clock.now())
+        queuedOld = true
+        if (count) deps.logger.info('documents queued to have their text read', { count })
+      }
+      while (!stopped() && (await readNextDocument(deps, thread))) {
+        // One at a time, until none is due.
+      }
+    },
+  })
   return {
-    drain,
+    drain: loop.drain,
     async stop() {
-      stopped = true
-      textQueued.off('queued', onQueued)
-      clearInterval(every)
-      clearTimeout(first)
-      for (const timer of hints) clearTimeout(timer)
-      await running
+      await loop.stop()
       await thread.close()
     },
   }

@@ -1,7 +1,7 @@
 import type { Document } from '@contract/documents'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { errorMessage } from '~/lib/api-client'
 import { PERM, sessionHasPermission } from '~/lib/permissions'
 import { useRequiredSession, userKind } from '~/lib/session'
@@ -16,6 +16,7 @@ import { ArchiveButton } from './archive-download'
 import { DocumentsTable } from './documents-table'
 import { DEFAULT_DOCUMENT_LIST_STATE, documentListRequest, type DocumentListState } from './list-params'
 import { RetentionNotice } from './retention-notice'
+import { saveListedTexts } from './text-cache'
 
 // Asking before a delete needs a dialog: it loads the first time someone deletes.
 const DeleteDocumentDialog = lazy(() => import('./delete-document-dialog').then((m) => ({ default: m.DeleteDocumentDialog })))
@@ -45,6 +46,15 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
   const [selected, setSelected] = useState<Document[]>([])
 
   const documents = request.kind === 'query' ? (list.data?.data ?? []) : []
+  // The words of the listed documents are kept on the device in the background, for the search offline.
+  const listed = request.kind === 'query' && !list.isPlaceholderData ? list.data?.data : undefined
+  const userId = session.user.id
+  useEffect(() => {
+    if (!listed?.length) return
+    const controller = new AbortController()
+    void saveListedTexts(listed, userId, controller.signal)
+    return () => controller.abort()
+  }, [listed, userId])
   const total = request.kind === 'query' ? (list.data?.total ?? 0) : 0
 
   const headerLink = isClient ? (
