@@ -1,13 +1,13 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import type { AppDeps } from '../context'
-import type { Tx } from '../db/client'
 import { SERVICE_OF_PROCESS } from '../db/reference'
 import { annualReportFilings, businessEntityTypes, clients, deadlineReminders, documents, documentTypes, notifications, users } from '../db/schema'
 import type { MailMessage } from '../mail/mailer'
 import { notifyClient } from '../notifications'
 import { choicesFor, unsubscribeToken } from '../notifications/preferences'
 import { enqueuePush } from '../push/queue'
+import { claimReminder, REPEAT_AFTER_UPLOAD, serviceSubject } from './claim'
 import { displayDay } from '../documents/retention'
 import {
   addDays,
@@ -30,7 +30,9 @@ import {
  *   bell), by push and by e-mail, each channel as each user chose for "Deadline reminders";
  * - a service of process not yet acknowledged: again the morning after upload and 7, 3 and 1 days
  *   before its answer date, as urgent as the first alert (every user, push and e-mail, the attorney
- *   copied).
+ *   copied). The next morning's is skipped when the 24-hour escalation of an unopened one
+ *   (server/alerts/service-of-process.ts) came first, and that one skips it when it came second: one
+ *   repeat, whichever comes first.
  *
  * Each reminder is sent once: its deadline_reminders row is claimed in the transaction that queues it,
  * so a second run, or a second server, finds it taken.
@@ -55,16 +57,6 @@ export interface ReminderResult {
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`
-
-/** Claims a reminder; false when it was sent already. */
-async function claim(tx: Tx, clientId: number, subject: string, stage: string, now: Date): Promise<boolean> {
-  const rows = await tx
-    .insert(deadlineReminders)
-    .values({ clientId, subject, stage, sentAt: now })
-    .onConflictDoNothing()
-    .returning({ id: deadlineReminders.id })
-  return rows.length > 0
-}
 
 export async function sendDeadlineReminders(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' | 'mailer' | 'logger'>, now: Date): Promise<ReminderResult> {
   const result: ReminderResult = { annualReports: 0, services: 0 }
@@ -116,7 +108,7 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
         : `${STAGE_WORDS[stage]}: your ${year} Florida annual report is due on ${displayDay(annualReportDue(year))}.${due !== null ? ` The state fee is ${money(due)}.` : ''}${lateFee ? ` After that day the late fee is ${money(lateFee)}.` : ''}`
     const mails: MailMessage[] = []
     const claimed = await db.transaction(async (tx) => {
-      if (!(await claim(tx, client.id, subject, stage, now))) return false
+      if (!(await claimReminder(tx, client.id, subject, stage, now))) return false
       const people = await tx
         .select({ id: users.id, email: users.email })
         .from(users)
@@ -188,7 +180,7 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
  */
 export function serviceStage(uploadedOn: string, responseDueOn: string | null, today: string, morning: boolean): string | null {
   let stage: string | null = null
-  if (morning && today > uploadedOn) stage = 'next-morning'
+  if (morning && today > uploadedOn) stage = REPEAT_AFTER_UPLOAD
   if (responseDueOn) {
     for (const days of ANSWER_REMINDER_DAYS_BEFORE) {
       if (morning && today >= addDays(responseDueOn, -days) && today <= responseDueOn) stage = `due-${days}`
@@ -230,7 +222,7 @@ async function remindServices(deps: Pick<AppDeps, 'db'>, today: string, morning:
     const stage = serviceStage(uploadedOn, row.responseDueOn, today, morning)
     if (!stage) continue
     const done = await db.transaction(async (tx) => {
-      if (!(await claim(tx, row.clientId, `document:${row.id}`, stage, now))) return false
+      if (!(await claimReminder(tx, row.clientId, serviceSubject(row.id), stage, now))) return false
       const when = row.responseDueOn ? ` The estimated answer date is ${displayDay(row.responseDueOn)} (confirm it with your attorney).` : ''
       await notifyClient(
         tx,

@@ -16,6 +16,7 @@ import {
 import { sendDeadlineReminders } from '../../server/deadlines/reminders'
 import { runDueJobs } from '../../server/jobs/scheduler'
 import { deadlineRemindersJob } from '../../server/jobs/deadlines'
+import { escalateServiceJob } from '../../server/jobs/service-of-process'
 import { createTestServer, type TestServer } from './harness'
 import { sandboxCardToken, TEST_CARDS } from './sandbox-card'
 
@@ -473,5 +474,56 @@ describe('reminders', () => {
     server.clock.set('2026-05-03T12:00:00Z')
     await sendDeadlineReminders(server.deps, server.clock.now())
     expect(await stages()).toEqual(['next-morning', 'due-7', 'due-3'])
+  })
+
+  it('repeats an unopened service of process once after upload: the next-morning alert or the 24-hour escalation, whichever comes first', async () => {
+    const jobs = [escalateServiceJob, deadlineRemindersJob]
+    const { client } = await newClient('Florida Profit Corporation', { companyName: 'Escalated Inc' })
+    const alerts = async (id: number) => {
+      const rows = await server.db.select().from(notifications).where(eq(notifications.documentId, id)).orderBy(notifications.id)
+      return {
+        client: rows.filter((row) => row.clientId === client.id && row.urgent).map((row) => row.message),
+        staff: rows.filter((row) => row.clientId === null).length,
+        stages: (
+          await server.db
+            .select()
+            .from(deadlineReminders)
+            .where(eq(deadlineReminders.subject, `document:${id}`))
+        ).map((row) => row.stage),
+      }
+    }
+    const runAt = async (at: string) => {
+      server.clock.set(at)
+      await runDueJobs(server.deps, jobs)
+      await runDueJobs(server.deps, jobs)
+    }
+
+    // Uploaded 15 April at 10:00 in Florida: the next morning's alert (8:00) comes before the escalation (10:00).
+    const daytime = (await upload(client.id, { servedOn: '2026-04-14' })).json.documents[0].id
+    await runAt('2026-04-16T12:00:00Z')
+    await runAt('2026-04-16T12:05:00Z')
+    expect(await alerts(daytime)).toMatchObject({ stages: ['next-morning'], staff: 0 })
+    expect((await alerts(daytime)).client).toHaveLength(2)
+    await runAt('2026-04-16T14:05:00Z')
+    await runAt('2026-04-16T14:10:00Z')
+    const afterDay = await alerts(daytime)
+    expect(afterDay).toMatchObject({ stages: ['next-morning'], staff: 1 })
+    expect(afterDay.client).toHaveLength(2) // the one at upload and the next morning's: no second repeat
+    expect(afterDay.client[1]).toContain('acknowledge the service of process')
+
+    // Uploaded at 2:00 on 20 April: the escalation (2:00 on the 21st) comes before the next morning's alert.
+    server.clock.set('2026-04-20T06:00:00Z')
+    const night = (await upload(client.id, { dateReceived: '2026-04-20', servedOn: '2026-04-20' })).json.documents[0].id
+    await runAt('2026-04-21T06:05:00Z')
+    await runAt('2026-04-21T06:10:00Z')
+    const escalated = await alerts(night)
+    expect(escalated).toMatchObject({ stages: ['next-morning'], staff: 1 })
+    expect(escalated.client).toHaveLength(2)
+    expect(escalated.client[1]).toContain('still unopened')
+    await runAt('2026-04-21T12:05:00Z')
+    await runAt('2026-04-22T12:05:00Z')
+    const nextMorning = await alerts(night)
+    expect(nextMorning).toMatchObject({ stages: ['next-morning'], staff: 1 })
+    expect(nextMorning.client).toHaveLength(2)
   })
 })
