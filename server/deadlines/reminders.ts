@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import type { AppDeps } from '../context'
+import type { Tx } from '../db/client'
 import { SERVICE_OF_PROCESS } from '../db/reference'
 import { annualReportFilings, businessEntityTypes, clients, deadlineReminders, documents, documentTypes, notifications, users } from '../db/schema'
 import type { MailMessage } from '../mail/mailer'
@@ -27,7 +28,8 @@ import {
  *
  * - the annual report, to every user of a client that has not marked this year's report filed, on
  *   2 January, 1 March, 15 April, 28 April and 2 May (late), from 9:00 in Florida: in the portal (the
- *   bell), by push and by e-mail, each channel as each user chose for "Deadline reminders";
+ *   bell), by push and by e-mail, each channel as each user chose for "Deadline reminders" (the bell
+ *   per user too: postReminder);
  * - a service of process not yet acknowledged: again the morning after upload and 7, 3 and 1 days
  *   before its answer date, as urgent as the first alert (every user, push and e-mail, the attorney
  *   copied). The next morning's is skipped when the 24-hour escalation of an unopened one
@@ -120,27 +122,26 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
         'deadline',
       )
       const wants = (id: number, channel: 'push' | 'email' | 'inApp') => choices.get(id)?.[channel] ?? true
-      // The bell is the client's, shared by its users: shown unless every user turned it off.
-      let notificationId: number | undefined
-      if (people.some((p) => wants(p.id, 'inApp'))) {
-        const [row] = await tx
-          .insert(notifications)
-          .values({ message, clientId: client.id, kind: 'deadline', createdAt: now, announcePending: false })
-          .returning({ id: notifications.id })
-        notificationId = row.id
-      }
-      const pushTo = people.filter((p) => wants(p.id, 'push')).map((p) => p.id)
-      await enqueuePush(
+      const bell = await postReminder(
         tx,
-        pushTo,
-        {
-          payload: { title: `${year} annual report`, body: message, url: '/client/dashboard', tag: `annual-report-${year}` },
-          urgency: 'normal',
-          ttlSeconds: 24 * 3600,
-          notificationId,
-        },
+        client.id,
+        message,
+        people.filter((p) => wants(p.id, 'inApp')).map((p) => p.id),
+        people.length,
         now,
       )
+      for (const person of people.filter((p) => wants(p.id, 'push')))
+        await enqueuePush(
+          tx,
+          [person.id],
+          {
+            payload: { title: `${year} annual report`, body: message, url: '/client/dashboard', tag: `annual-report-${year}` },
+            urgency: 'normal',
+            ttlSeconds: 24 * 3600,
+            notificationId: bell.get(person.id),
+          },
+          now,
+        )
       for (const person of people.filter((p) => wants(p.id, 'email'))) {
         const unsubscribe = `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, person.id, 'deadline', now)}`
         mails.push({
@@ -172,6 +173,26 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
     sent++
   }
   return sent
+}
+
+/**
+ * Puts a reminder in the bell of the client's users who keep its in-portal channel (`userIds`, of
+ * `everyone` active users): one notification for all of them when they all do, as every other client
+ * notification, else one for each of them only, so a user who turned the channel off does not see it.
+ * Answers the notification each user sees. Not announced: the caller queues the push and e-mails.
+ */
+async function postReminder(tx: Tx, clientId: number, message: string, userIds: number[], everyone: number, now: Date): Promise<Map<number, number>> {
+  const shared = userIds.length === everyone
+  const recipients: (number | null)[] = userIds.length === 0 ? [] : shared ? [null] : userIds
+  const seen = new Map<number, number>()
+  for (const userId of recipients) {
+    const [row] = await tx
+      .insert(notifications)
+      .values({ message, clientId, userId, kind: 'deadline', createdAt: now, announcePending: false })
+      .returning({ id: notifications.id })
+    for (const id of userId === null ? userIds : [userId]) seen.set(id, row.id)
+  }
+  return seen
 }
 
 /**

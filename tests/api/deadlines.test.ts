@@ -386,6 +386,31 @@ describe('reminders', () => {
     expect(mail.subject).toContain('2026 Florida annual report of Reminded LLC')
     expect(mail.text).toContain('$138.75')
     expect(mail.text).toContain('/api/notification-preferences/unsubscribe?token=')
+    // The bell is per user: Ann, who keeps it, sees the reminder; Bob, who turned it off, does not.
+    const bellOf = async (person: { id: number }) =>
+      (await server.request('GET', '/api/system-notifications?limit=50', { token: await token(person) })).json as {
+        data: { id: number; kind: string }[]
+        unreadCount: number
+      }
+    const annBell = await bellOf(ann)
+    const reminder = annBell.data.find((n) => n.kind === 'deadline')!
+    expect(reminder).toBeDefined()
+    const bobBell = await bellOf(bob)
+    expect(bobBell.data.some((n) => n.kind === 'deadline')).toBe(false)
+    expect(bobBell.unreadCount).toBe(annBell.unreadCount - 1)
+    expect((await server.request('PATCH', `/api/system-notifications/${reminder.id}/mark-read`, { token: await token(bob) })).status).toBe(404)
+    const recentOf = async (person: { id: number }) => {
+      const res = await server.request('GET', '/api/dashboard/client', { token: await token(person) })
+      expect(res.status).toBe(200)
+      return JSON.stringify(res.json)
+    }
+    expect(await recentOf(ann)).toContain('annual report is due')
+    expect(await recentOf(bob)).not.toContain('annual report is due')
+    // With both keeping it, one notification is shared by both, as any other.
+    await server.request('PUT', '/api/notification-preferences', {
+      token: await token(bob),
+      body: { preferences: [{ kind: 'deadline', push: false, email: true, inApp: true }] },
+    })
 
     for (const [at, stage] of [
       ['2026-03-01T14:30:00Z', 'two-months'],
@@ -399,6 +424,13 @@ describe('reminders', () => {
       expect((await stagesSent()).at(-1)).toBe(`annual-report:2026 ${stage}`)
     }
     expect(await stagesSent()).toHaveLength(5)
+    const shared = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.clientId, client.id), eq(notifications.kind, 'deadline')))
+      .orderBy(notifications.id)
+    expect(shared.map((row) => row.userId)).toEqual([ann.id, null, null, null, null])
+    expect((await bellOf(bob)).data.filter((n) => n.kind === 'deadline')).toHaveLength(4)
     const all = await counts()
     expect(all.notifications - before.notifications).toBe(5)
     expect(all.annMails - before.annMails).toBe(5)
@@ -407,10 +439,14 @@ describe('reminders', () => {
     expect(late.text).toContain('$538.75, the $400.00 late fee included')
 
     // With every user's in-app channel off, the bell gets nothing (the e-mail still goes).
-    await server.request('PUT', '/api/notification-preferences', {
-      token: await token(ann),
-      body: { preferences: [{ kind: 'deadline', push: true, email: true, inApp: false }] },
-    })
+    for (const [person, push] of [
+      [ann, true],
+      [bob, false],
+    ] as const)
+      await server.request('PUT', '/api/notification-preferences', {
+        token: await token(person),
+        body: { preferences: [{ kind: 'deadline', push, email: true, inApp: false }] },
+      })
     await server.db.delete(deadlineReminders).where(and(eq(deadlineReminders.clientId, client.id), eq(deadlineReminders.stage, 'late')))
     await sendDeadlineReminders(server.deps, server.clock.now())
     const noBell = await counts()
