@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lte, notExists } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { SERVICE_OF_PROCESS } from '../db/reference'
 import { clients, documentAlerts, documents, documentTypes, users } from '../db/schema'
+import { claimReminder, REPEAT_AFTER_UPLOAD, serviceSubject } from '../deadlines/claim'
 import { notifyAgents, notifyClient } from '../notifications'
 
 /**
@@ -63,9 +64,11 @@ export function alertHistory(db: Db, documentId: number) {
 }
 
 /**
- * Repeats the alert of every service of process unopened 24 hours after upload, once: a new urgent
- * notification to the client (pushed and e-mailed again, the attorney too) and a notice to staff. The
- * staff row in document_alerts marks the escalation done, in the same transaction.
+ * Escalates every service of process unopened 24 hours after upload, once: a notice to staff and,
+ * unless the next morning's repeat (server/deadlines/reminders.ts) went first, a new urgent
+ * notification to the client (pushed and e-mailed again, the attorney too). The two repeats share one
+ * claim, so the client gets one of them, whichever comes first. The staff row in document_alerts marks
+ * the escalation done, in the same transaction.
  */
 export async function escalateUnopenedService(db: Db, now: Date): Promise<{ escalated: number }> {
   const due = await db
@@ -98,13 +101,14 @@ export async function escalateUnopenedService(db: Db, now: Date): Promise<{ esca
         .where(and(eq(documentAlerts.documentId, document.id), eq(documentAlerts.round, 'escalation')))
       if (already) return false
       await tx.insert(documentAlerts).values({ documentId: document.id, round: 'escalation', channel: 'staff', recipient: 'staff dashboard', at: now })
-      await notifyClient(
-        tx,
-        document.clientId,
-        'Action required: the service of process received yesterday is still unopened',
-        { documentId: document.id, kind: 'service-of-process', urgent: true },
-        now,
-      )
+      if (await claimReminder(tx, document.clientId, serviceSubject(document.id), REPEAT_AFTER_UPLOAD, now))
+        await notifyClient(
+          tx,
+          document.clientId,
+          'Action required: the service of process received yesterday is still unopened',
+          { documentId: document.id, kind: 'service-of-process', urgent: true },
+          now,
+        )
       await notifyAgents(tx, `${document.companyName}: service of process still unopened after 24 hours`, { documentId: document.id }, now)
       return true
     })

@@ -23,6 +23,7 @@ import {
 } from '../db/schema'
 import { daysLeft, retentionCutoff, RETENTION_MS } from '../documents/retention'
 import { supportCounts } from '../support/queries'
+import { notificationAudience } from '../notifications'
 
 /** Who asks for the client dashboard, and what the server's configuration says of the provider. */
 export interface ClientDashboardCaller {
@@ -96,7 +97,7 @@ export async function clientDashboard(db: Db, caller: ClientDashboardCaller, now
             eq(invoices.invoiceNumber, sql`substring(${notifications.message} from 'INV-[0-9]+-[0-9]+')`),
           ),
         )
-        .where(eq(notifications.clientId, clientId))
+        .where(notificationAudience({ clientId, userId: caller.userId }))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(5),
       db

@@ -644,6 +644,11 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    /**
+     * For this one user of the client only; null for all of them (the usual case). Set when a kind's
+     * in-portal channel is switched per user (deadline reminders) and not every user kept it.
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     documentRequestId: integer('document_request_id').references(() => documentRequests.id, { onDelete: 'set null' }),
     documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
     /** What it is about, for preferences and alert wording: see NOTIFICATION_KINDS in contract/preferences.ts. */
@@ -670,6 +675,9 @@ export const notifications = pgTable(
       .where(sql`${t.clientId} is null`),
     // Staff's list of every notification, newest first, and its unread ones past a read-up-to mark.
     index('notifications_created_idx').on(t.createdAt, t.id),
+    index('notifications_user_idx')
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
   ],
 )
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, isNotNull, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { AtRiskDeadline, Deadline } from '../../contract/deadlines'
 import { recordAudit } from '../audit'
 import type { Db, Tx } from '../db/client'
@@ -106,6 +106,17 @@ function serviceDeadline(row: ServiceRow & { responseDueOn: string }, today: str
 
 const isServiceOfProcess = eq(documentTypes.name, SERVICE_OF_PROCESS)
 
+/** Service of process with an answer date matching `where`, soonest answer first, with the client's name. */
+function serviceRows(db: Db | Tx, where: SQL | undefined) {
+  return db
+    .select({ ...serviceColumns, companyName: clients.companyName })
+    .from(documents)
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+    .innerJoin(clients, eq(clients.id, documents.clientId))
+    .where(and(isServiceOfProcess, isNotNull(documents.responseDueOn), where))
+    .orderBy(asc(documents.responseDueOn), asc(documents.id))
+}
+
 /** Every deadline of one client, soonest first (those done last). */
 export async function clientDeadlines(db: Db | Tx, facts: ClientDeadlineFacts, now: Date): Promise<Deadline[]> {
   const today = providerToday(now)
@@ -114,22 +125,13 @@ export async function clientDeadlines(db: Db | Tx, facts: ClientDeadlineFacts, n
     .from(annualReportFilings)
     .where(eq(annualReportFilings.clientId, facts.clientId))
   const filings = new Map(filingRows.map((row) => [row.year, row.filedOn]))
-  const serviceRows = await db
-    .select(serviceColumns)
-    .from(documents)
-    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-    .where(
-      and(
-        eq(documents.clientId, facts.clientId),
-        isServiceOfProcess,
-        isNotNull(documents.responseDueOn),
-        or(isNull(documents.acknowledgedAt), gte(documents.responseDueOn, addDays(today, -KEEP_PAST_DAYS))),
-      ),
-    )
-    .orderBy(asc(documents.responseDueOn), asc(documents.id))
+  const serviceList = await serviceRows(
+    db,
+    and(eq(documents.clientId, facts.clientId), or(isNull(documents.acknowledgedAt), gte(documents.responseDueOn, addDays(today, -KEEP_PAST_DAYS)))),
+  )
   const list = [
     ...annualReportDeadlines(facts, filings, today),
-    ...serviceRows.map((row) => serviceDeadline(row as ServiceRow & { responseDueOn: string }, today)),
+    ...serviceList.map((row) => serviceDeadline(row as ServiceRow & { responseDueOn: string }, today)),
   ]
   return list.sort((a, b) => Number(a.status === 'done') - Number(b.status === 'done') || a.dueDate.localeCompare(b.dueDate))
 }
@@ -161,14 +163,8 @@ export async function atRiskDeadlines(db: Db, now: Date): Promise<{ data: AtRisk
       }
     }
   }
-  const serviceRows = await db
-    .select({ ...serviceColumns, companyName: clients.companyName })
-    .from(documents)
-    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-    .innerJoin(clients, eq(clients.id, documents.clientId))
-    .where(and(isServiceOfProcess, isNotNull(documents.responseDueOn), isNull(documents.acknowledgedAt)))
-    .orderBy(asc(documents.responseDueOn), asc(documents.id))
-  for (const row of serviceRows) {
+  const serviceList = await serviceRows(db, isNull(documents.acknowledgedAt))
+  for (const row of serviceList) {
     const deadline = serviceDeadline(row as ServiceRow & { responseDueOn: string }, today)
     found.push({ ...deadline, clientId: row.clientId, companyName: row.companyName, reason: deadline.status === 'late' ? 'late' : 'not-acknowledged' })
   }

@@ -8,6 +8,7 @@ import type { MailMessage } from '../mail/mailer'
 import { notifyClient } from '../notifications'
 import { choicesFor, unsubscribeToken } from '../notifications/preferences'
 import { enqueuePush } from '../push/queue'
+import { claimReminder, REPEAT_AFTER_UPLOAD, serviceSubject } from './claim'
 import { displayDay } from '../documents/retention'
 import {
   addDays,
@@ -27,10 +28,13 @@ import {
  *
  * - the annual report, to every user of a client that has not marked this year's report filed, on
  *   2 January, 1 March, 15 April, 28 April and 2 May (late), from 9:00 in Florida: in the portal (the
- *   bell), by push and by e-mail, each channel as each user chose for "Deadline reminders";
+ *   bell), by push and by e-mail, each channel as each user chose for "Deadline reminders" (the bell
+ *   per user too: postReminder);
  * - a service of process not yet acknowledged: again the morning after upload and 7, 3 and 1 days
  *   before its answer date, as urgent as the first alert (every user, push and e-mail, the attorney
- *   copied).
+ *   copied). The next morning's is skipped when the 24-hour escalation of an unopened one
+ *   (server/alerts/service-of-process.ts) came first, and that one skips it when it came second: one
+ *   repeat, whichever comes first.
  *
  * Each reminder is sent once: its deadline_reminders row is claimed in the transaction that queues it,
  * so a second run, or a second server, finds it taken.
@@ -55,16 +59,6 @@ export interface ReminderResult {
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`
-
-/** Claims a reminder; false when it was sent already. */
-async function claim(tx: Tx, clientId: number, subject: string, stage: string, now: Date): Promise<boolean> {
-  const rows = await tx
-    .insert(deadlineReminders)
-    .values({ clientId, subject, stage, sentAt: now })
-    .onConflictDoNothing()
-    .returning({ id: deadlineReminders.id })
-  return rows.length > 0
-}
 
 export async function sendDeadlineReminders(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' | 'mailer' | 'logger'>, now: Date): Promise<ReminderResult> {
   const result: ReminderResult = { annualReports: 0, services: 0 }
@@ -116,7 +110,7 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
         : `${STAGE_WORDS[stage]}: your ${year} Florida annual report is due on ${displayDay(annualReportDue(year))}.${due !== null ? ` The state fee is ${money(due)}.` : ''}${lateFee ? ` After that day the late fee is ${money(lateFee)}.` : ''}`
     const mails: MailMessage[] = []
     const claimed = await db.transaction(async (tx) => {
-      if (!(await claim(tx, client.id, subject, stage, now))) return false
+      if (!(await claimReminder(tx, client.id, subject, stage, now))) return false
       const people = await tx
         .select({ id: users.id, email: users.email })
         .from(users)
@@ -128,27 +122,26 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
         'deadline',
       )
       const wants = (id: number, channel: 'push' | 'email' | 'inApp') => choices.get(id)?.[channel] ?? true
-      // The bell is the client's, shared by its users: shown unless every user turned it off.
-      let notificationId: number | undefined
-      if (people.some((p) => wants(p.id, 'inApp'))) {
-        const [row] = await tx
-          .insert(notifications)
-          .values({ message, clientId: client.id, kind: 'deadline', createdAt: now, announcePending: false })
-          .returning({ id: notifications.id })
-        notificationId = row.id
-      }
-      const pushTo = people.filter((p) => wants(p.id, 'push')).map((p) => p.id)
-      await enqueuePush(
+      const bell = await postReminder(
         tx,
-        pushTo,
-        {
-          payload: { title: `${year} annual report`, body: message, url: '/client/dashboard', tag: `annual-report-${year}` },
-          urgency: 'normal',
-          ttlSeconds: 24 * 3600,
-          notificationId,
-        },
+        client.id,
+        message,
+        people.filter((p) => wants(p.id, 'inApp')).map((p) => p.id),
+        people.length,
         now,
       )
+      for (const person of people.filter((p) => wants(p.id, 'push')))
+        await enqueuePush(
+          tx,
+          [person.id],
+          {
+            payload: { title: `${year} annual report`, body: message, url: '/client/dashboard', tag: `annual-report-${year}` },
+            urgency: 'normal',
+            ttlSeconds: 24 * 3600,
+            notificationId: bell.get(person.id),
+          },
+          now,
+        )
       for (const person of people.filter((p) => wants(p.id, 'email'))) {
         const unsubscribe = `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, person.id, 'deadline', now)}`
         mails.push({
@@ -183,12 +176,32 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
 }
 
 /**
+ * Puts a reminder in the bell of the client's users who keep its in-portal channel (`userIds`, of
+ * `everyone` active users): one notification for all of them when they all do, as every other client
+ * notification, else one for each of them only, so a user who turned the channel off does not see it.
+ * Answers the notification each user sees. Not announced: the caller queues the push and e-mails.
+ */
+async function postReminder(tx: Tx, clientId: number, message: string, userIds: number[], everyone: number, now: Date): Promise<Map<number, number>> {
+  const shared = userIds.length === everyone
+  const recipients: (number | null)[] = userIds.length === 0 ? [] : shared ? [null] : userIds
+  const seen = new Map<number, number>()
+  for (const userId of recipients) {
+    const [row] = await tx
+      .insert(notifications)
+      .values({ message, clientId, userId, kind: 'deadline', createdAt: now, announcePending: false })
+      .returning({ id: notifications.id })
+    for (const id of userId === null ? userIds : [userId]) seen.set(id, row.id)
+  }
+  return seen
+}
+
+/**
  * Service of process not acknowledged: the stage due today, if any ('next-morning' the day after
  * upload, 'due-7', 'due-3', 'due-1' before the answer date), the latest only.
  */
 export function serviceStage(uploadedOn: string, responseDueOn: string | null, today: string, morning: boolean): string | null {
   let stage: string | null = null
-  if (morning && today > uploadedOn) stage = 'next-morning'
+  if (morning && today > uploadedOn) stage = REPEAT_AFTER_UPLOAD
   if (responseDueOn) {
     for (const days of ANSWER_REMINDER_DAYS_BEFORE) {
       if (morning && today >= addDays(responseDueOn, -days) && today <= responseDueOn) stage = `due-${days}`
@@ -230,7 +243,7 @@ async function remindServices(deps: Pick<AppDeps, 'db'>, today: string, morning:
     const stage = serviceStage(uploadedOn, row.responseDueOn, today, morning)
     if (!stage) continue
     const done = await db.transaction(async (tx) => {
-      if (!(await claim(tx, row.clientId, `document:${row.id}`, stage, now))) return false
+      if (!(await claimReminder(tx, row.clientId, serviceSubject(row.id), stage, now))) return false
       const when = row.responseDueOn ? ` The estimated answer date is ${displayDay(row.responseDueOn)} (confirm it with your attorney).` : ''
       await notifyClient(
         tx,

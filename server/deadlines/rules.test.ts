@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   addDays,
   amountDue,
+  courtHolidays,
   annualReportDue,
   annualReportFees,
   annualReportOpens,
@@ -13,6 +14,7 @@ import {
   firstReportYear,
   isReportLate,
   JURISDICTION,
+  nextCourtDay,
   providerToday,
 } from './rules'
 
@@ -95,6 +97,64 @@ describe('the answer date of a service of process', () => {
     // 2026-11-28 is a Saturday, 2026-11-29 a Sunday.
     expect(estimatedAnswerDate('2026-11-08', JURISDICTION.state)).toBe('2026-11-30')
     expect(estimatedAnswerDate('2026-11-08', JURISDICTION.federal)).toBe('2026-11-30')
+  })
+
+  it('moves an answer date on a legal holiday to the next court day', () => {
+    // Thanksgiving 2026 (Thursday 26 November): state courts are closed on the Friday after it too.
+    expect(estimatedAnswerDate('2026-11-06', JURISDICTION.state)).toBe('2026-11-30')
+    expect(estimatedAnswerDate('2026-11-05', JURISDICTION.federal)).toBe('2026-11-27')
+    // 4 July 2026 is a Saturday, observed on Friday 3 July.
+    expect(estimatedAnswerDate('2026-06-13', JURISDICTION.state)).toBe('2026-07-06')
+    expect(estimatedAnswerDate('2026-06-12', JURISDICTION.federal)).toBe('2026-07-06')
+    // 4 July 2027 is a Sunday, observed on Monday 5 July.
+    expect(estimatedAnswerDate('2027-06-14', JURISDICTION.state)).toBe('2027-07-06')
+    // Memorial Day 2026 (the last Monday of May, the 25th).
+    expect(estimatedAnswerDate('2026-05-05', JURISDICTION.state)).toBe('2026-05-26')
+    // Juneteenth (Friday 19 June 2026) closes federal courts only.
+    expect(estimatedAnswerDate('2026-05-29', JURISDICTION.federal)).toBe('2026-06-22')
+    expect(estimatedAnswerDate('2026-05-30', JURISDICTION.state)).toBe('2026-06-19')
+    // Christmas 2027 and New Year's Day 2028 fall on Saturdays: observed on Fridays 24 and 31 December 2027.
+    expect(estimatedAnswerDate('2027-12-04', JURISDICTION.state)).toBe('2027-12-27')
+    expect(estimatedAnswerDate('2027-12-11', JURISDICTION.state)).toBe('2028-01-03')
+    expect(estimatedAnswerDate('2027-12-10', JURISDICTION.federal)).toBe('2028-01-03')
+    // A court day stays where it is.
+    expect(nextCourtDay('2026-11-25', 'state')).toBe('2026-11-25')
+  })
+
+  it("knows each court's legal holidays for any year", () => {
+    expect(courtHolidays(2026, 'state')).toEqual([
+      { date: '2026-01-01', name: "New Year's Day" },
+      { date: '2026-01-19', name: 'Martin Luther King Jr. Day' },
+      { date: '2026-05-25', name: 'Memorial Day' },
+      { date: '2026-07-03', name: 'Independence Day' },
+      { date: '2026-09-07', name: 'Labor Day' },
+      { date: '2026-11-11', name: 'Veterans Day' },
+      { date: '2026-11-26', name: 'Thanksgiving Day' },
+      { date: '2026-11-27', name: 'Friday after Thanksgiving' },
+      { date: '2026-12-25', name: 'Christmas Day' },
+    ])
+    expect(courtHolidays(2026, 'federal').map((holiday) => holiday.date)).toEqual([
+      '2026-01-01',
+      '2026-01-19',
+      '2026-02-16',
+      '2026-05-25',
+      '2026-06-19',
+      '2026-07-03',
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-11',
+      '2026-11-26',
+      '2026-12-25',
+    ])
+    // 2021: New Year's Day 2022 (a Saturday) is observed on 31 December 2021, and 2022 has none of its own.
+    expect(courtHolidays(2021, 'state').at(-1)).toEqual({ date: '2021-12-31', name: "New Year's Day (observed)" })
+    expect(courtHolidays(2022, 'federal').some((holiday) => holiday.date.startsWith('2022-01-0'))).toBe(false)
+    // Veterans Day 2029 falls on a Sunday: observed on Monday 12 November. Memorial Day 2027 is 31 May.
+    expect(courtHolidays(2029, 'state').find((holiday) => holiday.name === 'Veterans Day')?.date).toBe('2029-11-12')
+    expect(courtHolidays(2027, 'federal').find((holiday) => holiday.name === 'Memorial Day')?.date).toBe('2027-05-31')
+    // A leap year: Thanksgiving 2028 is 23 November, Martin Luther King Jr. Day 17 January.
+    expect(courtHolidays(2028, 'state').find((holiday) => holiday.name === 'Thanksgiving Day')?.date).toBe('2028-11-23')
+    expect(courtHolidays(2028, 'state').find((holiday) => holiday.name === 'Martin Luther King Jr. Day')?.date).toBe('2028-01-17')
   })
 
   it('counts across the year boundary and a leap day', () => {

@@ -2,9 +2,10 @@ import { DateTime } from 'luxon'
 
 /**
  * The deadline rules, in one place: Florida's annual report (when it opens and is due, its fee by entity
- * type, the late fee, administrative dissolution), the estimated answer date of a service of process,
- * the reminder days and the status of a deadline. Pure functions of calendar days (YYYY-MM-DD) on the
- * provider's clock (America/New_York); docs/deadlines.md explains them and lists the fees.
+ * type, the late fee, administrative dissolution), the courts' legal holidays and the estimated answer
+ * date of a service of process, the reminder days and the status of a deadline. Pure functions of
+ * calendar days (YYYY-MM-DD) on the provider's clock (America/New_York); docs/deadlines.md explains
+ * them and lists the fees and the holidays.
  */
 
 export const PROVIDER_ZONE = 'America/New_York'
@@ -131,27 +132,116 @@ export function dueReminderStage(year: number, today: string): ReminderStage | n
   return due
 }
 
+// ---------- court holidays ----------
+
+export type Court = 'state' | 'federal'
+
+export interface CourtHoliday {
+  /** The day the courts are closed for it (the observed day, when the holiday itself falls on a weekend). */
+  date: string
+  name: string
+}
+
+/** The `nth` (1-based) `weekday` (Luxon: Monday 1 … Sunday 7) of `month`, or the last one when `nth` is -1. */
+function nthWeekday(year: number, month: number, weekday: number, nth: number): DateTime {
+  if (nth === -1) {
+    const last = DateTime.utc(year, month, 1).endOf('month').startOf('day')
+    return last.minus({ days: (last.weekday - weekday + 7) % 7 })
+  }
+  const first = DateTime.utc(year, month, 1)
+  return first.plus({ days: ((weekday - first.weekday + 7) % 7) + (nth - 1) * 7 })
+}
+
+/** A fixed-date holiday falling on a Saturday is observed on the Friday before, on a Sunday on the Monday after (5 U.S.C. 6103(b); § 110.117, Florida Statutes). */
+function observed(date: DateTime): DateTime {
+  if (date.weekday === 6) return date.minus({ days: 1 })
+  if (date.weekday === 7) return date.plus({ days: 1 })
+  return date
+}
+
+const MONDAY = 1
+const THURSDAY = 4
+
+/**
+ * The legal holidays of `year` on which the court's clerk is closed, by rule, computed for any year:
+ *
+ * - federal (FRCP 6(a)(6)(A), the days 5 U.S.C. 6103 sets aside): New Year's Day, Martin Luther King
+ *   Jr.'s Birthday, Washington's Birthday, Memorial Day, Juneteenth, Independence Day, Labor Day,
+ *   Columbus Day, Veterans Day, Thanksgiving Day and Christmas Day;
+ * - Florida state courts (Rule 2.514(a)(6), the holidays of § 110.117, Florida Statutes): New Year's
+ *   Day, Martin Luther King Jr. Day, Memorial Day, Independence Day, Labor Day, Veterans Day,
+ *   Thanksgiving Day, the Friday after it and Christmas Day.
+ *
+ * Fixed-date holidays on a weekend are given on their observed day; a New Year's Day on a Saturday is
+ * observed on 31 December of the year before, so it is listed in that year. Days closed by a one-off
+ * order (a hurricane, a presidential or chief judge's declaration) cannot be computed and are not
+ * listed: leaving them out errs on the early side.
+ */
+export function courtHolidays(year: number, court: Court): CourtHoliday[] {
+  const fixed = (month: number, dayOfMonth: number) => observed(DateTime.utc(year, month, dayOfMonth))
+  const list: [string, DateTime][] = [
+    ["New Year's Day", fixed(1, 1)],
+    ['Martin Luther King Jr. Day', nthWeekday(year, 1, MONDAY, 3)],
+    ['Memorial Day', nthWeekday(year, 5, MONDAY, -1)],
+    ['Independence Day', fixed(7, 4)],
+    ['Labor Day', nthWeekday(year, 9, MONDAY, 1)],
+    ['Veterans Day', fixed(11, 11)],
+    ['Thanksgiving Day', nthWeekday(year, 11, THURSDAY, 4)],
+    ['Christmas Day', fixed(12, 25)],
+  ]
+  if (court === 'federal') {
+    list.push(["Washington's Birthday", nthWeekday(year, 2, MONDAY, 3)], ['Juneteenth', fixed(6, 19)], ['Columbus Day', nthWeekday(year, 10, MONDAY, 2)])
+  } else {
+    list.push(['Friday after Thanksgiving', nthWeekday(year, 11, THURSDAY, 4).plus({ days: 1 })])
+  }
+  // Next year's New Year's Day, observed on this year's 31 December when it falls on a Saturday.
+  const nextNewYear = observed(DateTime.utc(year + 1, 1, 1))
+  if (nextNewYear.year === year) list.push(["New Year's Day (observed)", nextNewYear])
+  return list
+    .filter(([, date]) => date.year === year)
+    .map(([name, date]) => ({ date: ymdOf(date), name }))
+    .sort((a, b) => a.date.localeCompare(b.date))
+}
+
+/** The court holiday on `ymd`, if any. */
+export function courtHolidayOn(ymd: string, court: Court): CourtHoliday | undefined {
+  return courtHolidays(day(ymd).year, court).find((holiday) => holiday.date === ymd)
+}
+
+/** Is `ymd` a day the court's clerk is open (not a Saturday, Sunday or legal holiday)? */
+export const isCourtDay = (ymd: string, court: Court): boolean => day(ymd).weekday < 6 && !courtHolidayOn(ymd, court)
+
+/**
+ * The last day of a period that ends on `ymd`: that day when the court is open, else the next court
+ * day (FRCP 6(a)(1)(C); Florida Rule of General Practice and Judicial Administration 2.514(a)(1)(C)).
+ */
+export function nextCourtDay(ymd: string, court: Court): string {
+  let date = ymd
+  while (!isCourtDay(date, court)) date = addDays(date, 1)
+  return date
+}
+
 // ---------- service of process ----------
 
 /** Documents' jurisdiction codes (contract/documents.ts JURISDICTIONS). */
 export const JURISDICTION = { federal: 1, state: 2, private: 3 } as const
 
+/** The court whose rules time the answer, by jurisdiction; private papers have none. */
+const COURT_OF: Record<number, Court | undefined> = { [JURISDICTION.state]: 'state', [JURISDICTION.federal]: 'federal' }
+
 /** Days to answer a complaint after service: 20 in a Florida state court, 21 in a federal court. */
-export const ANSWER_DAYS: Record<number, number | undefined> = { [JURISDICTION.state]: 20, [JURISDICTION.federal]: 21 }
+export const ANSWER_DAYS: Record<Court, number> = { state: 20, federal: 21 }
 
 /**
  * The estimated answer date of a service of process served on `servedOn`: 20 days after service in a
- * state court, 21 in a federal court, moved to the next Monday when it falls on a weekend (both courts'
- * rules carry a last day on a weekend or legal holiday to the next business day; holidays are left to
- * the attorney). Null for private papers, which no court rule times. Always an estimate.
+ * state court, 21 in a federal court, carried to the next court day when it falls on a Saturday,
+ * Sunday or legal holiday of that court (courtHolidays). Null for private papers, which no court rule
+ * times. Always an estimate, to confirm with an attorney.
  */
 export function estimatedAnswerDate(servedOn: string, jurisdiction: number): string | null {
-  const days = ANSWER_DAYS[jurisdiction]
-  if (days === undefined) return null
-  let due = day(servedOn).plus({ days })
-  if (due.weekday === 6) due = due.plus({ days: 2 })
-  else if (due.weekday === 7) due = due.plus({ days: 1 })
-  return ymdOf(due)
+  const court = COURT_OF[jurisdiction]
+  if (!court) return null
+  return nextCourtDay(addDays(servedOn, ANSWER_DAYS[court]), court)
 }
 
 /** Days before the answer date on which an unacknowledged service of process is alerted again. */

@@ -171,7 +171,10 @@ export async function announceDue(
 
 /** Active users who see the notification: the client's users, or every staff member. */
 async function recipientsOf(tx: Tx, n: Claimed): Promise<{ id: number; email: string }[]> {
-  const who = n.clientId !== null ? eq(users.clientId, n.clientId) : or(isNotNull(users.agentId), eq(users.roleId, SUPER_ADMIN_ROLE.id))
+  const who =
+    n.clientId !== null
+      ? and(eq(users.clientId, n.clientId), n.userId !== null ? eq(users.id, n.userId) : undefined)
+      : or(isNotNull(users.agentId), eq(users.roleId, SUPER_ADMIN_ROLE.id))
   return tx
     .select({ id: users.id, email: users.email })
     .from(users)

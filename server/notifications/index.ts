@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import { UNREAD_COUNT_CAP, type Notification } from '../../contract/notifications'
 import type { NotificationKind } from '../../contract/preferences'
 import type { Db, Tx } from '../db/client'
@@ -90,17 +90,24 @@ export function toNotification(row: NotificationRow & { supportConversationId?: 
  */
 export type NotificationReader = { kind: 'client' } | { kind: 'staff'; userId: number }
 
-/** Who sees what: a client its own client's; staff everything, or only staff-addressed ones, or one client's. */
-export type NotificationScope = { clientId: number } | { agents: 'all' | 'agents' }
+/**
+ * Who sees what: a client user its own client's, those for all its users and its own (userId); staff
+ * everything, or only staff-addressed ones, or one client's (all of them, whichever user each is for).
+ */
+export type NotificationScope = { clientId: number; userId?: number } | { agents: 'all' | 'agents' }
 
 /** An id in a statement: the id itself, or the placeholder of a cached statement (server/db/statement-cache.ts). */
 type IdValue = number | Placeholder
-type ScopeValue = { clientId: IdValue } | { agents: 'all' | 'agents' }
+type ScopeValue = { clientId: IdValue; userId?: IdValue } | { agents: 'all' | 'agents' }
 type ReaderValue = { kind: 'client' } | { kind: 'staff'; userId: IdValue }
 
 /** The audience of `scope` as a condition. */
 export function notificationAudience(scope: ScopeValue): SQL | undefined {
-  if ('clientId' in scope) return eq(notifications.clientId, scope.clientId)
+  if ('clientId' in scope)
+    return and(
+      eq(notifications.clientId, scope.clientId),
+      scope.userId === undefined ? undefined : or(isNull(notifications.userId), eq(notifications.userId, scope.userId)),
+    )
   return scope.agents === 'agents' ? isNull(notifications.clientId) : undefined
 }
 
@@ -145,13 +152,19 @@ const notificationColumns = (reader: ReaderValue, scope: ScopeValue) => ({
 /** Whose notifications a list shows, to whom, and whether only the unread: what its statement's text depends on. */
 interface NotificationListShape {
   reader: NotificationReader['kind']
-  scope: 'client' | 'all' | 'agents'
+  /** 'client-user': one client's as one of its users sees them. */
+  scope: 'client' | 'client-user' | 'all' | 'agents'
   unreadOnly: boolean
 }
 
 function listAudience(shape: NotificationListShape, value: ValueOf): { reader: ReaderValue; scope: ScopeValue; where: SQL | undefined } {
   const reader: ReaderValue = shape.reader === 'client' ? { kind: 'client' } : { kind: 'staff', userId: value('userId') }
-  const scope: ScopeValue = shape.scope === 'client' ? { clientId: value('clientId') } : { agents: shape.scope }
+  const scope: ScopeValue =
+    shape.scope === 'client'
+      ? { clientId: value('clientId') }
+      : shape.scope === 'client-user'
+        ? { clientId: value('clientId'), userId: value('userId') }
+        : { agents: shape.scope }
   return { reader, scope, where: and(notificationAudience(scope), shape.unreadOnly ? unreadBy(reader, scope) : undefined) }
 }
 
@@ -176,9 +189,10 @@ async function cappedUnreadCount(db: Db | Tx, scope: NotificationScope, reader: 
   return Number(n)
 }
 
-const scopeShape = (scope: NotificationScope): NotificationListShape['scope'] => ('clientId' in scope ? 'client' : scope.agents)
+const scopeShape = (scope: NotificationScope): NotificationListShape['scope'] =>
+  'clientId' in scope ? (scope.userId === undefined ? 'client' : 'client-user') : scope.agents
 const audienceValues = (scope: NotificationScope, reader: NotificationReader) => ({
-  userId: reader.kind === 'staff' ? reader.userId : undefined,
+  userId: reader.kind === 'staff' ? reader.userId : 'clientId' in scope ? scope.userId : undefined,
   clientId: 'clientId' in scope ? scope.clientId : undefined,
 })
 
@@ -222,7 +236,7 @@ export async function listNotifications(
 export async function findNotification(db: Db, id: number, reader: NotificationReader) {
   // Whether it is read does not depend on the scope it is looked at in.
   const [row] = await db
-    .select(notificationColumns(reader, { agents: 'all' }))
+    .select({ ...notificationColumns(reader, { agents: 'all' }), userId: notifications.userId })
     .from(notifications)
     .leftJoin(clients, eq(clients.id, notifications.clientId))
     .where(eq(notifications.id, id))
@@ -310,6 +324,6 @@ export async function markAllNotificationsRead(db: Db, scope: NotificationScope,
 
 /** The unread count a user's bell shows (the app badge of a push): a client's own, staff their staff notices; up to UNREAD_COUNT_CAP. */
 export async function unreadCountFor(db: Db, user: { userId: number; clientId: number | null }): Promise<number> {
-  if (user.clientId !== null) return cappedUnreadCount(db, { clientId: user.clientId }, { kind: 'client' })
+  if (user.clientId !== null) return cappedUnreadCount(db, { clientId: user.clientId, userId: user.userId }, { kind: 'client' })
   return cappedUnreadCount(db, { agents: 'agents' }, { kind: 'staff', userId: user.userId })
 }

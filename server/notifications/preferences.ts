@@ -63,7 +63,11 @@ export async function stopEmails(db: Db, userId: number, kind: NotificationKind,
     .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.kind], set: { email: false, updatedAt: now } })
 }
 
-/** The choices of several users for one kind (defaults for users without a row). */
+/**
+ * The choices of several users for one kind, as their preferences show them (preferencesOf): defaults
+ * for users without a row, on for the channels they cannot switch (always-on kinds; the in-portal
+ * channel of kinds without that switch).
+ */
 export async function choicesFor(
   db: Db | Tx,
   userIds: number[],
@@ -75,7 +79,9 @@ export async function choicesFor(
     .select()
     .from(notificationPreferences)
     .where(and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.kind, kind)))
-  for (const row of rows) choices.set(row.userId, { push: row.push, email: row.email, inApp: row.inApp })
+  if (ALWAYS_ON_KINDS.includes(kind)) return choices
+  const inAppSwitch = IN_APP_KINDS.includes(kind)
+  for (const row of rows) choices.set(row.userId, { push: row.push, email: row.email, inApp: !inAppSwitch || row.inApp })
   return choices
 }
 

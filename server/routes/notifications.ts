@@ -23,8 +23,11 @@ function readerOf(caller: Caller): NotificationReader {
   throw notFound('Notification')
 }
 
-/** Whose read marks an answer shows, for caching it: the client's (shared by its users), or the staff member's. */
-const readerKey = (caller: Caller) => (isClient(caller) ? `client ${caller.clientId}` : `user ${caller.userId}`)
+/**
+ * Whose answer it is, for caching it: per user, as a client's users may each have notifications of
+ * their own (a deadline reminder whose in-portal channel some of them turned off).
+ */
+const readerKey = (caller: Caller) => `user ${caller.userId}`
 
 /** The notification lists: notifications with their client's name, read marks of the reader, per reader. */
 const notificationLists = defineAnswerCache({
@@ -34,13 +37,14 @@ const notificationLists = defineAnswerCache({
 })
 
 /**
- * What the caller sees: a client its own client's (another clientId answers 404); staff every
+ * What the caller sees: a client user its own client's, those for every user and its own (another
+ * clientId answers 404); staff every
  * notification, or one client's with clientId, or only those addressed to staff with audience=agents.
  */
 function scopeOf(caller: Caller, query: { clientId?: number; audience?: 'all' | 'agents' }): NotificationScope {
   if (isClient(caller)) {
     if (query.clientId !== undefined && query.clientId !== caller.clientId) throw notFound('Client')
-    return { clientId: caller.clientId! }
+    return { clientId: caller.clientId!, userId: caller.userId }
   }
   if (isAgent(caller)) return query.clientId !== undefined ? { clientId: query.clientId } : { agents: query.audience ?? 'all' }
   throw notFound('Client')
@@ -71,7 +75,8 @@ export const notificationRoutes = new Hono<AppEnv>()
     const caller = c.get('caller')
     const reader = readerOf(caller)
     const row = await findNotification(deps.db, id, reader)
-    if (!row || (isClient(caller) && row.clientId !== caller.clientId)) throw notFound('Notification')
+    if (!row || (isClient(caller) && (row.clientId !== caller.clientId || (row.userId !== null && row.userId !== caller.userId))))
+      throw notFound('Notification')
     if (!row.isRead) await markNotificationRead(deps.db, id, reader, deps.clock.now())
     return c.json(toNotification({ ...row, isRead: true }))
   })

@@ -16,6 +16,7 @@ import {
 import { sendDeadlineReminders } from '../../server/deadlines/reminders'
 import { runDueJobs } from '../../server/jobs/scheduler'
 import { deadlineRemindersJob } from '../../server/jobs/deadlines'
+import { escalateServiceJob } from '../../server/jobs/service-of-process'
 import { createTestServer, type TestServer } from './harness'
 import { sandboxCardToken, TEST_CARDS } from './sandbox-card'
 
@@ -385,6 +386,31 @@ describe('reminders', () => {
     expect(mail.subject).toContain('2026 Florida annual report of Reminded LLC')
     expect(mail.text).toContain('$138.75')
     expect(mail.text).toContain('/api/notification-preferences/unsubscribe?token=')
+    // The bell is per user: Ann, who keeps it, sees the reminder; Bob, who turned it off, does not.
+    const bellOf = async (person: { id: number }) =>
+      (await server.request('GET', '/api/system-notifications?limit=50', { token: await token(person) })).json as {
+        data: { id: number; kind: string }[]
+        unreadCount: number
+      }
+    const annBell = await bellOf(ann)
+    const reminder = annBell.data.find((n) => n.kind === 'deadline')!
+    expect(reminder).toBeDefined()
+    const bobBell = await bellOf(bob)
+    expect(bobBell.data.some((n) => n.kind === 'deadline')).toBe(false)
+    expect(bobBell.unreadCount).toBe(annBell.unreadCount - 1)
+    expect((await server.request('PATCH', `/api/system-notifications/${reminder.id}/mark-read`, { token: await token(bob) })).status).toBe(404)
+    const recentOf = async (person: { id: number }) => {
+      const res = await server.request('GET', '/api/dashboard/client', { token: await token(person) })
+      expect(res.status).toBe(200)
+      return JSON.stringify(res.json)
+    }
+    expect(await recentOf(ann)).toContain('annual report is due')
+    expect(await recentOf(bob)).not.toContain('annual report is due')
+    // With both keeping it, one notification is shared by both, as any other.
+    await server.request('PUT', '/api/notification-preferences', {
+      token: await token(bob),
+      body: { preferences: [{ kind: 'deadline', push: false, email: true, inApp: true }] },
+    })
 
     for (const [at, stage] of [
       ['2026-03-01T14:30:00Z', 'two-months'],
@@ -398,6 +424,13 @@ describe('reminders', () => {
       expect((await stagesSent()).at(-1)).toBe(`annual-report:2026 ${stage}`)
     }
     expect(await stagesSent()).toHaveLength(5)
+    const shared = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.clientId, client.id), eq(notifications.kind, 'deadline')))
+      .orderBy(notifications.id)
+    expect(shared.map((row) => row.userId)).toEqual([ann.id, null, null, null, null])
+    expect((await bellOf(bob)).data.filter((n) => n.kind === 'deadline')).toHaveLength(4)
     const all = await counts()
     expect(all.notifications - before.notifications).toBe(5)
     expect(all.annMails - before.annMails).toBe(5)
@@ -406,10 +439,14 @@ describe('reminders', () => {
     expect(late.text).toContain('$538.75, the $400.00 late fee included')
 
     // With every user's in-app channel off, the bell gets nothing (the e-mail still goes).
-    await server.request('PUT', '/api/notification-preferences', {
-      token: await token(ann),
-      body: { preferences: [{ kind: 'deadline', push: true, email: true, inApp: false }] },
-    })
+    for (const [person, push] of [
+      [ann, true],
+      [bob, false],
+    ] as const)
+      await server.request('PUT', '/api/notification-preferences', {
+        token: await token(person),
+        body: { preferences: [{ kind: 'deadline', push, email: true, inApp: false }] },
+      })
     await server.db.delete(deadlineReminders).where(and(eq(deadlineReminders.clientId, client.id), eq(deadlineReminders.stage, 'late')))
     await sendDeadlineReminders(server.deps, server.clock.now())
     const noBell = await counts()
@@ -473,5 +510,56 @@ describe('reminders', () => {
     server.clock.set('2026-05-03T12:00:00Z')
     await sendDeadlineReminders(server.deps, server.clock.now())
     expect(await stages()).toEqual(['next-morning', 'due-7', 'due-3'])
+  })
+
+  it('repeats an unopened service of process once after upload: the next-morning alert or the 24-hour escalation, whichever comes first', async () => {
+    const jobs = [escalateServiceJob, deadlineRemindersJob]
+    const { client } = await newClient('Florida Profit Corporation', { companyName: 'Escalated Inc' })
+    const alerts = async (id: number) => {
+      const rows = await server.db.select().from(notifications).where(eq(notifications.documentId, id)).orderBy(notifications.id)
+      return {
+        client: rows.filter((row) => row.clientId === client.id && row.urgent).map((row) => row.message),
+        staff: rows.filter((row) => row.clientId === null).length,
+        stages: (
+          await server.db
+            .select()
+            .from(deadlineReminders)
+            .where(eq(deadlineReminders.subject, `document:${id}`))
+        ).map((row) => row.stage),
+      }
+    }
+    const runAt = async (at: string) => {
+      server.clock.set(at)
+      await runDueJobs(server.deps, jobs)
+      await runDueJobs(server.deps, jobs)
+    }
+
+    // Uploaded 15 April at 10:00 in Florida: the next morning's alert (8:00) comes before the escalation (10:00).
+    const daytime = (await upload(client.id, { servedOn: '2026-04-14' })).json.documents[0].id
+    await runAt('2026-04-16T12:00:00Z')
+    await runAt('2026-04-16T12:05:00Z')
+    expect(await alerts(daytime)).toMatchObject({ stages: ['next-morning'], staff: 0 })
+    expect((await alerts(daytime)).client).toHaveLength(2)
+    await runAt('2026-04-16T14:05:00Z')
+    await runAt('2026-04-16T14:10:00Z')
+    const afterDay = await alerts(daytime)
+    expect(afterDay).toMatchObject({ stages: ['next-morning'], staff: 1 })
+    expect(afterDay.client).toHaveLength(2) // the one at upload and the next morning's: no second repeat
+    expect(afterDay.client[1]).toContain('acknowledge the service of process')
+
+    // Uploaded at 2:00 on 20 April: the escalation (2:00 on the 21st) comes before the next morning's alert.
+    server.clock.set('2026-04-20T06:00:00Z')
+    const night = (await upload(client.id, { dateReceived: '2026-04-20', servedOn: '2026-04-20' })).json.documents[0].id
+    await runAt('2026-04-21T06:05:00Z')
+    await runAt('2026-04-21T06:10:00Z')
+    const escalated = await alerts(night)
+    expect(escalated).toMatchObject({ stages: ['next-morning'], staff: 1 })
+    expect(escalated.client).toHaveLength(2)
+    expect(escalated.client[1]).toContain('still unopened')
+    await runAt('2026-04-21T12:05:00Z')
+    await runAt('2026-04-22T12:05:00Z')
+    const nextMorning = await alerts(night)
+    expect(nextMorning).toMatchObject({ stages: ['next-morning'], staff: 1 })
+    expect(nextMorning.client).toHaveLength(2)
   })
 })
