@@ -63,6 +63,11 @@ export type SessionUser = v.InferOutput<typeof SessionUserSchema>
 export const SessionResponseSchema = v.object({
   token: v.string(),
   user: SessionUserSchema,
+  /**
+   * Present (true) when the user is staff, a second factor is required of staff, and the user has none:
+   * the app shows the set-up (Account Settings → Security) before anything else.
+   */
+  secondFactorSetupRequired: v.optional(v.literal(true)),
 })
 export type SessionResponse = v.InferOutput<typeof SessionResponseSchema>
 export const LoginResponseSchema = SessionResponseSchema

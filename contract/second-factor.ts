@@ -5,8 +5,8 @@ import { SessionResponseSchema } from './auth'
 /**
  * Two-step sign-in with an authenticator app (TOTP, RFC 6238): POST /api/auth/totp/setup, /enable,
  * /disable, /recovery-codes, GET /api/auth/second-factors, and the second step of a sign-in,
- * POST /api/auth/login/mfa. A super admin resets another user's second factors with
- * DELETE /api/users/{id}/second-factors.
+ * POST /api/auth/login/mfa (a code, or a passkey). A super admin resets another user's second factors
+ * with DELETE /api/users/{id}/second-factors, and requires one of staff with PUT /api/settings/sign-in.
  */
 
 /** Codes are six digits, a new one every 30 seconds. */
@@ -63,11 +63,17 @@ export const SecondFactorsSchema = v.object({
 })
 export type SecondFactors = v.InferOutput<typeof SecondFactorsSchema>
 
+/** What a password sign-in's second step can be: a code of the app (or a recovery code), or a passkey. */
+export const SECOND_STEP_METHODS = ['totp', 'passkey'] as const
+export type SecondStepMethod = (typeof SECOND_STEP_METHODS)[number]
+
 /** POST /api/auth/login when the account has a second factor: no session yet, only the next step's token. */
 export const MfaRequiredResponseSchema = v.object({
   mfaRequired: v.literal(true),
-  /** Short-lived (5 minutes); proves the password step, for POST /api/auth/login/mfa. */
+  /** Short-lived (5 minutes), used once; proves the password step, for POST /api/auth/login/mfa. */
   mfaToken: v.string(),
+  /** What the account can give as the second step ('totp' covers its recovery codes too). */
+  methods: v.array(v.picklist(SECOND_STEP_METHODS)),
 })
 export type MfaRequiredResponse = v.InferOutput<typeof MfaRequiredResponseSchema>
 
@@ -75,15 +81,31 @@ export type MfaRequiredResponse = v.InferOutput<typeof MfaRequiredResponseSchema
 export const LoginAnswerSchema = v.union([SessionResponseSchema, MfaRequiredResponseSchema])
 export type LoginAnswer = v.InferOutput<typeof LoginAnswerSchema>
 
-/** POST /api/auth/login/mfa: the token of the password step and a code; answers a session (SessionResponse). */
-export const LoginMfaBodySchema = v.object({
-  mfaToken: v.pipe(v.string(REQUIRED_MESSAGE), v.minLength(1, REQUIRED_MESSAGE), v.maxLength(2000, 'This sign-in has expired. Start again.')),
-  code: SecondFactorCodeSchema,
-})
+const MfaTokenSchema = v.pipe(v.string(REQUIRED_MESSAGE), v.minLength(1, REQUIRED_MESSAGE), v.maxLength(2000, 'This sign-in has expired. Start again.'))
+
+/** POST /api/auth/login/mfa/passkey-options: the token of the password step; answers WebAuthn options for one of the account's passkeys. */
+export const MfaPasskeyOptionsBodySchema = v.object({ mfaToken: MfaTokenSchema })
+
+/**
+ * POST /api/auth/login/mfa: the token of the password step and either a code (of the app, or a recovery
+ * code) or `passkey`, the browser's answer to /login/mfa/passkey-options; answers a session (SessionResponse).
+ */
+export const LoginMfaBodySchema = v.pipe(
+  v.object({
+    mfaToken: MfaTokenSchema,
+    code: v.optional(SecondFactorCodeSchema),
+    passkey: v.optional(v.lazy(() => AuthenticationResponseSchema)),
+  }),
+  v.forward(
+    v.check((body) => (body.code === undefined) !== (body.passkey === undefined), 'Enter the 6-digit code from your app, or a recovery code'),
+    ['code'],
+  ),
+)
 export type LoginMfaBody = v.InferInput<typeof LoginMfaBodySchema>
 
 export const INVALID_SECOND_FACTOR_CODE = 'That code is incorrect or has already been used'
 export const MFA_SIGN_IN_EXPIRED = 'This sign-in has expired. Enter your e-mail and password again.'
+export const SECOND_STEP_PASSKEY_REFUSED = 'This passkey was not accepted. Use a passkey of this account, or a code from your app.'
 
 /** Groups a recovery code for reading: abcde-12345. */
 export const formatRecoveryCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`
@@ -140,3 +162,14 @@ export const PasskeySignInBodySchema = v.object({
 export type PasskeySignInBody = v.InferInput<typeof PasskeySignInBodySchema>
 
 export const PASSKEY_NOT_RECOGNISED = 'This passkey was not recognised. Sign in with your password, or try another passkey.'
+
+/**
+ * GET and PUT /api/settings/sign-in (super admin): whether staff must have a second factor. While it is
+ * on, a staff member without one gets `secondFactorSetupRequired: true` with the session, and the staff
+ * API answers 403 (SECOND_FACTOR_SETUP_REQUIRED) until an app or a passkey is set up.
+ */
+export const SignInSettingsSchema = v.object({ staffSecondFactorRequired: v.boolean('staffSecondFactorRequired must be true or false') })
+export type SignInSettings = v.InferOutput<typeof SignInSettingsSchema>
+
+export const SECOND_FACTOR_SETUP_REQUIRED =
+  'Two-step sign-in is required for staff. Set up an authenticator app or a passkey in Account Settings → Security to continue.'

@@ -43,6 +43,8 @@ export interface AppDeps {
   afterAnswer: AfterAnswer
   /** Secret key for access tokens (HS256). */
   jwtKey: Uint8Array
+  /** AES-256 key of the authenticator apps' secrets in the database (server/auth/secret-box.ts). */
+  totpKey: Uint8Array
   /** Extra origins the Content-Security-Policy allows (an external card processor's frames). */
   csp?: { frameOrigins?: string[]; scriptOrigins?: string[] }
 }

@@ -36,6 +36,12 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://portal.example.com'))),
   /** HMAC secret for access tokens, at least 32 characters. Generated per data dir when absent. */
   JWT_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  /**
+   * Encrypts the authenticator apps' secrets in the database (AES-256-GCM, server/auth/secret-box.ts), at
+   * least 32 characters. Generated per data dir when absent. Changing it makes every app set up so far
+   * stop working (their users set the app up again, or sign in with a recovery code or a passkey).
+   */
+  TOTP_ENCRYPTION_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   JWT_ISSUER: v.optional(v.string(), 'registered-agent-portal'),
   JWT_AUDIENCE: v.optional(v.string(), 'registered-agent-portal-web'),
   ACCESS_TOKEN_TTL_SECONDS: int(900, 60, 86_400),
@@ -121,6 +127,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET && env.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: JWT_SECRET must be set when several servers share DATABASE_URL in production')
+  }
+  if (env.NODE_ENV === 'production' && !env.TOTP_ENCRYPTION_KEY && env.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: TOTP_ENCRYPTION_KEY must be set when several servers share DATABASE_URL in production')
   }
   return env
 }

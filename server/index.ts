@@ -9,6 +9,7 @@ import type { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { createApp } from './app'
 import { listeningCallerCache } from './auth/caller-cache'
+import { secretBoxKey } from './auth/secret-box'
 import { AfterAnswer } from './http/after-answer'
 import { listeningAnswerCache } from './http/answer-cache'
 import { systemClock, type AppDeps, type AppEnv } from './context'
@@ -39,10 +40,10 @@ import { createBlobStore, describeBlobStore } from './storage'
  */
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 
-/** JWT_SECRET, else a random secret created once per data directory (readable by this user only). */
-function loadJwtKey(secret: string | undefined, dataDir: string): Uint8Array {
-  if (secret) return new TextEncoder().encode(secret)
-  const file = path.join(dataDir, 'jwt-secret')
+/** A configured secret, else a random one created once per data directory (readable by this user only). */
+function loadSecret(secret: string | undefined, dataDir: string, fileName: string): string {
+  if (secret) return secret
+  const file = path.join(dataDir, fileName)
   try {
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' })
   } catch (error) {
@@ -50,7 +51,7 @@ function loadJwtKey(secret: string | undefined, dataDir: string): Uint8Array {
   }
   const stored = readFileSync(file, 'utf8').trim()
   if (stored.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters; delete it to make a new one`)
-  return new TextEncoder().encode(stored)
+  return stored
 }
 
 /**
@@ -173,7 +174,8 @@ async function main() {
     )
   })
 
-  const jwtKey = loadJwtKey(env.JWT_SECRET, env.DATA_DIR)
+  const jwtKey = new TextEncoder().encode(loadSecret(env.JWT_SECRET, env.DATA_DIR, 'jwt-secret'))
+  const totpKey = secretBoxKey(loadSecret(env.TOTP_ENCRYPTION_KEY, env.DATA_DIR, 'totp-encryption-key'))
   const blobs = createBlobStore(env)
   // A wrong endpoint, key or bucket stops the start here rather than failing the first upload.
   await blobs.check().catch((error: Error) => {
@@ -204,6 +206,7 @@ async function main() {
     ...paymentDeps(env, { db, clock: systemClock, logger }),
     push: { publicKey: vapid.publicKey, transport: webPushTransport(vapid) },
     jwtKey,
+    totpKey,
     callers,
     answers,
     afterAnswer: new AfterAnswer(logger),

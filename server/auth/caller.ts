@@ -8,6 +8,8 @@ export interface Caller {
   agentId: number | null
   isSuperAdmin: boolean
   permCodes: ReadonlySet<string>
+  /** Staff who must set up a second factor before the staff routes answer them (GET /api/settings/sign-in). */
+  secondFactorSetupRequired: boolean
   /** SHA-256 of the bearer token, so log out can revoke it. */
   tokenHash: string
 }

@@ -4,6 +4,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
   type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import { and, asc, eq, gt, lt } from 'drizzle-orm'
@@ -16,8 +17,11 @@ import { HttpError } from '../http/errors'
 /**
  * Passkeys through @simplewebauthn/server. The relying party is the portal's own address: its id is the
  * host name of PUBLIC_URL and the only origin accepted is PUBLIC_URL's. Every challenge is stored and
- * used once within CHALLENGE_TTL_MS. Sign-in asks for discoverable credentials (no e-mail first) and
- * user verification (the device's PIN or biometrics), so a passkey is both factors at once.
+ * used once within CHALLENGE_TTL_MS, by the user (or the sign-in) it was given to. Sign-in asks for
+ * discoverable credentials (no e-mail first) and user verification (the device's PIN or biometrics), so a
+ * passkey is both factors at once. After a password, a passkey of the account is the second step: the
+ * password is the first factor there, so user verification is preferred, not required (a security key
+ * without a PIN will do).
  */
 const CHALLENGE_TTL_MS = 5 * 60_000
 /** The name the browser shows when it asks to make or use a passkey. */
@@ -28,14 +32,17 @@ export function relyingParty(deps: AppDeps) {
   return { id: url.hostname, origin: url.origin, name: RP_NAME }
 }
 
-async function keepChallenge(db: Db, challenge: string, purpose: 'register' | 'sign-in', userId: number | null, now: Date) {
+/** What a challenge is for: adding a passkey, signing in with one alone, or the step after the password. */
+type ChallengePurpose = 'register' | 'sign-in' | 'second-step'
+
+async function keepChallenge(db: Db, challenge: string, purpose: ChallengePurpose, userId: number | null, now: Date) {
   // Challenges never answered are dropped as new ones are made.
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now))
   await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) })
 }
 
 /** Uses up a challenge of this purpose (and user): true once, when it was given out and has not expired. */
-async function takeChallenge(db: Db, challenge: string, purpose: 'register' | 'sign-in', userId: number | null, now: Date): Promise<boolean> {
+async function takeChallenge(db: Db, challenge: string, purpose: ChallengePurpose, userId: number | null, now: Date): Promise<boolean> {
   const taken = await db
     .delete(webauthnChallenges)
     .where(and(eq(webauthnChallenges.challenge, challenge), eq(webauthnChallenges.purpose, purpose), gt(webauthnChallenges.expiresAt, now)))
@@ -55,10 +62,15 @@ export async function listPasskeys(db: Db, userId: number): Promise<Passkey[]> {
   return rows.map(toPasskey)
 }
 
+/** The user's credentials as options name them (excluded when adding one, allowed for the second step). */
+async function credentialsOf(db: Db, userId: number): Promise<{ id: string; transports?: AuthenticatorTransport[] }[]> {
+  const rows = await db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId))
+  return rows.map((r) => ({ id: r.id, transports: (r.transports ?? undefined) as AuthenticatorTransport[] | undefined }))
+}
+
 /** Options for navigator.credentials.create(): a discoverable credential, the user's own excluded. */
 export async function registrationOptions(deps: AppDeps, user: { id: number; email: string; name: string }) {
   const rp = relyingParty(deps)
-  const existing = await deps.db.select({ id: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id))
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -66,7 +78,7 @@ export async function registrationOptions(deps: AppDeps, user: { id: number; ema
     userDisplayName: user.name,
     userID: new TextEncoder().encode(`user:${user.id}`),
     attestationType: 'none',
-    excludeCredentials: existing.map((c) => ({ id: c.id, transports: c.transports ?? undefined })),
+    excludeCredentials: await credentialsOf(deps.db, user.id),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   })
   await keepChallenge(deps.db, options.challenge, 'register', user.id, deps.clock.now())
@@ -115,17 +127,47 @@ export async function signInOptions(deps: AppDeps) {
   return options
 }
 
+/** Options for a sign-in's second step: one of this user's passkeys. */
+export async function secondStepOptions(deps: AppDeps, userId: number) {
+  const rp = relyingParty(deps)
+  const options = await generateAuthenticationOptions({
+    rpID: rp.id,
+    userVerification: 'preferred',
+    allowCredentials: await credentialsOf(deps.db, userId),
+  })
+  await keepChallenge(deps.db, options.challenge, 'second-step', userId, deps.clock.now())
+  return options
+}
+
 /** The user a passkey sign-in proves, or null when the passkey or its answer is not good. */
-export async function verifyPasskeySignIn(deps: AppDeps, response: AuthenticationResponseJSON): Promise<{ userId: number; passkeyId: number } | null> {
+export const verifyPasskeySignIn = (deps: AppDeps, response: AuthenticationResponseJSON) => verifyAssertion(deps, response, 'sign-in', null)
+
+/** The passkey of `userId` that answered the second step's options, or null. */
+export async function verifySecondStepPasskey(deps: AppDeps, userId: number, response: AuthenticationResponseJSON): Promise<{ passkeyId: number } | null> {
+  const proved = await verifyAssertion(deps, response, 'second-step', userId)
+  return proved && proved.userId === userId ? { passkeyId: proved.passkeyId } : null
+}
+
+/**
+ * Checks a passkey's answer to options given for `purpose` (to `userId`, or to anyone when null), and
+ * counts its use. Null when the passkey is unknown, another user's (for the second step), or the answer is
+ * not good.
+ */
+async function verifyAssertion(
+  deps: AppDeps,
+  response: AuthenticationResponseJSON,
+  purpose: 'sign-in' | 'second-step',
+  userId: number | null,
+): Promise<{ userId: number; passkeyId: number } | null> {
   const rp = relyingParty(deps)
   const now = deps.clock.now()
   const [row] = await deps.db.select().from(passkeys).where(eq(passkeys.credentialId, response.id))
-  if (!row) return null
+  if (!row || (userId !== null && row.userId !== userId)) return null
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
   try {
     verification = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: (challenge) => takeChallenge(deps.db, challenge, 'sign-in', null, now),
+      expectedChallenge: (challenge) => takeChallenge(deps.db, challenge, purpose, userId, now),
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       credential: {
@@ -134,7 +176,7 @@ export async function verifyPasskeySignIn(deps: AppDeps, response: Authenticatio
         counter: row.counter,
         transports: row.transports ?? undefined,
       },
-      requireUserVerification: true,
+      requireUserVerification: purpose === 'sign-in',
     })
   } catch {
     return null

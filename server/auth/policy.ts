@@ -2,7 +2,8 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { SUPER_ADMIN_ROLE_ID, type PermCode } from '../../contract/permissions'
 import type { AppEnv, Caller } from '../context'
-import { permissions, refreshSessions, rolePermissions, roles, users } from '../db/schema'
+import { SECOND_FACTOR_SETUP_REQUIRED } from '../../contract/second-factor'
+import { passkeys, permissions, portalSettings, refreshSessions, rolePermissions, roles, users, userTotp } from '../db/schema'
 import { forbidden, notFound, unauthorized } from '../http/errors'
 import { CALLER_TTL_MS } from './caller-cache'
 import { sha256, verifyAccessToken } from './tokens'
@@ -45,7 +46,14 @@ export function assertClientAccess(caller: Caller, clientId: number, agentCodes:
     return
   }
   if (!isAgent(caller)) throw notFound('Client')
+  assertStaff(caller)
   for (const code of agentCodes) if (!hasPermission(caller, code)) throw forbidden()
+}
+
+/** Staff, with the second factor staff are required to have (403 otherwise). */
+function assertStaff(caller: Caller): void {
+  if (!isAgent(caller)) throw forbidden('This is for provider staff only')
+  if (caller.secondFactorSetupRequired) throw forbidden(SECOND_FACTOR_SETUP_REQUIRED)
 }
 
 /** array_agg arrives as an array from postgres.js and PGlite; a text literal ("{A,B}") is read too. */
@@ -95,6 +103,13 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
         sql<boolean>`exists (select 1 from ${refreshSessions} where ${and(eq(refreshSessions.familyId, claims.sid), isNotNull(refreshSessions.revokedAt))})`.mapWith(
           Boolean,
         ),
+      // Staff, while a second factor is required of staff (portal_settings), without an app or a passkey.
+      secondFactorSetupRequired: sql<boolean>`(
+        (${users.agentId} is not null or ${users.roleId} = ${SUPER_ADMIN_ROLE_ID})
+        and coalesce((select ${portalSettings.staffSecondFactorRequired} from ${portalSettings} where ${portalSettings.id} = 1), false)
+        and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.enabledAt} is not null)
+        and not exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id})
+      )`.mapWith(Boolean),
       codes: sql<
         string[]
       >`coalesce((select array_agg(${permissions.permCode}) from ${rolePermissions} join ${permissions} on ${permissions.id} = ${rolePermissions.permissionId} where ${rolePermissions.roleId} = ${users.roleId}), '{}')`,
@@ -117,6 +132,7 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     agentId: user.agentId,
     isSuperAdmin: user.roleId === SUPER_ADMIN_ROLE_ID,
     permCodes: new Set(parseCodes(user.codes)),
+    secondFactorSetupRequired: user.secondFactorSetupRequired,
     tokenHash,
   }
   deps.callers?.set(tokenHash, caller, { fromMs: now.getTime(), untilMs: Math.min(now.getTime() + CALLER_TTL_MS, claims.expiresAt * 1000) }, stamp)
@@ -127,20 +143,20 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
 export const access = {
   /** Anyone, signed in or not. */
   public: () => policy('public', () => {}),
-  /** Any signed-in user. */
+  /** Any signed-in user (staff who still have to set up a second factor too: their own account's routes). */
   signedIn: () => policy('signedIn', async (c) => void (await authenticate(c))),
   /** Agents holding every code given (super admin passes). */
   agent: (...codes: PermCode[]) =>
     policy(`agent:${codes.join(',')}`, async (c) => {
       const caller = await authenticate(c)
-      if (!isAgent(caller)) throw forbidden('This is for provider staff only')
+      assertStaff(caller)
       for (const code of codes) if (!hasPermission(caller, code)) throw forbidden()
     }),
   /** Agents holding at least one of the codes given (super admin passes). */
   agentAny: (...codes: [PermCode, ...PermCode[]]) =>
     policy(`agentAny:${codes.join(',')}`, async (c) => {
       const caller = await authenticate(c)
-      if (!isAgent(caller)) throw forbidden('This is for provider staff only')
+      assertStaff(caller)
       if (!codes.some((code) => hasPermission(caller, code))) throw forbidden()
     }),
   /** Client users only. */

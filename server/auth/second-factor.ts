@@ -1,20 +1,22 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose'
 import { Secret, TOTP } from 'otpauth'
-import { formatRecoveryCode, RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../contract/second-factor'
+import { formatRecoveryCode, RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type SecondStepMethod } from '../../contract/second-factor'
 import type { AppDeps } from '../context'
 import type { Db, Tx } from '../db/client'
-import { loginAttempts, passkeys, recoveryCodes, userTotp } from '../db/schema'
+import { loginAttempts, mfaTokenUses, passkeys, recoveryCodes, userTotp } from '../db/schema'
 import { HttpError } from '../http/errors'
 import { listPasskeys } from './passkeys'
+import { open, seal } from './secret-box'
 import { sha256 } from './tokens'
 
 /**
  * Second factors: an authenticator app (TOTP, RFC 6238, through otpauth) with single-use recovery codes.
  * A code is accepted once: the 30-second step of the last accepted code is kept, and a code of that
  * step or an earlier one is refused. Codes of the step before and after the current one are accepted
- * too (phone clocks drift). Wrong codes are limited per account (SECOND_FACTOR_LIMITS).
+ * too (phone clocks drift). Wrong codes are limited per account (SECOND_FACTOR_LIMITS). The secret is
+ * kept encrypted (AES-256-GCM with the key of TOTP_ENCRYPTION_KEY, bound to the user: secret-box.ts).
  */
 
 /** Shown as the account's name in the authenticator app. */
@@ -30,10 +32,28 @@ export function newTotpSecret(label: string): { secret: string; otpauthUrl: stri
 }
 
 /** The step `code` belongs to (within one step of now), or null when it is not a code of the secret. */
-function stepOf(secret: string, code: string, now: Date): number | null {
+function stepOf(secret: string | null, code: string, now: Date): number | null {
+  if (secret === null) return null
   const delta = totpOf(secret).validate({ token: code, timestamp: now.getTime(), window: 1 })
   if (delta === null) return null
   return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta
+}
+
+/** The stored form of a user's secret, and back. */
+const secretContext = (userId: number) => `totp:user:${userId}`
+const sealSecret = (key: Uint8Array, userId: number, secret: string) => seal(key, secret, secretContext(userId))
+/**
+ * The secret in the clear, or null when it does not open with this key (TOTP_ENCRYPTION_KEY changed, or
+ * the value was copied from another user's row): no code of it is accepted then.
+ */
+function openSecret(key: Uint8Array, row: { userId: number; secret: string }): string | null {
+  // Secrets stored before they were encrypted are base32 (no dot); they are sealed at the next set-up.
+  if (!row.secret.includes('.')) return row.secret
+  try {
+    return open(key, row.secret, secretContext(row.userId))
+  } catch {
+    return null
+  }
 }
 
 const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567'
@@ -44,11 +64,16 @@ function newRecoveryCode(): string {
 }
 
 /** Replaces the user's recovery codes with new ones; returns them for showing once. */
-export async function replaceRecoveryCodes(tx: Db | Tx, userId: number, now: Date): Promise<string[]> {
+async function replaceRecoveryCodes(tx: Tx, userId: number, now: Date): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
   await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: sha256(code), createdAt: now })))
   return codes.map(formatRecoveryCode)
+}
+
+/** New recovery codes for the user (the old ones stop working, all at once); returns them for showing once. */
+export function renewRecoveryCodes(db: Db, userId: number, now: Date): Promise<string[]> {
+  return db.transaction((tx) => replaceRecoveryCodes(tx, userId, now))
 }
 
 /** The user's app, when it is turned on. */
@@ -60,8 +85,19 @@ export async function enabledTotp(db: Db | Tx, userId: number) {
   return row
 }
 
-export async function hasSecondFactor(db: Db, userId: number): Promise<boolean> {
-  return Boolean(await enabledTotp(db, userId))
+/**
+ * What the user can give as a password sign-in's second step: a code of the app (or a recovery code),
+ * and a passkey. Empty when the user has neither (the password alone signs in).
+ */
+export async function secondStepMethods(db: Db, userId: number): Promise<SecondStepMethod[]> {
+  const [totp, [passkey]] = await Promise.all([
+    enabledTotp(db, userId),
+    db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1),
+  ])
+  const methods: SecondStepMethod[] = []
+  if (totp) methods.push('totp')
+  if (passkey) methods.push('passkey')
+  return methods
 }
 
 export async function secondFactorsOf(db: Db, userId: number) {
@@ -78,15 +114,16 @@ export async function secondFactorsOf(db: Db, userId: number) {
 }
 
 /** Set-up: a new secret, kept aside until a code of it turns it on. Refused while an app is on. */
-export async function beginTotpSetup(db: Db, userId: number, label: string, now: Date) {
+export async function beginTotpSetup(db: Db, key: Uint8Array, userId: number, label: string, now: Date) {
   if (await enabledTotp(db, userId)) {
     throw new HttpError(409, 'Two-step sign-in is already on', 'An authenticator app is already set up. Turn it off first to set up another one.')
   }
   const made = newTotpSecret(label)
+  const secret = sealSecret(key, userId, made.secret)
   await db
     .insert(userTotp)
-    .values({ userId, secret: made.secret, createdAt: now })
-    .onConflictDoUpdate({ target: userTotp.userId, set: { secret: made.secret, createdAt: now, lastStep: null }, where: isNull(userTotp.enabledAt) })
+    .values({ userId, secret, createdAt: now })
+    .onConflictDoUpdate({ target: userTotp.userId, set: { secret, createdAt: now, lastStep: null }, where: isNull(userTotp.enabledAt) })
   return made
 }
 
@@ -94,7 +131,7 @@ export async function beginTotpSetup(db: Db, userId: number, label: string, now:
  * Turns the app set up last on with a current code of it, and gives new recovery codes. Null when the
  * code is wrong; a 409 when there is no set-up waiting (or the app is on already).
  */
-export async function enableTotp(db: Db, userId: number, code: string, now: Date): Promise<string[] | null> {
+export async function enableTotp(db: Db, key: Uint8Array, userId: number, code: string, now: Date): Promise<string[] | null> {
   const [pending] = await db.select().from(userTotp).where(eq(userTotp.userId, userId))
   if (!pending || pending.enabledAt) {
     throw new HttpError(
@@ -103,7 +140,7 @@ export async function enableTotp(db: Db, userId: number, code: string, now: Date
       pending ? 'An authenticator app is already set up.' : 'Start the set-up again: scan the new QR code, then enter the code it shows.',
     )
   }
-  const step = stepOf(pending.secret, code, now)
+  const step = stepOf(openSecret(key, pending), code, now)
   if (step === null) return null
   return db.transaction(async (tx) => {
     const won = await tx
@@ -120,11 +157,11 @@ export async function enableTotp(db: Db, userId: number, code: string, now: Date
  * Checks a code of the user's second factor and uses it up: a code from the app (six digits) or a
  * recovery code. Returns which one it was, or null when it is wrong or already used.
  */
-export async function useSecondFactorCode(db: Db, userId: number, code: string, now: Date): Promise<'totp' | 'recovery-code' | null> {
+export async function useSecondFactorCode(db: Db, key: Uint8Array, userId: number, code: string, now: Date): Promise<'totp' | 'recovery-code' | null> {
   if (/^\d{6}$/.test(code)) {
     const totp = await enabledTotp(db, userId)
     if (!totp) return null
-    const step = stepOf(totp.secret, code, now)
+    const step = stepOf(openSecret(key, totp), code, now)
     if (step === null) return null
     // One step at a time: of two sign-ins with the same code, one wins.
     const won = await db
@@ -201,38 +238,72 @@ export async function beginCodeAttempt(db: Db, userId: number, now: Date): Promi
 }
 
 /**
- * The token of a sign-in's first step (the password was right): names the user and the "keep me signed
- * in" choice, lives 5 minutes, and has an audience of its own, so it is never taken for an access token.
+ * The token of a sign-in's first step (the password was right): names the user, the "keep me signed
+ * in" choice and when the password was last changed, lives 5 minutes, and has an audience of its own,
+ * so it is never taken for an access token. It finishes one sign-in: its id is kept once used (until it
+ * expires), and a password changed since it was given voids it.
  */
 const MFA_TOKEN_TTL_SECONDS = 5 * 60
 const mfaAudience = (deps: AppDeps) => `${deps.env.JWT_AUDIENCE}:second-factor`
 
-export function signMfaToken(deps: AppDeps, userId: number, remember: boolean): Promise<string> {
+export interface MfaStep {
+  userId: number
+  remember: boolean
+  /** The token's id (jti), used once. */
+  tokenId: string
+  expiresAt: Date
+  /** users.password_changed_at when the password step was passed, in milliseconds. */
+  passwordChangedAt: number
+}
+
+export function signMfaToken(deps: AppDeps, user: { id: number; passwordChangedAt: Date }, remember: boolean): Promise<string> {
+  const userId = user.id
   const now = Math.floor(deps.clock.now().getTime() / 1000)
-  return new SignJWT({ remember })
+  return new SignJWT({ remember, pwc: user.passwordChangedAt.getTime() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setIssuer(deps.env.JWT_ISSUER)
     .setAudience(mfaAudience(deps))
+    .setJti(randomUUID())
     .setIssuedAt(now)
     .setExpirationTime(now + MFA_TOKEN_TTL_SECONDS)
     .sign(deps.jwtKey)
 }
 
-export async function verifyMfaToken(deps: AppDeps, token: string): Promise<{ userId: number; remember: boolean; issuedAt: number } | null> {
+export async function verifyMfaToken(deps: AppDeps, token: string): Promise<MfaStep | null> {
   try {
     const { payload } = await jwtVerify(token, deps.jwtKey, {
       algorithms: ['HS256'],
       issuer: deps.env.JWT_ISSUER,
       audience: mfaAudience(deps),
-      requiredClaims: ['exp', 'iat', 'sub'],
+      requiredClaims: ['exp', 'iat', 'sub', 'jti'],
       currentDate: deps.clock.now(),
     })
     const userId = Number(payload.sub)
-    if (!Number.isSafeInteger(userId) || userId <= 0) return null
-    return { userId, remember: payload.remember === true, issuedAt: payload.iat! }
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof payload.pwc !== 'number') return null
+    return { userId, remember: payload.remember === true, tokenId: payload.jti!, expiresAt: new Date(payload.exp! * 1000), passwordChangedAt: payload.pwc }
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null
     throw error
   }
+}
+
+/**
+ * Uses the step token up as its sign-in finishes: true once. Ids of tokens past their lifetime are
+ * dropped as new ones are kept (the token itself is refused by then).
+ */
+export async function useMfaToken(db: Db, step: MfaStep, now: Date): Promise<boolean> {
+  await db.delete(mfaTokenUses).where(lt(mfaTokenUses.expiresAt, now))
+  const kept = await db
+    .insert(mfaTokenUses)
+    .values({ tokenId: step.tokenId, expiresAt: step.expiresAt })
+    .onConflictDoNothing()
+    .returning({ id: mfaTokenUses.tokenId })
+  return kept.length === 1
+}
+
+/** Has this step token finished a sign-in already? */
+export async function mfaTokenUsed(db: Db, step: MfaStep): Promise<boolean> {
+  const [row] = await db.select({ id: mfaTokenUses.tokenId }).from(mfaTokenUses).where(eq(mfaTokenUses.tokenId, step.tokenId))
+  return Boolean(row)
 }

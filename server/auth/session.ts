@@ -24,9 +24,10 @@ export const BROWSER_SESSION_TTL_MS = 12 * 3_600_000
 export interface SessionUserRow extends SessionUser {
   active: boolean
   passwordHash: string
+  passwordChangedAt: Date
 }
 
-/** The user as the session shows it, with what sign-in needs (active flag, password hash). */
+/** The user as the session shows it, with what sign-in needs (active flag, password hash and when it changed). */
 export async function findSessionUser(db: Db, where: { id: number } | { email: string }): Promise<SessionUserRow | undefined> {
   const [row] = await db
     .select({
@@ -42,6 +43,7 @@ export async function findSessionUser(db: Db, where: { id: number } | { email: s
       companyName: clients.companyName,
       active: users.active,
       passwordHash: users.passwordHash,
+      passwordChangedAt: users.passwordChangedAt,
     })
     .from(users)
     .innerJoin(roles, eq(roles.id, users.roleId))

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
   customType,
   date,
   index,
@@ -220,7 +221,7 @@ export const loginAttempts = pgTable(
 )
 
 /**
- * A user's authenticator app (TOTP, RFC 6238): the shared secret (base32), made at set-up and kept while
+ * A user's authenticator app (TOTP, RFC 6238): the shared secret (base32, encrypted: server/auth/secret-box.ts), made at set-up and kept while
  * `enabledAt` is null until a first code confirms it. `lastStep` is the 30-second step of the last code
  * accepted: a code is accepted once, and never one of an earlier step.
  */
@@ -249,7 +250,7 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_codes_user_idx').on(t.userId), uniqueIndex('recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
 )
 
-/** A user's passkeys (WebAuthn credentials); a passkey signs in on its own, as both factors. */
+/** A user's passkeys (WebAuthn credentials): a passkey signs in on its own (both factors), or is the second step after the password. */
 export const passkeys = pgTable(
   'passkeys',
   {
@@ -276,12 +277,35 @@ export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {
     challenge: text('challenge').primaryKey(),
-    /** 'register' (a signed-in user adding a passkey) or 'sign-in'. */
+    /** 'register' (a signed-in user adding a passkey), 'sign-in' (a passkey alone) or 'second-step' (after the password). */
     purpose: text('purpose').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+)
+
+/** The step tokens of sign-ins finished, by their id (`jti`), kept until they expire: each is used once. */
+export const mfaTokenUses = pgTable(
+  'mfa_token_uses',
+  {
+    tokenId: text('token_id').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('mfa_token_uses_expires_idx').on(t.expiresAt)],
+)
+
+/** Portal-wide settings a super admin edits: one row (id 1, made by migration 0020). */
+export const portalSettings = pgTable(
+  'portal_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Staff must have a second factor (an authenticator app or a passkey) to use the staff pages. */
+    staffSecondFactorRequired: boolean('staff_second_factor_required').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('portal_settings_one_row', sql`${t.id} = 1`)],
 )
 
 // ---------- catalogue and billing ----------

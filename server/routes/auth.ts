@@ -20,7 +20,8 @@ import { access } from '../auth/policy'
 import { findUsablePasswordLink, setPassword, setPasswordWithLink } from '../auth/queries'
 import { beginSignInAttempt, clientAddress } from '../auth/rate-limit'
 import { mailResetLinkAfterAnswer } from '../auth/reset-mail'
-import { hasSecondFactor, signMfaToken } from '../auth/second-factor'
+import { secondStepMethods, signMfaToken } from '../auth/second-factor'
+import { secondFactorSetupRequired } from '../auth/sign-in-settings'
 import {
   assertSameOrigin,
   clearSessionCookies,
@@ -50,7 +51,8 @@ function audit(deps: AppDeps, values: { action: string; actorUserId?: number | n
 export const authRoutes = new Hono<AppEnv>()
   /**
    * Sign in: an access token and the user; a refresh cookie (persistent only with `remember`). An account
-   * with a second factor gets `{ mfaRequired, mfaToken }` instead, for POST /auth/login/mfa.
+   * with a second factor gets `{ mfaRequired, mfaToken, methods }` instead, for POST /auth/login/mfa. Staff
+   * required to have a second factor and without one get the session with `secondFactorSetupRequired`.
    */
   .post('/auth/login', access.public(), validate('json', LoginBodySchema), async (c) => {
     const deps = c.get('deps')
@@ -80,15 +82,20 @@ export const authRoutes = new Hono<AppEnv>()
     await attempt.succeeded()
     if (needsRehash(user.passwordHash)) await upgradePasswordHash(deps, user.id, user.passwordHash, password)
     if (!user.active) throw new HttpError(403, 'This account has been deactivated', 'This account has been deactivated. Contact support to restore access.')
-    // With a second factor the password is only the first step: no session until a code (login/mfa).
-    if (await hasSecondFactor(deps.db, user.id)) {
-      return c.json({ mfaRequired: true, mfaToken: await signMfaToken(deps, user.id, remember) } satisfies MfaRequiredResponse)
+    // With a second factor the password is only the first step: no session until a code or a passkey (login/mfa).
+    const methods = await secondStepMethods(deps.db, user.id)
+    if (methods.length) {
+      return c.json({ mfaRequired: true, mfaToken: await signMfaToken(deps, user, remember), methods } satisfies MfaRequiredResponse)
     }
     const sid = await startRefreshFamily(c, user.id, remember)
     await audit(deps, { action: 'sign-in', actorUserId: user.id, entityId: String(user.id), ip: address, requestId: c.get('requestId') })
     const sessionUser = toSessionUser(user)
     setAreaCookie(c, sessionUser)
-    return c.json({ token: await issueAccessToken(deps, sessionUser, sid), user: sessionUser } satisfies SessionResponse)
+    return c.json({
+      token: await issueAccessToken(deps, sessionUser, sid),
+      user: sessionUser,
+      ...((await secondFactorSetupRequired(deps.db, user)) && { secondFactorSetupRequired: true as const }),
+    } satisfies SessionResponse)
   })
 
   /** A new access token from the refresh cookie, which is rotated; a reused cookie ends the whole chain. */
@@ -113,7 +120,11 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const sessionUser = toSessionUser(user)
     setAreaCookie(c, sessionUser)
-    return c.json({ token: await issueAccessToken(deps, sessionUser, rotation.familyId), user: sessionUser } satisfies SessionResponse)
+    return c.json({
+      token: await issueAccessToken(deps, sessionUser, rotation.familyId),
+      user: sessionUser,
+      ...((await secondFactorSetupRequired(deps.db, user)) && { secondFactorSetupRequired: true as const }),
+    } satisfies SessionResponse)
   })
 
   /**

@@ -1,12 +1,15 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { Hono } from 'hono'
-import type { Db } from '../db/client'
 import type { SessionResponse } from '../../contract/auth'
 import { IdParamsSchema } from '../../contract/common'
 import {
   INVALID_SECOND_FACTOR_CODE,
   LoginMfaBodySchema,
   MFA_SIGN_IN_EXPIRED,
+  MfaPasskeyOptionsBodySchema,
+  SECOND_STEP_PASSKEY_REFUSED,
+  SignInSettingsSchema,
+  type SignInSettings,
   PASSKEY_NOT_RECOGNISED,
   PasskeyRegisterBodySchema,
   PasskeyRenameBodySchema,
@@ -20,19 +23,34 @@ import {
 import { recordAudit } from '../audit'
 import { access } from '../auth/policy'
 import { ADDRESS_LIMITS, clientAddress, spendAddressBudget } from '../auth/rate-limit'
-import { listPasskeys, registerPasskey, registrationOptions, removePasskey, renamePasskey, signInOptions, verifyPasskeySignIn } from '../auth/passkeys'
+import {
+  listPasskeys,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  secondStepOptions,
+  signInOptions,
+  verifyPasskeySignIn,
+  verifySecondStepPasskey,
+} from '../auth/passkeys'
 import {
   beginCodeAttempt,
   beginTotpSetup,
   enableTotp,
   removeSecondFactors,
   removeTotp,
-  replaceRecoveryCodes,
+  renewRecoveryCodes,
   secondFactorsOf,
+  secondStepMethods,
+  mfaTokenUsed,
+  useMfaToken,
   useSecondFactorCode,
   verifyMfaToken,
+  type MfaStep,
 } from '../auth/second-factor'
-import { findSessionUser, issueAccessToken, setAreaCookie, startRefreshFamily, toSessionUser } from '../auth/session'
+import { readSignInSettings, writeSignInSettings } from '../auth/sign-in-settings'
+import { findSessionUser, issueAccessToken, setAreaCookie, startRefreshFamily, toSessionUser, type SessionUserRow } from '../auth/session'
 import type { AppDeps, AppEnv } from '../context'
 import { forbidden, HttpError, notFound, unauthorized } from '../http/errors'
 import { validate } from '../http/validate'
@@ -67,7 +85,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
   .post('/auth/totp/setup', access.signedIn(), async (c) => {
     const deps = c.get('deps')
     const caller = c.get('caller')
-    const made = await beginTotpSetup(deps.db, caller.userId, caller.email, deps.clock.now())
+    const made = await beginTotpSetup(deps.db, deps.totpKey, caller.userId, caller.email, deps.clock.now())
     return c.json(made satisfies TotpSetupResponse)
   })
 
@@ -77,7 +95,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const caller = c.get('caller')
     const now = deps.clock.now()
     const attempt = await beginCodeAttempt(deps.db, caller.userId, now)
-    const codes = await enableTotp(deps.db, caller.userId, c.req.valid('json').code, now)
+    const codes = await enableTotp(deps.db, deps.totpKey, caller.userId, c.req.valid('json').code, now)
     if (!codes) {
       const detail = 'That code is incorrect. Enter the code your app shows now.'
       throw new HttpError(422, detail, detail, [{ path: 'code', message: detail }])
@@ -99,7 +117,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const caller = c.get('caller')
     const now = deps.clock.now()
-    await confirmWithCode(deps.db, caller.userId, c.req.valid('json').code, now)
+    await confirmWithCode(deps, caller.userId, c.req.valid('json').code, now)
     await removeTotp(deps.db, caller.userId)
     await audit(deps, {
       action: 'second-factor-disabled',
@@ -117,8 +135,8 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const caller = c.get('caller')
     const now = deps.clock.now()
-    await confirmWithCode(deps.db, caller.userId, c.req.valid('json').code, now)
-    const codes = await deps.db.transaction((tx) => replaceRecoveryCodes(tx, caller.userId, now))
+    await confirmWithCode(deps, caller.userId, c.req.valid('json').code, now)
+    const codes = await renewRecoveryCodes(deps.db, caller.userId, now)
     await audit(deps, {
       action: 'recovery-codes-renewed',
       actorUserId: caller.userId,
@@ -130,21 +148,40 @@ export const secondFactorRoutes = new Hono<AppEnv>()
   })
 
   /**
-   * The second step of a sign-in: the token of the password step and a code from the app or a recovery
-   * code. Answers the session as POST /api/auth/login does without a second factor.
+   * Options for a sign-in's second step with a passkey (navigator.credentials.get, one of the account's
+   * passkeys), for the token of the password step.
+   */
+  .post('/auth/login/mfa/passkey-options', access.public(), validate('json', MfaPasskeyOptionsBodySchema), async (c) => {
+    await spendAddressBudget(c, ADDRESS_LIMITS.passkeySignIn)
+    const deps = c.get('deps')
+    const { user } = await passwordStep(deps, c.req.valid('json').mfaToken)
+    if (!(await secondStepMethods(deps.db, user.id)).includes('passkey')) {
+      throw new HttpError(409, 'No passkey on this account', 'This account has no passkey. Enter the code from your app, or a recovery code.')
+    }
+    return c.json(await secondStepOptions(deps, user.id))
+  })
+
+  /**
+   * The second step of a sign-in: the token of the password step and a code from the app, a recovery
+   * code, or the account's passkey. Answers the session as POST /api/auth/login does without a second
+   * factor. The token finishes one sign-in only.
    */
   .post('/auth/login/mfa', access.public(), validate('json', LoginMfaBodySchema), async (c) => {
     const deps = c.get('deps')
-    const { mfaToken, code } = c.req.valid('json')
+    const { mfaToken, code, passkey } = c.req.valid('json')
     const address = clientAddress(c)
-    const step = await verifyMfaToken(deps, mfaToken)
-    if (!step) throw unauthorized(MFA_SIGN_IN_EXPIRED)
-    const user = await findSessionUser(deps.db, { id: step.userId })
-    if (!user) throw unauthorized(MFA_SIGN_IN_EXPIRED)
-    if (!user.active) throw new HttpError(403, 'This account has been deactivated', 'This account has been deactivated. Contact support to restore access.')
+    const { step, user } = await passwordStep(deps, mfaToken)
     const now = deps.clock.now()
     const attempt = await beginCodeAttempt(deps.db, user.id, now)
-    const factor = await useSecondFactorCode(deps.db, user.id, code, now)
+    let factor: 'totp' | 'recovery-code' | 'passkey' | null
+    let passkeyId: number | undefined
+    if (passkey) {
+      const proved = await verifySecondStepPasskey(deps, user.id, passkey as unknown as AuthenticationResponseJSON)
+      factor = proved && 'passkey'
+      passkeyId = proved?.passkeyId
+    } else {
+      factor = await useSecondFactorCode(deps.db, deps.totpKey, user.id, code!, now)
+    }
     if (!factor) {
       await audit(deps, {
         action: 'sign-in-failed',
@@ -154,9 +191,12 @@ export const secondFactorRoutes = new Hono<AppEnv>()
         requestId: c.get('requestId'),
         details: { step: 'second-factor' },
       })
+      if (passkey) throw new HttpError(401, SECOND_STEP_PASSKEY_REFUSED)
       throw wrongCode(401)
     }
     await attempt.succeeded()
+    // Of two answers racing with the same token, one signs in.
+    if (!(await useMfaToken(deps.db, step, now))) throw unauthorized(MFA_SIGN_IN_EXPIRED)
     const sid = await startRefreshFamily(c, user.id, step.remember)
     await audit(deps, {
       action: 'sign-in',
@@ -164,11 +204,48 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       entityId: user.id,
       ip: address,
       requestId: c.get('requestId'),
-      details: { secondFactor: factor },
+      details: { secondFactor: factor, ...(passkeyId !== undefined && { passkeyId }) },
     })
     const sessionUser = toSessionUser(user)
     setAreaCookie(c, sessionUser)
     return c.json({ token: await issueAccessToken(deps, sessionUser, sid), user: sessionUser } satisfies SessionResponse)
+  })
+
+  /** Whether staff must have a second factor (super admin). */
+  .get('/settings/sign-in', access.agent(), async (c) => {
+    if (!c.get('caller').isSuperAdmin) throw forbidden('Only a super admin can see the sign-in settings')
+    return c.json((await readSignInSettings(c.get('deps').db)) satisfies SignInSettings)
+  })
+
+  /**
+   * Requires a second factor of staff, or stops requiring it (super admin, audited). Turning it on needs
+   * the super admin's own second factor first, so the one who turns it on is never the one shut out.
+   */
+  .put('/settings/sign-in', access.agent(), validate('json', SignInSettingsSchema), async (c) => {
+    const deps = c.get('deps')
+    const caller = c.get('caller')
+    if (!caller.isSuperAdmin) throw forbidden('Only a super admin can change the sign-in settings')
+    const wanted = c.req.valid('json')
+    if (wanted.staffSecondFactorRequired && !(await secondStepMethods(deps.db, caller.userId)).length) {
+      const detail = 'Set up your own two-step sign-in first (Account Settings → Security), then require it of staff.'
+      throw new HttpError(422, detail, detail, [{ path: 'staffSecondFactorRequired', message: detail }])
+    }
+    const settings = await deps.db.transaction(async (tx) => {
+      const before = await readSignInSettings(tx)
+      const after = await writeSignInSettings(tx, wanted, caller.userId, deps.clock.now())
+      await recordAudit(tx, {
+        action: 'sign-in-settings-changed',
+        entity: 'settings',
+        entityId: 'sign-in',
+        actorUserId: caller.userId,
+        at: deps.clock.now(),
+        ip: clientAddress(c),
+        requestId: c.get('requestId'),
+        details: { before, after },
+      })
+      return after
+    })
+    return c.json(settings satisfies SignInSettings)
   })
 
   /** A super admin removes another user's second factors (a lost phone and lost codes). Audited. */
@@ -283,8 +360,22 @@ export const secondFactorRoutes = new Hono<AppEnv>()
  * A signed-in user's change confirmed by a code of the app or a recovery code: counted against the
  * wrong-code limit, and 422 (not 401, which the app reads as a session that ended) when wrong.
  */
-async function confirmWithCode(db: Db, userId: number, code: string, now: Date): Promise<void> {
-  const attempt = await beginCodeAttempt(db, userId, now)
-  if (!(await useSecondFactorCode(db, userId, code, now))) throw wrongCode(422)
+async function confirmWithCode(deps: AppDeps, userId: number, code: string, now: Date): Promise<void> {
+  const attempt = await beginCodeAttempt(deps.db, userId, now)
+  if (!(await useSecondFactorCode(deps.db, deps.totpKey, userId, code, now))) throw wrongCode(422)
   await attempt.succeeded()
+}
+
+/**
+ * The password step a second step goes on from: its token is good (signed, not expired, not used) and
+ * the password has not changed since (a change or a reset voids it), and the user is active.
+ */
+async function passwordStep(deps: AppDeps, mfaToken: string): Promise<{ step: MfaStep; user: SessionUserRow }> {
+  const step = await verifyMfaToken(deps, mfaToken)
+  if (!step) throw unauthorized(MFA_SIGN_IN_EXPIRED)
+  const user = await findSessionUser(deps.db, { id: step.userId })
+  if (!user || user.passwordChangedAt.getTime() !== step.passwordChangedAt) throw unauthorized(MFA_SIGN_IN_EXPIRED)
+  if (await mfaTokenUsed(deps.db, step)) throw unauthorized(MFA_SIGN_IN_EXPIRED)
+  if (!user.active) throw new HttpError(403, 'This account has been deactivated', 'This account has been deactivated. Contact support to restore access.')
+  return { step, user }
 }

@@ -116,6 +116,7 @@ export async function createTestServer(options: TestServerOptions = {}) {
     blobs: fsBlobStore(blobDir),
     gateway: options.gateway?.({ db, clock, logger }) ?? createGateway(env, { db, clock, logger }),
     jwtKey: new TextEncoder().encode(randomBytes(32).toString('hex')),
+    totpKey: randomBytes(32),
     push: { publicKey: vapidKeys.publicKey, transport: pushService },
     callers,
     answers,

@@ -1,7 +1,14 @@
+import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { INVALID_SECOND_FACTOR_CODE, MFA_SIGN_IN_EXPIRED, RECOVERY_CODE_COUNT } from '../../contract/second-factor'
+import {
+  INVALID_SECOND_FACTOR_CODE,
+  MFA_SIGN_IN_EXPIRED,
+  RECOVERY_CODE_COUNT,
+  SECOND_FACTOR_SETUP_REQUIRED,
+  SECOND_STEP_PASSKEY_REFUSED,
+} from '../../contract/second-factor'
 import { SECOND_FACTOR_LIMITS } from '../../server/auth/second-factor'
 import { auditEvents, passkeys, recoveryCodes, userTotp } from '../../server/db/schema'
 import { createTestServer, sessionCookies, type TestServer } from './harness'
@@ -9,7 +16,9 @@ import { createTestServer, sessionCookies, type TestServer } from './harness'
 /**
  * Two-step sign-in with an authenticator app, with real codes: set-up, turning it on, the two steps of a
  * sign-in, wrong and reused codes, recovery codes used once, the limit on wrong codes, renewal of the
- * session without a code, turning it off, and a super admin's reset.
+ * session without a code, turning it off, and a super admin's reset; the step token used once and voided
+ * by a password change; the secret encrypted at rest; a passkey as the second step (answered by a
+ * software authenticator); and the setting that requires a second factor of staff.
  */
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
@@ -112,7 +121,7 @@ describe('signing in with the app', () => {
     const { user, secret } = await userWithApp()
     const first = await login(user.email)
     expect(first.status).toBe(200)
-    expect(first.json).toEqual({ mfaRequired: true, mfaToken: expect.any(String) })
+    expect(first.json).toEqual({ mfaRequired: true, mfaToken: expect.any(String), methods: ['totp'] })
     expect(first.json.token).toBeUndefined()
     expect(sessionCookies(first)).toBe('')
     // The step's token is no access token.
@@ -194,6 +203,235 @@ describe('signing in with the app', () => {
     const renewed = await server.request('POST', '/api/auth/refresh', { headers: { cookie: sessionCookies(signedIn), 'user-agent': BROWSER } })
     expect(renewed.status, renewed.text).toBe(200)
     expect(renewed.json.user.id).toBe(user.id)
+  })
+})
+
+describe('the step token', () => {
+  it('finishes one sign-in only', async () => {
+    const { user, secret } = await userWithApp()
+    const mfaToken = await mfaTokenOf(user.email)
+    expect((await secondStep(mfaToken, codeAt(secret))).status).toBe(200)
+    nextStep()
+    // A new, right code: the token has done its work.
+    const again = await secondStep(mfaToken, codeAt(secret))
+    expect(again.status).toBe(401)
+    expect(again.json.detail).toBe(MFA_SIGN_IN_EXPIRED)
+    // The code was not used up by the refused answer.
+    expect((await secondStep(await mfaTokenOf(user.email), codeAt(secret))).status).toBe(200)
+  })
+
+  it('is void once the password changes', async () => {
+    const { user, secret, token } = await userWithApp()
+    const mfaToken = await mfaTokenOf(user.email)
+    const changed = await server.request('POST', '/api/auth/change-password', {
+      token,
+      body: { currentPassword: PASSWORD, newPassword: 'Another-strong-one-2026' },
+      headers: { 'user-agent': BROWSER },
+    })
+    expect(changed.status, changed.text).toBe(200)
+    const late = await secondStep(mfaToken, codeAt(secret))
+    expect(late.status).toBe(401)
+    expect(late.json.detail).toBe(MFA_SIGN_IN_EXPIRED)
+  })
+})
+
+describe('the secret at rest', () => {
+  it('is stored encrypted, bound to its user', async () => {
+    const { user, secret } = await userWithApp()
+    const [row] = await server.db.select().from(userTotp).where(eq(userTotp.userId, user.id))
+    expect(row.secret).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/)
+    expect(row.secret).not.toContain(secret)
+    expect(Buffer.from(row.secret.split('.')[3], 'base64url').toString()).not.toContain(secret)
+
+    // Copied to another user's row, it does not open: that user's codes of it are refused (not a 500).
+    const { user: other } = await server.factories.client({}, PASSWORD)
+    await server.db.insert(userTotp).values({ userId: other.id, secret: row.secret, enabledAt: server.clock.now() })
+    const res = await secondStep(await mfaTokenOf(other.email), codeAt(secret))
+    expect(res.status).toBe(401)
+    expect(res.json.detail).toBe(INVALID_SECOND_FACTOR_CODE)
+    // Its owner's codes still work.
+    expect((await secondStep(await mfaTokenOf(user.email), codeAt(secret))).status).toBe(200)
+  })
+})
+
+/** An authenticator in the test: a P-256 key whose public half is stored as a passkey, answering assertions. */
+function softwarePasskey() {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+  const jwk = publicKey.export({ format: 'jwk' })
+  // COSE_Key: { kty: EC2, alg: ES256, crv: P-256, x, y }
+  const cose = Buffer.concat([
+    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]),
+    Buffer.from(jwk.x!, 'base64url'),
+    Buffer.from([0x22, 0x58, 0x20]),
+    Buffer.from(jwk.y!, 'base64url'),
+  ])
+  const credentialId = randomBytes(16).toString('base64url')
+  let counter = 0
+  return {
+    credentialId,
+    publicKey: cose.toString('base64url'),
+    answer(challenge: string, { userVerified = true } = {}) {
+      const url = new URL(server.env.PUBLIC_URL)
+      const clientData = Buffer.from(JSON.stringify({ type: 'webauthn.get', challenge, origin: url.origin, crossOrigin: false }))
+      const count = Buffer.alloc(4)
+      count.writeUInt32BE(++counter)
+      // Flags: user present, and user verified when asked.
+      const authData = Buffer.concat([createHash('sha256').update(url.hostname).digest(), Buffer.from([userVerified ? 0x05 : 0x01]), count])
+      const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientData).digest()]), privateKey)
+      return {
+        id: credentialId,
+        rawId: credentialId,
+        type: 'public-key',
+        response: {
+          clientDataJSON: clientData.toString('base64url'),
+          authenticatorData: authData.toString('base64url'),
+          signature: signature.toString('base64url'),
+        },
+        clientExtensionResults: {},
+      }
+    },
+  }
+}
+
+async function addSoftwarePasskey(userId: number) {
+  const key = softwarePasskey()
+  await server.db.insert(passkeys).values({ userId, credentialId: key.credentialId, publicKey: key.publicKey, name: 'Test key', createdAt: server.clock.now() })
+  return key
+}
+
+describe('a passkey as the second step after the password', () => {
+  const passkeyOptions = (mfaToken: string) => server.request('POST', '/api/auth/login/mfa/passkey-options', { body: { mfaToken } })
+  const passkeyStep = (mfaToken: string, passkey: unknown) =>
+    server.request('POST', '/api/auth/login/mfa', { body: { mfaToken, passkey }, headers: { 'user-agent': BROWSER } })
+
+  it("makes a password sign-in two steps, finished by one of the account's passkeys", async () => {
+    const { user } = await server.factories.client({}, PASSWORD)
+    const key = await addSoftwarePasskey(user.id)
+    const first = await login(user.email)
+    expect(first.json).toEqual({ mfaRequired: true, mfaToken: expect.any(String), methods: ['passkey'] })
+
+    const options = await passkeyOptions(first.json.mfaToken)
+    expect(options.status, options.text).toBe(200)
+    expect(options.json.allowCredentials).toEqual([expect.objectContaining({ id: key.credentialId })])
+    // A security key without a PIN will do after a password.
+    const res = await passkeyStep(first.json.mfaToken, key.answer(options.json.challenge, { userVerified: false }))
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.user.id).toBe(user.id)
+    expect(sessionCookies(res)).toContain('portal_refresh=')
+    const [event] = await server.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'sign-in'), eq(auditEvents.entityId, String(user.id))))
+    expect(event.details).toMatchObject({ secondFactor: 'passkey' })
+
+    // The challenge was used once, and a code is no way in for an account without the app.
+    const second = await mfaTokenOf(user.email)
+    expect((await passkeyStep(second, key.answer(options.json.challenge))).status).toBe(401)
+    expect((await secondStep(second, '123456')).status).toBe(401)
+  })
+
+  it("refuses another account's passkey, and options for an account without one", async () => {
+    const { user } = await server.factories.client({}, PASSWORD)
+    await addSoftwarePasskey(user.id)
+    const { user: other } = await server.factories.client({}, PASSWORD)
+    const otherKey = await addSoftwarePasskey(other.id)
+    const mfaToken = await mfaTokenOf(user.email)
+    const options = await passkeyOptions(mfaToken)
+    const res = await passkeyStep(mfaToken, otherKey.answer(options.json.challenge))
+    expect(res.status).toBe(401)
+    expect(res.json.detail).toBe(SECOND_STEP_PASSKEY_REFUSED)
+
+    const { secret, user: appOnly } = await userWithApp()
+    const appToken = await mfaTokenOf(appOnly.email)
+    expect((await passkeyOptions(appToken)).status).toBe(409)
+    expect((await passkeyOptions('not-a-token')).status).toBe(401)
+    // Neither a code nor a passkey, or both: 422.
+    expect((await server.request('POST', '/api/auth/login/mfa', { body: { mfaToken: appToken } })).status).toBe(422)
+    const both = await server.request('POST', '/api/auth/login/mfa', { body: { mfaToken: appToken, code: codeAt(secret), passkey: otherKey.answer('x') } })
+    expect(both.status).toBe(422)
+  })
+
+  it('still signs in with a passkey alone only when the device verified the user', async () => {
+    const { user } = await server.factories.client({}, PASSWORD)
+    const key = await addSoftwarePasskey(user.id)
+    const unverified = await server.request('POST', '/api/auth/passkey/options')
+    expect(
+      (await server.request('POST', '/api/auth/login/passkey', { body: { response: key.answer(unverified.json.challenge, { userVerified: false }) } })).status,
+    ).toBe(401)
+    const options = await server.request('POST', '/api/auth/passkey/options')
+    const res = await server.request('POST', '/api/auth/login/passkey', { body: { response: key.answer(options.json.challenge) } })
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.user.id).toBe(user.id)
+  })
+})
+
+describe('a second factor required of staff', () => {
+  const settings = (token: string, staffSecondFactorRequired?: boolean) =>
+    staffSecondFactorRequired === undefined
+      ? server.request('GET', '/api/settings/sign-in', { token })
+      : server.request('PUT', '/api/settings/sign-in', { token, body: { staffSecondFactorRequired } })
+
+  it('is set by a super admin with a second factor of their own, and audited', async () => {
+    const { user: admin } = await server.factories.agent([], { roleId: 1, password: PASSWORD })
+    const { user: manager } = await server.factories.agent(['UCV', 'UCE'])
+    const adminToken = await server.tokenFor(admin.id)
+    expect((await settings(await server.tokenFor(manager.id))).status).toBe(403)
+    expect((await settings(await server.tokenFor(manager.id), true)).status).toBe(403)
+    expect((await settings(adminToken)).json).toEqual({ staffSecondFactorRequired: false })
+    const alone = await settings(adminToken, true)
+    expect(alone.status).toBe(422)
+    expect(alone.json.detail).toMatch(/your own two-step sign-in first/)
+    await addSoftwarePasskey(admin.id)
+    const on = await settings(adminToken, true)
+    expect(on.status, on.text).toBe(200)
+    expect(on.json).toEqual({ staffSecondFactorRequired: true })
+    expect((await settings(adminToken, false)).json).toEqual({ staffSecondFactorRequired: false })
+    const events = await server.db.select().from(auditEvents).where(eq(auditEvents.action, 'sign-in-settings-changed'))
+    expect(events.map((e) => [e.actorUserId, (e.details as { after: { staffSecondFactorRequired: boolean } }).after.staffSecondFactorRequired])).toEqual([
+      [admin.id, true],
+      [admin.id, false],
+    ])
+  })
+
+  it('leads staff without one to the set-up, and keeps them from the staff pages until then; clients choose freely', async () => {
+    const { user: admin } = await server.factories.agent([], { roleId: 1 })
+    await addSoftwarePasskey(admin.id)
+    const adminToken = await server.tokenFor(admin.id)
+    expect((await settings(adminToken, true)).status).toBe(200)
+    try {
+      const { user: clerk } = await server.factories.agent(['UCV'], { password: PASSWORD })
+      const signedIn = await login(clerk.email, true)
+      expect(signedIn.status, signedIn.text).toBe(200)
+      expect(signedIn.json.secondFactorSetupRequired).toBe(true)
+      const token = signedIn.json.token as string
+      const refused = await server.request('GET', '/api/users', { token })
+      expect(refused.status).toBe(403)
+      expect(refused.json.detail).toBe(SECOND_FACTOR_SETUP_REQUIRED)
+      // The own account's calls answer: the set-up is one of them.
+      expect((await server.request('GET', '/api/auth/second-factors', { token })).status).toBe(200)
+      const renewed = await server.request('POST', '/api/auth/refresh', { headers: { cookie: sessionCookies(signedIn), 'user-agent': BROWSER } })
+      expect(renewed.json.secondFactorSetupRequired).toBe(true)
+
+      const setup = await server.request('POST', '/api/auth/totp/setup', { token })
+      expect((await server.request('POST', '/api/auth/totp/enable', { token, body: { code: codeAt(setup.json.secret) } })).status).toBe(200)
+      expect((await server.request('GET', '/api/users', { token })).status).toBe(200)
+      nextStep()
+      const next = await secondStep(await mfaTokenOf(clerk.email), codeAt(setup.json.secret))
+      expect(next.status).toBe(200)
+      expect(next.json.secondFactorSetupRequired).toBeUndefined()
+
+      const { user: client } = await server.factories.client({}, PASSWORD)
+      const clientIn = await login(client.email)
+      expect(clientIn.json.token).toEqual(expect.any(String))
+      expect(clientIn.json.secondFactorSetupRequired).toBeUndefined()
+      expect((await server.request('GET', `/api/client/${client.clientId}`, { token: clientIn.json.token })).status).toBe(200)
+    } finally {
+      expect((await settings(adminToken, false)).status).toBe(200)
+    }
+    const { user: later } = await server.factories.agent(['UCV'], { password: PASSWORD })
+    const free = await login(later.email)
+    expect(free.json.secondFactorSetupRequired).toBeUndefined()
+    expect((await server.request('GET', '/api/users', { token: free.json.token })).status).toBe(200)
   })
 })
 

@@ -92,6 +92,7 @@ async function serveForBench() {
     // No push worker runs here: queued pushes are never sent.
     push: { publicKey: '', transport: { send: async () => ({ statusCode: 201 }) } },
     jwtKey,
+    totpKey: randomBytes(32),
     afterAnswer: new AfterAnswer(logger),
   })
   const make = factories(database.db)
