@@ -43,7 +43,14 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login/)
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
     // The refused call's reload may still be under way when /login first shows: read again until a page holds still.
-    await expect.poll(() => storedState(page).then((state) => state.sessionStorage, () => 'the page is reloading')).toBeNull()
+    await expect
+      .poll(() =>
+        storedState(page).then(
+          (state) => state.sessionStorage,
+          () => 'the page is reloading',
+        ),
+      )
+      .toBeNull()
   })
 
   test('a network error shows the toast and removes the session', async ({ page }) => {
