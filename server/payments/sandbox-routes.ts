@@ -75,6 +75,11 @@ const script = (c: Context<AppEnv>, body: string) => {
 }
 
 export const sandboxRoutes = new Hono<AppEnv>()
+  // With a real gateway none of these paths exists, for anyone: 404 before any route's own check (the ledger's staff check included).
+  .use('/payments/sandbox/*', async (c, next) => {
+    sandboxOf(c)
+    await next()
+  })
   .get('/payments/sandbox/fields.js', access.public(), (c) => script(c, FIELDS_JS))
   .get('/payments/sandbox/frame.js', access.public(), (c) => script(c, FRAME_JS))
   .get(
@@ -102,7 +107,7 @@ export const sandboxRoutes = new Hono<AppEnv>()
     await spendAddressBudget(c, ADDRESS_LIMITS.cardToken)
     return tokenAnswer(c, await sandboxOf(c).createPaymentToken(c.req.valid('json')))
   })
-  // The books, for staff who check that every charge is a payment (super admin passes; 404 with a real gateway).
+  // The books, for staff who check that every charge is a payment (super admin passes).
   .get('/payments/sandbox/ledger', access.agent('ICV'), validate('query', SandboxLedgerQuerySchema), async (c) => {
     const { page, pageSize } = c.req.valid('query')
     return c.json(await sandboxOf(c).ledger(page, pageSize))

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Service } from '../../contract/catalogue'
 import { businessEntityTypes, clients, countries, payments } from '../../server/db/schema'
+import { SUPER_ADMIN_ROLE } from '../../server/db/reference'
 import { parseEnv } from '../../server/env'
 import { createLogger } from '../../server/logger'
 import { AffiniPayGateway, createGateway, gatewayCsp, paymentDeps, SandboxGateway } from '../../server/payments'
@@ -187,6 +188,17 @@ describe('choosing the gateway', () => {
     expect(res.text).not.toContain(SECRET)
     expect((await server.request('GET', '/api/payments/sandbox/fields.js')).status).toBe(404)
     expect((await server.request('POST', '/api/payments/sandbox/tokens', { body: { field: 'cvv', value: '123' } })).status).toBe(404)
+  })
+
+  it("answers 404 for the sandbox's ledger, to staff allowed to read it and to everyone else alike", async () => {
+    const admin = await server.tokenFor((await server.factories.agent([], { roleId: SUPER_ADMIN_ROLE.id })).user.id)
+    const viewer = await server.tokenFor((await server.factories.agent(['ICV'])).user.id)
+    const client = await server.tokenFor((await server.factories.client()).user.id)
+    for (const token of [admin, viewer, client, undefined]) {
+      const res = await server.request('GET', '/api/payments/sandbox/ledger?page=1&pageSize=50', { token })
+      expect(res.status).toBe(404)
+      expect(res.json.detail).toEqual(expect.any(String))
+    }
   })
 })
 
