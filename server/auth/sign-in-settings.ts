@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { SUPER_ADMIN_ROLE_ID } from '../../contract/permissions'
 import type { SignInSettings } from '../../contract/second-factor'
 import type { Db, Tx } from '../db/client'
+import { recordAudit } from '../audit'
 import { portalSettings } from '../db/schema'
 import { secondStepMethods } from './second-factor'
 
@@ -16,12 +17,27 @@ export async function readSignInSettings(db: Db | Tx): Promise<SignInSettings> {
   return { staffSecondFactorRequired: row?.staffSecondFactorRequired ?? false }
 }
 
-export async function writeSignInSettings(tx: Tx, settings: SignInSettings, actorUserId: number, now: Date): Promise<SignInSettings> {
-  await tx
-    .insert(portalSettings)
-    .values({ id: 1, ...settings, updatedAt: now, updatedBy: actorUserId })
-    .onConflictDoUpdate({ target: portalSettings.id, set: { ...settings, updatedAt: now, updatedBy: actorUserId } })
-  return readSignInSettings(tx)
+/** Who changes the settings, and from where (kept in the audit row written with the change). */
+export interface SettingsChange {
+  actorUserId: number
+  at: Date
+  ip: string
+  requestId: string
+}
+
+/** Writes the settings and their audit row (before and after) in one transaction; answers what is now stored. */
+export async function changeSignInSettings(db: Db, settings: SignInSettings, change: SettingsChange): Promise<SignInSettings> {
+  const { actorUserId, at } = change
+  return db.transaction(async (tx) => {
+    const before = await readSignInSettings(tx)
+    await tx
+      .insert(portalSettings)
+      .values({ id: 1, ...settings, updatedAt: at, updatedBy: actorUserId })
+      .onConflictDoUpdate({ target: portalSettings.id, set: { ...settings, updatedAt: at, updatedBy: actorUserId } })
+    const after = await readSignInSettings(tx)
+    await recordAudit(tx, { action: 'sign-in-settings-changed', entity: 'settings', entityId: 'sign-in', ...change, details: { before, after } })
+    return after
+  })
 }
 
 /** Is this user staff who must set up a second factor before using the staff pages? */

@@ -49,7 +49,7 @@ import {
   verifyMfaToken,
   type MfaStep,
 } from '../auth/second-factor'
-import { readSignInSettings, writeSignInSettings } from '../auth/sign-in-settings'
+import { changeSignInSettings, readSignInSettings } from '../auth/sign-in-settings'
 import { findSessionUser, issueAccessToken, setAreaCookie, startRefreshFamily, toSessionUser, type SessionUserRow } from '../auth/session'
 import type { AppDeps, AppEnv } from '../context'
 import { forbidden, HttpError, notFound, unauthorized } from '../http/errors'
@@ -230,20 +230,11 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       const detail = 'Set up your own two-step sign-in first (Account Settings → Security), then require it of staff.'
       throw new HttpError(422, detail, detail, [{ path: 'staffSecondFactorRequired', message: detail }])
     }
-    const settings = await deps.db.transaction(async (tx) => {
-      const before = await readSignInSettings(tx)
-      const after = await writeSignInSettings(tx, wanted, caller.userId, deps.clock.now())
-      await recordAudit(tx, {
-        action: 'sign-in-settings-changed',
-        entity: 'settings',
-        entityId: 'sign-in',
-        actorUserId: caller.userId,
-        at: deps.clock.now(),
-        ip: clientAddress(c),
-        requestId: c.get('requestId'),
-        details: { before, after },
-      })
-      return after
+    const settings = await changeSignInSettings(deps.db, wanted, {
+      actorUserId: caller.userId,
+      at: deps.clock.now(),
+      ip: clientAddress(c),
+      requestId: c.get('requestId'),
     })
     return c.json(settings satisfies SignInSettings)
   })

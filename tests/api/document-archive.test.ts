@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream'
-import { inflateRawSync } from 'node:zlib'
 import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOCUMENT_ARCHIVE_MAX } from '../../contract/documents'
@@ -7,6 +6,7 @@ import { documents, documentTexts, documentTypes } from '../../server/db/schema'
 import { documentArchive } from '../../server/documents/archive'
 import { findDocuments } from '../../server/documents/queries'
 import type { BlobStore } from '../../server/storage/blob-store'
+import { unzip } from './zip'
 import { createTestServer, type TestServer } from './harness'
 import { textPdf } from './scan-fixtures'
 
@@ -40,29 +40,6 @@ async function upload(clientId: number, name: string, words: string, dateReceive
   const id = res.json.documents[0].id as number
   await server.db.update(documentTexts).set({ state: 'done', body: words, nextAt: null }).where(eq(documentTexts.documentId, id))
   return id
-}
-
-/** The entries of a ZIP, from its central directory: name and content. */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  expect(end).toBeGreaterThan(-1)
-  const count = zip.readUInt16LE(end + 10)
-  let at = zip.readUInt32LE(end + 16)
-  const entries = new Map<string, Buffer>()
-  for (let i = 0; i < count; i++) {
-    const method = zip.readUInt16LE(at + 10)
-    const size = zip.readUInt32LE(at + 20)
-    const nameLength = zip.readUInt16LE(at + 28)
-    const extra = zip.readUInt16LE(at + 30)
-    const comment = zip.readUInt16LE(at + 32)
-    const local = zip.readUInt32LE(at + 42)
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8')
-    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28)
-    const raw = zip.subarray(data, data + size)
-    entries.set(name, method === 8 ? inflateRawSync(raw) : Buffer.from(raw))
-    at += 46 + nameLength + extra + comment
-  }
-  return entries
 }
 
 const archive = async (as: { id: number }, body: unknown) => {

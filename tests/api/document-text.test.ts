@@ -1,10 +1,10 @@
-import { inflateRawSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DocumentPageSchema } from '../../contract/documents'
 import { documents, documentTexts, documentTypes } from '../../server/db/schema'
 import { startTextReader, type TextReader } from '../../server/documents/text/queue'
+import { unzip } from './zip'
 import { createTestServer, type TestServer } from './harness'
 import { imagePdf, pngLetter, textPdf } from './scan-fixtures'
 
@@ -168,28 +168,6 @@ describe('the words inside documents', () => {
     expect(row.body).toContain('quimbletoff')
   })
 })
-
-/** The entries of a ZIP, from its central directory: name and content. */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]))
-  const count = zip.readUInt16LE(end + 10)
-  let at = zip.readUInt32LE(end + 16)
-  const entries = new Map<string, Buffer>()
-  for (let i = 0; i < count; i++) {
-    const method = zip.readUInt16LE(at + 10)
-    const size = zip.readUInt32LE(at + 20)
-    const nameLength = zip.readUInt16LE(at + 28)
-    const extra = zip.readUInt16LE(at + 30)
-    const comment = zip.readUInt16LE(at + 32)
-    const local = zip.readUInt32LE(at + 42)
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8')
-    const data = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28)
-    const raw = zip.subarray(data, data + size)
-    entries.set(name, method === 8 ? inflateRawSync(raw) : Buffer.from(raw))
-    at += 46 + nameLength + extra + comment
-  }
-  return entries
-}
 
 describe('POST /api/documents/archive', () => {
   const archive = async (as: { id: number }, documentIds: unknown) => {
