@@ -364,7 +364,9 @@ describe('reminders', () => {
     })
     const before = await counts()
     const stagesSent = async () =>
-      (await server.db.select().from(deadlineReminders).where(eq(deadlineReminders.clientId, client.id))).map((row) => `${row.subject} ${row.stage}`)
+      (await server.db.select().from(deadlineReminders).where(eq(deadlineReminders.clientId, client.id)).orderBy(deadlineReminders.id)).map(
+        (row) => `${row.subject} ${row.stage}`,
+      )
 
     // 2 January at 8:00 in Florida: too early in the day.
     server.clock.set('2026-01-02T13:00:00Z')
@@ -434,7 +436,7 @@ describe('reminders', () => {
     const all = await counts()
     expect(all.notifications - before.notifications).toBe(5)
     expect(all.annMails - before.annMails).toBe(5)
-    const late = (await server.db.select().from(mailOutbox).where(eq(mailOutbox.to, ann.email))).at(-1)!
+    const late = (await server.db.select().from(mailOutbox).where(eq(mailOutbox.to, ann.email)).orderBy(mailOutbox.id)).at(-1)!
     expect(late.subject).toMatch(/^Late:/)
     expect(late.text).toContain('$538.75, the $400.00 late fee included')
 

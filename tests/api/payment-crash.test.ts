@@ -75,6 +75,7 @@ async function newScenario(): Promise<Scenario> {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
+    TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     PUBLIC_URL: 'http://127.0.0.1',
     SEED_DEMO: 'false',
     // Each simulated customer comes from its own address, as real ones do.

@@ -40,6 +40,7 @@ describe.skipIf(!DATABASE_URL)('two instances on one database and one store', ()
       NODE_ENV: 'production',
       DATABASE_URL: url.toString(),
       JWT_SECRET: randomBytes(32).toString('hex'),
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       PUBLIC_URL: 'http://127.0.0.1',
       ...s3.env,
     }
