@@ -305,6 +305,8 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
       JWT_SECRET: 'scale-benchmark-secret-not-for-production-use',
+      // Production on a shared database requires it (the two portals here share one).
+      TOTP_ENCRYPTION_KEY: '0'.repeat(64),
       ...(answerCacheSeconds ? { ANSWER_CACHE_SECONDS: answerCacheSeconds } : {}),
     })
   const app = await portal()
