@@ -63,7 +63,19 @@ function DateForm(props: { label: string; initial: string; saving: boolean; fail
   )
 }
 
-function DeadlineItem({ deadline, clientId, canAct, isClient, today }: { deadline: Deadline; clientId: number; canAct: boolean; isClient: boolean; today: string }) {
+function DeadlineItem({
+  deadline,
+  clientId,
+  canAct,
+  isClient,
+  today,
+}: {
+  deadline: Deadline
+  clientId: number
+  canAct: boolean
+  isClient: boolean
+  today: string
+}) {
   const queryClient = useQueryClient()
   const [filing, setFiling] = useState(false)
   const refresh = () => queryClient.invalidateQueries({ queryKey: deadlineKeys.all })
@@ -113,7 +125,8 @@ function DeadlineItem({ deadline, clientId, canAct, isClient, today }: { deadlin
       )}
       {deadline.kind === 'service-of-process' && deadline.acknowledged && (
         <span className={muted} data-testid="acknowledged">
-          <StatusBadge tone="success">Acknowledged</StatusBadge> {isClient ? 'You have it in hand: the reminders have stopped.' : 'The client has it in hand: the reminders have stopped.'}
+          <StatusBadge tone="success">Acknowledged</StatusBadge>{' '}
+          {isClient ? 'You have it in hand: the reminders have stopped.' : 'The client has it in hand: the reminders have stopped.'}
         </span>
       )}
       {canAct && deadline.kind === 'annual-report' && deadline.status !== 'done' && deadline.dueDate.slice(0, 4) <= today.slice(0, 4) && !filing && (

@@ -8,8 +8,7 @@ import type { DocumentListParams } from './list-params'
  * the server reads them itself (at most DOCUMENT_ARCHIVE_MAX).
  */
 export type ArchiveSelection =
-  | { kind: 'rows'; documents: Document[] }
-  | { kind: 'matching'; filter: DocumentArchiveFilter; count: number; countIsEstimate: boolean }
+  { kind: 'rows'; documents: Document[] } | { kind: 'matching'; filter: DocumentArchiveFilter; count: number; countIsEstimate: boolean }
 
 /**
  * The list's search and filters as the archive's `filter`: the same parameters without paging, and the
@@ -46,7 +45,12 @@ export interface MatchingOffer {
  * "Select all N matching": offered once some rows are ticked, when more documents match than are
  * ticked and the list has a filter to send. `total` is the list's (maybe an estimate of a very large list).
  */
-export function matchingOffer(input: { selectedCount: number; total: number; totalIsEstimate: boolean; filter: DocumentArchiveFilter | null }): MatchingOffer | null {
+export function matchingOffer(input: {
+  selectedCount: number
+  total: number
+  totalIsEstimate: boolean
+  filter: DocumentArchiveFilter | null
+}): MatchingOffer | null {
   const { selectedCount, total, totalIsEstimate, filter } = input
   if (selectedCount === 0 || filter === null || total <= selectedCount) return null
   return { count: total, countIsEstimate: totalIsEstimate }
