@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import * as v from 'valibot'
 import { IdParamsSchema } from '../../contract/common'
 import {
@@ -21,6 +21,7 @@ import {
   correctResponseDue,
   deadlineFactsOf,
   findService,
+  type ClientDeadlineFacts,
   markReportFiled,
   setFormationDate,
   unmarkReportFiled,
@@ -38,26 +39,56 @@ const visibleTo = (caller: Caller) => (deadline: Pick<Deadline, 'kind'>) =>
 
 const portalOf = (publicUrl: string) => publicUrl.replace(/\/$/, '')
 
+/**
+ * Changes to a client's deadlines (formation date, filing marks, calendar address): the client itself,
+ * or staff who may edit its profile. Reading them: the client, or any staff.
+ */
+const clientOrProfileEditor = () => access.ownClient('id', 'PCE')
+const clientOrStaff = () => access.ownClient('id')
+
+/** A client's deadline facts; 404 naming `what` when there is no such client. */
+async function factsOf(c: Context<AppEnv>, clientId: number, what = 'Client'): Promise<ClientDeadlineFacts> {
+  const facts = await deadlineFactsOf(c.get('deps').db, clientId)
+  if (!facts) throw notFound(what)
+  return facts
+}
+
+/** Deadlines as an answer for the caller (staff without DCV see no service of process), never stored by a cache: they change with the day. */
+function visibleDeadlines<T extends Pick<Deadline, 'kind'>>(c: Context<AppEnv>, deadlines: T[]): T[] {
+  c.header('Cache-Control', 'no-store')
+  return deadlines.filter(visibleTo(c.get('caller')))
+}
+
+/**
+ * The service of process at `id`, for the client acknowledging it or staff correcting its answer date:
+ * 404 when there is no such document (or, for a client, it is another client's), 422 when the
+ * document is not a service of process.
+ */
+async function serviceOfProcess(c: Context<AppEnv>, id: number, notService: string) {
+  const caller = c.get('caller')
+  const service = await findService(c.get('deps').db, id)
+  if (!service || (isClient(caller) && service.clientId !== caller.clientId)) throw notFound('Document')
+  if (!service.isService) throw unprocessable('Not a service of process', notService)
+  return service
+}
+
 /** Deadlines (docs/deadlines.md): the list, formation date, annual reports filed, acknowledgment, staff's at-risk list, calendar feed. */
 export const deadlineRoutes = new Hono<AppEnv>()
-  .get('/client/:id{[0-9]+}/deadlines', access.ownClient('id'), validate('param', IdParamsSchema), async (c) => {
+  .get('/client/:id{[0-9]+}/deadlines', clientOrStaff(), validate('param', IdParamsSchema), async (c) => {
     const deps = c.get('deps')
-    const facts = await deadlineFactsOf(deps.db, c.req.valid('param').id)
-    if (!facts) throw notFound('Client')
-    const data = (await clientDeadlines(deps.db, facts, deps.clock.now())).filter(visibleTo(c.get('caller')))
-    c.header('Cache-Control', 'no-store')
+    const facts = await factsOf(c, c.req.valid('param').id)
+    const data = visibleDeadlines(c, await clientDeadlines(deps.db, facts, deps.clock.now()))
     return c.json({ data } satisfies DeadlineList)
   })
 
-  .get('/client/:id{[0-9]+}/formation-date', access.ownClient('id'), validate('param', IdParamsSchema), async (c) => {
-    const facts = await deadlineFactsOf(c.get('deps').db, c.req.valid('param').id)
-    if (!facts) throw notFound('Client')
-    return c.json({ formedOn: facts.formedOn })
+  .get('/client/:id{[0-9]+}/formation-date', clientOrStaff(), validate('param', IdParamsSchema), async (c) => {
+    const { formedOn } = await factsOf(c, c.req.valid('param').id)
+    return c.json({ formedOn })
   })
 
   .put(
     '/client/:id{[0-9]+}/formation-date',
-    access.ownClient('id', 'PCE'),
+    clientOrProfileEditor(),
     validate('param', IdParamsSchema),
     validate('json', FormationDateBodySchema),
     async (c) => {
@@ -75,7 +106,7 @@ export const deadlineRoutes = new Hono<AppEnv>()
   // The client (or staff) marks a year's annual report filed with the state, with the day it was filed.
   .post(
     '/client/:id{[0-9]+}/annual-reports/:year{[0-9]+}/filed',
-    access.ownClient('id', 'PCE'),
+    clientOrProfileEditor(),
     validate('param', AnnualReportParamsSchema),
     validate('json', AnnualReportFiledBodySchema),
     async (c) => {
@@ -84,8 +115,7 @@ export const deadlineRoutes = new Hono<AppEnv>()
       const now = deps.clock.now()
       const { id, year } = c.req.valid('param')
       const { filedOn } = c.req.valid('json')
-      const facts = await deadlineFactsOf(deps.db, id)
-      if (!facts) throw notFound('Client')
+      const facts = await factsOf(c, id)
       const today = providerToday(now)
       if (!annualReportFees(facts.entityType).files) throw unprocessable('No annual report', `A ${facts.entityType} files no annual report`)
       if (year > Number(today.slice(0, 4))) throw unprocessable('Invalid year', `The ${year} annual report cannot be filed before 1 January ${year}`)
@@ -99,7 +129,7 @@ export const deadlineRoutes = new Hono<AppEnv>()
     },
   )
 
-  .delete('/client/:id{[0-9]+}/annual-reports/:year{[0-9]+}/filed', access.ownClient('id', 'PCE'), validate('param', AnnualReportParamsSchema), async (c) => {
+  .delete('/client/:id{[0-9]+}/annual-reports/:year{[0-9]+}/filed', clientOrProfileEditor(), validate('param', AnnualReportParamsSchema), async (c) => {
     const deps = c.get('deps')
     const { id, year } = c.req.valid('param')
     const removed = await unmarkReportFiled(deps.db, id, year, { userId: c.get('caller').userId, requestId: c.get('requestId'), now: deps.clock.now() })
@@ -110,13 +140,10 @@ export const deadlineRoutes = new Hono<AppEnv>()
   // A client user acknowledges a service of process: its repeated alerts stop. Opening it is not enough.
   .post('/document/:id{[0-9]+}/acknowledge', access.client(), validate('param', IdParamsSchema), async (c) => {
     const deps = c.get('deps')
-    const caller = c.get('caller')
     const { id } = c.req.valid('param')
-    const service = await findService(deps.db, id)
-    if (!service || service.clientId !== caller.clientId) throw notFound('Document')
-    if (!service.isService) throw unprocessable('Not a service of process', 'Only a service of process is acknowledged')
+    await serviceOfProcess(c, id, 'Only a service of process is acknowledged')
     const now = deps.clock.now()
-    const acknowledgedAt = await acknowledgeService(deps.db, id, caller.userId, now, c.get('requestId'))
+    const acknowledgedAt = await acknowledgeService(deps.db, id, c.get('caller').userId, now, c.get('requestId'))
     const row = await findDocument(deps.db, id)
     if (row && !row.isRead) await markDocumentRead(deps.db, row, now)
     return c.json({ documentId: id, acknowledgedAt: acknowledgedAt.toISOString() })
@@ -127,9 +154,7 @@ export const deadlineRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const { id } = c.req.valid('param')
     const { responseDueDate } = c.req.valid('json')
-    const service = await findService(deps.db, id)
-    if (!service) throw notFound('Document')
-    if (!service.isService) throw unprocessable('Not a service of process', 'Only a service of process has an answer date')
+    const service = await serviceOfProcess(c, id, 'Only a service of process has an answer date')
     if (responseDueDate < service.dateReceived) throw unprocessable('Invalid answer date', 'The answer date cannot be before the day it was received')
     await correctResponseDue(deps.db, id, responseDueDate, c.get('caller').userId, deps.clock.now(), c.get('requestId'))
     return c.json({ documentId: id, responseDueDate, responseDueEstimate: false })
@@ -139,22 +164,21 @@ export const deadlineRoutes = new Hono<AppEnv>()
   .get('/deadlines/at-risk', access.agent(), async (c) => {
     const deps = c.get('deps')
     const { data, total } = await atRiskDeadlines(deps.db, deps.clock.now())
-    const visible = data.filter(visibleTo(c.get('caller')))
-    c.header('Cache-Control', 'no-store')
+    const visible = visibleDeadlines(c, data)
     return c.json({ data: visible, total: total - (data.length - visible.length) })
   })
 
   // A new secret calendar address (the earlier one stops working).
-  .post('/client/:id{[0-9]+}/calendar-feed', access.ownClient('id', 'PCE'), validate('param', IdParamsSchema), async (c) => {
+  .post('/client/:id{[0-9]+}/calendar-feed', clientOrProfileEditor(), validate('param', IdParamsSchema), async (c) => {
     const deps = c.get('deps')
     const { id } = c.req.valid('param')
-    if (!(await deadlineFactsOf(deps.db, id))) throw notFound('Client')
+    await factsOf(c, id)
     const token = await createFeed(deps.db, id, c.get('caller').userId, deps.clock.now())
     c.header('Cache-Control', 'no-store')
     return c.json({ url: `${portalOf(deps.env.PUBLIC_URL)}${feedPath(token)}` } satisfies CalendarFeed, 201)
   })
 
-  .delete('/client/:id{[0-9]+}/calendar-feed', access.ownClient('id', 'PCE'), validate('param', IdParamsSchema), async (c) => {
+  .delete('/client/:id{[0-9]+}/calendar-feed', clientOrProfileEditor(), validate('param', IdParamsSchema), async (c) => {
     if (!(await revokeFeed(c.get('deps').db, c.req.valid('param').id))) throw notFound('Calendar feed')
     return c.body(null, 204)
   })
@@ -164,8 +188,7 @@ export const deadlineRoutes = new Hono<AppEnv>()
     const deps = c.get('deps')
     const clientId = await clientOfFeed(deps.db, c.req.valid('param').file.slice(0, -'.ics'.length))
     if (clientId === undefined) throw notFound('Calendar')
-    const facts = await deadlineFactsOf(deps.db, clientId)
-    if (!facts) throw notFound('Calendar')
+    const facts = await factsOf(c, clientId, 'Calendar')
     const now = deps.clock.now()
     const portalUrl = portalOf(deps.env.PUBLIC_URL)
     const text = deadlinesCalendar({

@@ -1,13 +1,38 @@
-import { expectAccessible, expect, loginAs, test } from './fixtures'
+import { formatDocumentDate } from '../../src/lib/dates'
+import { addDays, estimatedAnswerDate, providerToday } from '../../server/deadlines/rules'
+import { expectAccessible, expect, loginAs, logOut, test } from './fixtures'
 
 /**
  * Deadlines in the PWA: the client's next deadlines with a countdown (marking the annual report
- * filed, the date of formation, the calendar address served as iCalendar until revoked), and staff's
- * deadlines at risk. The clock is the real one: the year is read from it.
+ * filed, the date of formation, the calendar address served as iCalendar until revoked), staff's
+ * deadlines at risk, and a service of process from the mailroom's upload (with its date served) to the
+ * client's acknowledgment. The clock is the real one: the year is read from it.
  */
 
 /** This year on the provider's clock. */
 const thisYear = () => Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric' }).format(new Date()))
+
+/** A small, valid one-page PDF (the server recognises files by their first bytes). */
+function pdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]
+  let body = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((object, index) => {
+    offsets.push(body.length)
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`
+  })
+  const xref = body.length
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return Buffer.from(body, 'latin1')
+}
 
 test.describe('deadlines', () => {
   test.slow()
@@ -70,5 +95,80 @@ test.describe('deadlines', () => {
     await expect(page.getByRole('heading', { level: 1, name: company })).toBeVisible()
     await expect(page.getByRole('list', { name: 'Next deadlines' })).toBeVisible()
     await expect(page.getByText(/Date of formation:/)).toBeVisible()
+  })
+
+  test('staff upload a service of process with its date served and see the estimated answer date; the client acknowledges it and it leaves the list at risk', async ({
+    page,
+  }, testInfo) => {
+    const company = 'Gulf Coast Ventures Inc'
+    // Each attempt its own papers: received a day earlier on a retry, so its deadline is told apart.
+    const received = addDays(providerToday(new Date()), -testInfo.retry)
+    const served = addDays(received, -2)
+    const due = estimatedAnswerDate(served, 2)!
+    const title = `Answer to the service of process received ${formatDocumentDate(received)}`
+    const file = `summons-${Date.now()}-${testInfo.retry}.pdf`
+
+    await loginAs(page, 'clerk')
+    await page.goto('/provider/documents/add')
+    await page.getByRole('combobox', { name: 'Client' }).fill('Gulf Coast')
+    await page.getByRole('option', { name: new RegExp(company) }).click()
+    await page.getByRole('combobox', { name: 'Document Type' }).selectOption({ label: 'Service of Process' })
+    await page
+      .getByRole('radiogroup', { name: /Jurisdiction/ })
+      .getByText('State')
+      .click()
+    await page.getByLabel('Date Received').fill(received)
+    await page.getByLabel('Date Served').fill(served)
+    await page.getByLabel('Choose files').setInputFiles([{ name: file, mimeType: 'application/pdf', buffer: pdf('Summons and complaint') }])
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    await expect(page.getByRole('region', { name: 'Uploads from this device' }).getByText('Sent', { exact: true })).toHaveCount(1, { timeout: 20_000 })
+
+    // Staff see the estimated answer date on the documents list and in the document, labelled an estimate.
+    await page.goto(`/provider/documents?q=${encodeURIComponent(file)}`)
+    const table = page.getByRole('region', { name: 'Documents', exact: true })
+    await expect(table.locator('tbody tr')).toHaveCount(1)
+    await expect(table.getByTestId('answer-due')).toHaveText(`Answer due ${formatDocumentDate(due)} (estimate: confirm with an attorney)`)
+    await table.getByRole('button', { name: /^View / }).click()
+    const viewer = page.getByRole('dialog')
+    await expect(viewer.getByText(`Answer due ${formatDocumentDate(due)} (estimate)`)).toBeVisible()
+    await expect(viewer).toContainText(`Estimated from the date served (${formatDocumentDate(served)})`)
+    await expect(viewer).toContainText('Not yet acknowledged by the client.')
+    await page.keyboard.press('Escape')
+    await expect(viewer).toHaveCount(0)
+
+    // Staff's list at risk has it, not acknowledged.
+    await page.goto('/provider/dashboard')
+    const atRisk = page
+      .getByRole('table')
+      .filter({ has: page.getByRole('columnheader', { name: 'Why' }) })
+      .getByRole('row')
+      .filter({ hasText: company })
+      .filter({ hasText: title })
+    await expect(atRisk).toHaveCount(1)
+    await expect(atRisk).toContainText('Not acknowledged')
+    await expect(atRisk).toContainText(formatDocumentDate(due))
+    await logOut(page)
+
+    // The client sees it among the next deadlines with its countdown, and acknowledges it.
+    await loginAs(page, 'client2')
+    const deadline = page.getByRole('list', { name: 'Next deadlines' }).getByTestId('deadline').filter({ hasText: title })
+    await expect(deadline).toBeVisible()
+    await expect(deadline).toContainText('(estimate: confirm with your attorney)')
+    await expect(deadline).toContainText(`Due ${formatDocumentDate(due)}`)
+    await expect(deadline).toContainText(/In \d+ days/)
+    await expectAccessible(page, 'the dashboard with a service of process to acknowledge')
+    await deadline.getByRole('button', { name: 'Acknowledge: we have it in hand' }).click()
+    await expect(deadline.getByTestId('acknowledged')).toContainText('Acknowledged')
+    await expect(deadline.getByRole('button', { name: 'Acknowledge: we have it in hand' })).toHaveCount(0)
+    // Read again from the server, it stays acknowledged.
+    await page.reload()
+    await expect(deadline.getByTestId('acknowledged')).toContainText('the reminders have stopped')
+    await logOut(page)
+
+    // Staff's list at risk no longer has it.
+    await loginAs(page, 'clerk')
+    await expect(page.getByText('Deadlines at risk')).toBeVisible()
+    await expect(page.getByText(/across clients: late, due within 14 days/)).toBeVisible()
+    await expect(atRisk).toHaveCount(0)
   })
 })

@@ -1,4 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas'
+import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
+import { unzip } from '../api/zip'
 import { expect, expectAccessible, loginAs, logOut, test } from './fixtures'
 
 /**
@@ -6,14 +9,20 @@ import { expect, expectAccessible, loginAs, logOut, test } from './fixtures'
  * without any text layer) for Sunshine Holdings LLC; once the server's text reader has read it, the
  * client finds it by a made-up word inside it, typed in lower case, with the word marked in the
  * snippet under the row; offline, finds by its words a second letter the list showed but that was
- * never opened, and the first after opening it; staff find it across clients.
+ * never opened, and the first after opening it; staff find it across clients. Then every document
+ * matching a word common to both letters downloads as one ZIP ("all matching"), from the client's
+ * table and from staff's.
  */
 
 const WORD = 'Frondazzle'
 /** In the second letter, which the client only sees listed. */
 const LISTED_WORD = 'Plumbagoline'
+/** In both letters. */
+const SHARED_WORD = 'Tamberwick'
+const FIRST_LINES = [`Final notice about the ${WORD} account.`, `Please reply to ${SHARED_WORD} within thirty days.`]
+const SECOND_LINES = [`Your ${LISTED_WORD} licence was renewed.`, `Keep this ${SHARED_WORD} letter.`]
 
-async function letter(lines = [`Final notice about the ${WORD} account.`, 'Please reply within thirty days.']): Promise<Buffer> {
+async function letter(lines: string[]): Promise<Buffer> {
   const canvas = createCanvas(1275, 320)
   const context = canvas.getContext('2d')
   context.fillStyle = '#ffffff'
@@ -39,8 +48,8 @@ test('a word inside a scanned letter finds it, with the word marked under the ro
     .getByText('Private')
     .click()
   await page.getByLabel('Choose files').setInputFiles([
-    { name: 'letter-scan.png', mimeType: 'image/png', buffer: await letter() },
-    { name: 'second-scan.png', mimeType: 'image/png', buffer: await letter([`Your ${LISTED_WORD} licence was renewed.`, 'Keep this letter.']) },
+    { name: 'letter-scan.png', mimeType: 'image/png', buffer: await letter(FIRST_LINES) },
+    { name: 'second-scan.png', mimeType: 'image/png', buffer: await letter(SECOND_LINES) },
   ])
   await page.getByRole('button', { name: 'Upload 2 documents', exact: true }).click()
   await expect(page.getByRole('region', { name: 'Uploads from this device' }).getByText('Sent', { exact: true })).toHaveCount(2)
@@ -139,4 +148,51 @@ test('a word inside a scanned letter finds it, with the word marked under the ro
   await page.goto(`/provider/documents?q=${WORD.toLowerCase()}`)
   await expect(page.getByRole('region', { name: 'Documents', exact: true }).getByTestId('document-snippet').locator('mark')).toHaveText(WORD)
   await expect(page.getByText('Words could not be read')).toHaveCount(0)
+})
+
+/**
+ * Ticks one row of the search's two, chooses "Select all 2 matching" and downloads them: the ZIP holds
+ * the two letters (as uploaded) and its MANIFEST.txt lists the documents the same search finds.
+ */
+async function downloadAllMatching(page: Page, listPath: string, apiPath: string) {
+  await page.goto(`${listPath}?q=${SHARED_WORD.toLowerCase()}`)
+  const table = page.getByRole('region', { name: 'Documents', exact: true })
+  await expect(table.locator('tbody tr')).toHaveCount(2)
+  const rowBoxes = table.locator('tbody').getByRole('checkbox')
+  await rowBoxes.first().check()
+  await expect(page.getByRole('button', { name: 'Download 1 as ZIP' })).toBeVisible()
+  await page.getByRole('button', { name: 'Select all 2 matching' }).click()
+  // Chosen, every row is ticked and the download is by the search, not by the rows.
+  await expect(rowBoxes.nth(1)).toBeChecked()
+  const sent = page.waitForRequest((request) => request.url().endsWith('/api/documents/archive') && request.method() === 'POST')
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download all 2 matching as ZIP' }).click()
+  expect((await sent).postDataJSON()).toEqual({ filter: expect.objectContaining({ q: SHARED_WORD.toLowerCase() }) })
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/\.zip$/)
+  await expect(page.getByText(`Downloaded ${download.suggestedFilename()}`)).toBeVisible()
+  const entries = unzip(await readFile((await download.path())!))
+
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token: string }).token)
+  const listed = await page.request.get(`${apiPath}?q=${SHARED_WORD.toLowerCase()}`, { headers: { authorization: `Bearer ${token}` } })
+  expect(listed.status()).toBe(200)
+  const ids = ((await listed.json()) as { data: { id: number }[] }).data.map((document) => document.id)
+  expect(ids).toHaveLength(2)
+  const manifest = entries.get('MANIFEST.txt')?.toString() ?? ''
+  expect(new Set([...manifest.matchAll(/^[^\r\n]+\.png: #(\d+) /gm)].map((match) => Number(match[1])))).toEqual(new Set(ids))
+  const files = [...entries].filter(([name]) => name !== 'MANIFEST.txt')
+  expect(files.map(([name]) => name)).toEqual([expect.stringMatching(/\.png$/), expect.stringMatching(/\.png$/)])
+  const letters = [await letter(FIRST_LINES), await letter(SECOND_LINES)].map((buffer) => buffer.toString('base64')).sort()
+  expect(files.map(([, content]) => content.toString('base64')).sort()).toEqual(letters)
+}
+
+test('every document matching a search downloads as one ZIP, from the client’s table and from staff’s', async ({ page }) => {
+  test.setTimeout(120_000)
+  await loginAs(page, 'client')
+  const clientId = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { user: { clientId: number } }).user.clientId)
+  await downloadAllMatching(page, '/client/documents', `/api/client/documents/${clientId}`)
+  await logOut(page)
+
+  await loginAs(page, 'clerk')
+  await downloadAllMatching(page, '/provider/documents', '/api/documents')
 })

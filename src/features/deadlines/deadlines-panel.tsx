@@ -5,6 +5,8 @@ import { useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
 import { formatDocumentDate, todayYmd } from '~/lib/dates'
+import { useRequiredSession, userKind } from '~/lib/session'
+import { documentKeys } from '~/features/documents/keys'
 import { StatusBadge } from '~/ui/badge'
 import { Button } from '~/ui/button'
 import { Panel } from '~/ui/card'
@@ -61,7 +63,19 @@ function DateForm(props: { label: string; initial: string; saving: boolean; fail
   )
 }
 
-function DeadlineItem({ deadline, clientId, canAct, today }: { deadline: Deadline; clientId: number; canAct: boolean; today: string }) {
+function DeadlineItem({
+  deadline,
+  clientId,
+  canAct,
+  isClient,
+  today,
+}: {
+  deadline: Deadline
+  clientId: number
+  canAct: boolean
+  isClient: boolean
+  today: string
+}) {
   const queryClient = useQueryClient()
   const [filing, setFiling] = useState(false)
   const refresh = () => queryClient.invalidateQueries({ queryKey: deadlineKeys.all })
@@ -72,7 +86,11 @@ function DeadlineItem({ deadline, clientId, canAct, today }: { deadline: Deadlin
       await refresh()
     },
   })
-  const acknowledge = useMutation({ mutationFn: () => acknowledgeDocument(deadline.documentId!), onSuccess: refresh })
+  const acknowledge = useMutation({
+    mutationFn: () => acknowledgeDocument(deadline.documentId!),
+    // The documents lists show it acknowledged too.
+    onSuccess: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: documentKeys.lists() })]),
+  })
   const fees =
     deadline.kind === 'annual-report' && deadline.fee !== undefined
       ? `State fee ${dollars(deadline.fee)}${deadline.lateFee ? `; ${dollars(deadline.lateFee)} late fee after ${formatDocumentDate(deadline.dueDate)}` : ''}`
@@ -94,9 +112,21 @@ function DeadlineItem({ deadline, clientId, canAct, today }: { deadline: Deadlin
       {deadline.kind === 'service-of-process' && (
         <span className={muted}>
           {deadline.estimate ? 'An estimate from the court rules: confirm the date with your attorney. ' : 'Date confirmed by our staff. '}
-          <Link to="/client/documents" search={{ document: deadline.documentId! }} className={link}>
-            Open the papers
-          </Link>
+          {isClient ? (
+            <Link to="/client/documents" search={{ document: deadline.documentId! }} className={link}>
+              Open the papers
+            </Link>
+          ) : (
+            <Link to="/provider/documents" search={{ document: deadline.documentId! }} className={link}>
+              Open the papers
+            </Link>
+          )}
+        </span>
+      )}
+      {deadline.kind === 'service-of-process' && deadline.acknowledged && (
+        <span className={muted} data-testid="acknowledged">
+          <StatusBadge tone="success">Acknowledged</StatusBadge>{' '}
+          {isClient ? 'You have it in hand: the reminders have stopped.' : 'The client has it in hand: the reminders have stopped.'}
         </span>
       )}
       {canAct && deadline.kind === 'annual-report' && deadline.status !== 'done' && deadline.dueDate.slice(0, 4) <= today.slice(0, 4) && !filing && (
@@ -116,7 +146,7 @@ function DeadlineItem({ deadline, clientId, canAct, today }: { deadline: Deadlin
           onCancel={() => setFiling(false)}
         />
       )}
-      {canAct && deadline.kind === 'service-of-process' && deadline.acknowledged === false && (
+      {isClient && deadline.kind === 'service-of-process' && deadline.acknowledged === false && (
         <div className={inline}>
           <Button size="sm" onClick={() => acknowledge.mutate()} loading={acknowledge.isPending}>
             Acknowledge: we have it in hand
@@ -206,10 +236,12 @@ function CalendarFeed({ clientId }: { clientId: number }) {
 /**
  * The client's next deadlines (annual report, answer dates of service of process) with a countdown,
  * the formation date, marking a report filed and the calendar address. `canAct`: the client itself or
- * staff who may edit the profile.
+ * staff who may edit the profile; acknowledging a service of process is the client's own.
  */
 export function DeadlinesPanel({ clientId, canAct, limit = 4, calendar = true }: { clientId: number; canAct: boolean; limit?: number; calendar?: boolean }) {
   const query = useQuery(deadlinesQueryOptions(clientId))
+  // Only a client user acknowledges a service of process (staff see whether it was).
+  const isClient = userKind(useRequiredSession().user) === 'client'
   const today = todayYmd()
   const shown = query.data?.data.slice(0, limit) ?? []
   return (
@@ -230,6 +262,7 @@ export function DeadlinesPanel({ clientId, canAct, limit = 4, calendar = true }:
               deadline={deadline}
               clientId={clientId}
               canAct={canAct}
+              isClient={isClient}
               today={today}
             />
           ))}

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { errorMessage } from '~/lib/api-client'
 import { formatDateTime, formatDocumentDate } from '~/lib/dates'
+import { documentKeys } from '~/features/documents/keys'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { acknowledgeDocument, deadlineKeys } from './api'
@@ -14,7 +15,7 @@ const error = css({ color: 'fg.danger', fontSize: 'sm' })
 /**
  * A service of process's answer date (an estimate unless staff confirmed it) and, for a client user,
  * Acknowledge: the repeated alerts stop once someone has it in hand (opening it is not enough).
- * Nothing for other documents. `onAcknowledged` lets the list read itself again.
+ * Nothing for other documents. The deadlines and documents lists read themselves again; `onAcknowledged` tells the caller.
  */
 export function ServiceAnswerNote({ document, canAcknowledge, onAcknowledged }: { document: Document; canAcknowledge: boolean; onAcknowledged?: () => void }) {
   const queryClient = useQueryClient()
@@ -24,6 +25,7 @@ export function ServiceAnswerNote({ document, canAcknowledge, onAcknowledged }: 
     onSuccess: (answer) => {
       setAcknowledgedAt(answer.acknowledgedAt)
       void queryClient.invalidateQueries({ queryKey: deadlineKeys.all })
+      void queryClient.invalidateQueries({ queryKey: documentKeys.lists() })
       onAcknowledged?.()
     },
   })

@@ -9,10 +9,12 @@ import { PageHeader } from '~/ui/page-header'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { MailIcon, UploadIcon } from '~/ui/icons'
+import type { RowSelectionState } from '~/ui/data-table'
 import { actionLinkClass, ListPage, useMergedChanges } from '~/ui/list-page'
 import { documentListQueryOptions, documentTypesQueryOptions, type DocumentScope } from './api'
 import { useDocumentFiles } from './document-viewer'
-import { ArchiveButton } from './archive-download'
+import { ArchiveActions } from './archive-download'
+import { archiveFilterOf, archiveRefusal, archiveSelectionOf, filterKey, matchingOffer } from './archive-selection'
 import { DocumentsTable } from './documents-table'
 import { DEFAULT_DOCUMENT_LIST_STATE, documentListRequest, type DocumentListState } from './list-params'
 import { RetentionNotice } from './retention-notice'
@@ -43,7 +45,11 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
   })
   const files = useDocumentFiles()
   const [deleting, setDeleting] = useState<Document | null>(null)
+  // The rows ticked (by id, and as documents), and "all matching" chosen for one search and filters (its key).
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({})
   const [selected, setSelected] = useState<Document[]>([])
+  const [matchingKey, setMatchingKey] = useState<string | null>(null)
+  const [refusal, setRefusal] = useState<{ key: string; detail: string } | null>(null)
 
   const documents = request.kind === 'query' ? (list.data?.data ?? []) : []
   // The words of the listed documents are kept on the device in the background, for the search offline.
@@ -56,6 +62,24 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
     return () => controller.abort()
   }, [listed, userId])
   const total = request.kind === 'query' ? (list.data?.total ?? 0) : 0
+  const totalIsEstimate = request.kind === 'query' && list.data?.totalIsEstimate === true
+
+  // "All matching": the list's search and filters, sent instead of ids. It holds for the search it was
+  // chosen for; another search or filter turns it off (the ticked rows stay ticked).
+  const filter = request.kind === 'query' ? archiveFilterOf(scope, request.params) : null
+  const key = filter ? filterKey(filter) : null
+  const allMatching = key !== null && matchingKey === key
+  // Offered from the total of the search shown, not of the one before while the next loads.
+  const offer = list.data && !list.isPlaceholderData ? matchingOffer({ selectedCount: selected.length, total, totalIsEstimate, filter }) : null
+  const selection = archiveSelectionOf({ selected, allMatching, filter, total, totalIsEstimate })
+  const refusalText = archiveRefusal(selection, refusal !== null && refusal.key === key ? refusal.detail : null)
+  // Chosen, every row shown is ticked; unticking one goes back to the rows ticked.
+  const shownSelection = allMatching ? { ...rowSelection, ...Object.fromEntries(documents.map((document) => [String(document.id), true])) } : rowSelection
+  const clearSelection = () => {
+    setRowSelection({})
+    setSelected([])
+    setMatchingKey(null)
+  }
 
   const headerLink = isClient ? (
     <Link to="/client/document-request" className={actionLinkClass}>
@@ -94,6 +118,19 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
               Showing the documents of {documents[0]?.client?.companyName ?? 'one client'} only.
             </Alert>
           )}
+          {refusalText && (
+            <Alert
+              status="warning"
+              title="Too many documents for one download"
+              action={
+                <Button variant="outline" size="sm" onClick={clearSelection}>
+                  Clear selection
+                </Button>
+              }
+            >
+              {refusalText}
+            </Alert>
+          )}
           {state.documentId !== undefined && (
             <Alert
               status="neutral"
@@ -124,8 +161,22 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
         onDelete={setDeleting}
         loading={list.isFetching}
         emptyMessage={request.kind === 'no-match' ? request.message : undefined}
+        rowSelection={shownSelection}
+        onRowSelectionChange={(next) => {
+          setRowSelection(next)
+          setMatchingKey(null)
+        }}
         onSelectionChange={setSelected}
-        toolbar={<ArchiveButton documents={selected} />}
+        toolbar={
+          <ArchiveActions
+            selection={selection}
+            offer={offer}
+            refusal={refusalText}
+            onSelectAllMatching={() => key !== null && setMatchingKey(key)}
+            onClear={clearSelection}
+            onRefused={(detail) => key !== null && setRefusal({ key, detail })}
+          />
+        }
       />
       {files.viewer}
       {deleting && (

@@ -5,7 +5,7 @@ import { css } from 'styled-system/css'
 import { daysText, formatDocumentDate } from '~/lib/dates'
 import { Badge, StatusBadge } from '~/ui/badge'
 import { Button, IconButton } from '~/ui/button'
-import { DataTable, type ColumnDef, type ColumnFiltersState, type PaginationState, type SortingState } from '~/ui/data-table'
+import { DataTable, type ColumnDef, type ColumnFiltersState, type PaginationState, type RowSelectionState, type SortingState } from '~/ui/data-table'
 import { EyeIcon, MoreIcon } from '~/ui/icons'
 import { lazyMenu, MenuOnDemand } from '~/ui/menu-on-demand'
 import { documentLabel } from './format'
@@ -123,8 +123,11 @@ export type DocumentsTableProps = {
   loading: boolean
   emptyMessage?: ReactNode
   toolbar?: ReactNode
-  /** The rows ticked on this page (to download them as one ZIP). */
+  /** The rows ticked, on this page and earlier ones (to download them as one ZIP). */
   onSelectionChange?: (documents: Document[]) => void
+  /** The ticks by document id, when the page holds them (an "all matching" choice ticks every row). */
+  rowSelection?: RowSelectionState
+  onRowSelectionChange?: (selection: RowSelectionState) => void
 }
 
 const mailedNote = css({ display: 'flex', flexDirection: 'column', gap: '0.5', fontSize: 'sm', minW: '0' })
@@ -140,6 +143,20 @@ function OriginalMailed({ mailed }: { mailed: NonNullable<Document['originalMail
           {mailed.carrier ? `${mailed.carrier} ` : ''}tracking {mailed.trackingNumber}
         </span>
       )}
+    </span>
+  )
+}
+
+const answerDue = css({ display: 'block', mt: '1', fontSize: 'sm', color: 'fg.muted' })
+
+/** A service of process: its answer date under the type (an estimate unless staff confirmed it), and whether the client acknowledged it. */
+function AnswerDue({ document }: { document: Document }) {
+  if (!document.responseDueDate) return null
+  return (
+    <span className={answerDue} data-testid="answer-due">
+      Answer due {formatDocumentDate(document.responseDueDate)}
+      {document.responseDueEstimate ? ' (estimate: confirm with an attorney)' : ''}
+      {document.acknowledgedAt ? ' · acknowledged' : ''}
     </span>
   )
 }
@@ -186,6 +203,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
         cell: (c) => (
           <>
             {c.getValue()}
+            <AnswerDue document={c.row.original} />
             {c.row.original.snippet && <Snippet snippet={c.row.original.snippet} q={q} />}
             {!isClient && <TextState document={c.row.original} />}
           </>
@@ -275,6 +293,8 @@ export function DocumentsTable(props: DocumentsTableProps) {
       selectable
       rowLabel={documentLabel}
       onSelectionChange={props.onSelectionChange}
+      rowSelection={props.rowSelection}
+      onRowSelectionChange={props.onRowSelectionChange}
       loading={loading}
       emptyMessage={emptyMessage}
       toolbar={toolbar}
