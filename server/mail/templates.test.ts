@@ -85,7 +85,11 @@ describe('mail templates', () => {
   it("escapes what people wrote and keeps a support message's line breaks", async () => {
     const mail = await renderMail(
       'support-reply',
-      { subject: 'Fees <b>& taxes</b>', message: 'Line one\nLine <script>alert(1)</script> two\n\nNew paragraph', url: 'https://portal.example.test/client/support/3' },
+      {
+        subject: 'Fees <b>& taxes</b>',
+        message: 'Line one\nLine <script>alert(1)</script> two\n\nNew paragraph',
+        url: 'https://portal.example.test/client/support/3',
+      },
       brand,
     )
     expect(mail.html).not.toContain('<script>')
@@ -98,7 +102,12 @@ describe('mail templates', () => {
 
   it('composeMail makes the message the mailer sends: both parts, the headers, the envelope', async () => {
     const expiresAt = new Date('2026-12-02T16:00:00Z')
-    const mail = await composeMail(env, 'password-reset', { name: 'Ada', url: 'https://portal.example.test/reset/abc', minutes: 60 }, { to: 'ada@example.test', expiresAt })
+    const mail = await composeMail(
+      env,
+      'password-reset',
+      { name: 'Ada', url: 'https://portal.example.test/reset/abc', minutes: 60 },
+      { to: 'ada@example.test', expiresAt },
+    )
     expect(mail).toMatchObject({ to: 'ada@example.test', subject: 'Reset your password', expiresAt })
     expect(mail.html).toContain('href="https://portal.example.test/reset/abc"')
     expect(mail.text).toContain('\n\nhttps://portal.example.test/reset/abc\n\n')

@@ -40,19 +40,12 @@ export const mailPreviewRoutes = new Hono<AppEnv>()
     })
   })
 
-  .get(
-    '/dev/mail-previews/:name',
-    developmentOnly,
-    access.agent(),
-    validate('param', PreviewParamSchema),
-    validate('query', PreviewQuerySchema),
-    async (c) => {
-      const { renderSample } = await previews()
-      const rendered = await renderSample(c.req.valid('param').name, mailBrand(c.get('deps').env))
-      if (!rendered) throw notFound('Mail preview')
-      c.header('X-Mail-Subject', encodeURIComponent(rendered.subject))
-      if (c.req.valid('query').part === 'text') return c.text(rendered.text)
-      c.header('Content-Security-Policy', PREVIEW_POLICY)
-      return c.html(rendered.html)
-    },
-  )
+  .get('/dev/mail-previews/:name', developmentOnly, access.agent(), validate('param', PreviewParamSchema), validate('query', PreviewQuerySchema), async (c) => {
+    const { renderSample } = await previews()
+    const rendered = await renderSample(c.req.valid('param').name, mailBrand(c.get('deps').env))
+    if (!rendered) throw notFound('Mail preview')
+    c.header('X-Mail-Subject', encodeURIComponent(rendered.subject))
+    if (c.req.valid('query').part === 'text') return c.text(rendered.text)
+    c.header('Content-Security-Policy', PREVIEW_POLICY)
+    return c.html(rendered.html)
+  })

@@ -75,7 +75,12 @@ async function staffAgentId(db: Db, ctx: WriteContext): Promise<number> {
 
 async function sendInvitation(deps: AppDeps, user: Pick<StaffUser, 'email' | 'firstName'>, link: PasswordLink, inviter: string) {
   await deps.mailer.send(
-    await composeMail(deps.env, 'staff-invitation', { name: user.firstName || user.email, inviter, url: link.url }, { to: user.email, expiresAt: link.expiresAt }),
+    await composeMail(
+      deps.env,
+      'staff-invitation',
+      { name: user.firstName || user.email, inviter, url: link.url },
+      { to: user.email, expiresAt: link.expiresAt },
+    ),
   )
 }
 

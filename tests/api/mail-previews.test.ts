@@ -37,7 +37,9 @@ describe('mail previews', () => {
       const html = await server.request('GET', `/api/dev/mail-previews/${name}`, { token: staffToken })
       expect(html.status, name).toBe(200)
       expect(html.headers.get('content-type')).toMatch(/^text\/html/)
-      expect(html.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'none'; sandbox")
+      expect(html.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; frame-ancestors 'none'; sandbox",
+      )
       expect(html.text).toMatch(/^<!DOCTYPE html/)
       expect(html.text).toContain('Gulf Coast Agents')
       expect(decodeURIComponent(html.headers.get('x-mail-subject')!).length).toBeGreaterThan(3)

@@ -105,12 +105,14 @@ function decodeBody(part: ParsedMessage): string {
 function partsOf(message: ParsedMessage): { type: string; content: string }[] {
   const boundary = /boundary="?([^";]+)"?/.exec(message.headers.get('content-type') ?? '')?.[1]
   if (!boundary) throw new Error(`not multipart: ${message.headers.get('content-type')}`)
-  return message.body
-    .split(`--${boundary}`)
-    .slice(1, -1)
-    // The line break before each boundary belongs to the boundary.
-    .map((chunk) => parseMessage(chunk.replace(/^\r\n/, '').replace(/\r\n$/, '')))
-    .map((part) => ({ type: (part.headers.get('content-type') ?? '').split(';')[0].trim(), content: decodeBody(part) }))
+  return (
+    message.body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      // The line break before each boundary belongs to the boundary.
+      .map((chunk) => parseMessage(chunk.replace(/^\r\n/, '').replace(/\r\n$/, '')))
+      .map((part) => ({ type: (part.headers.get('content-type') ?? '').split(';')[0].trim(), content: decodeBody(part) }))
+  )
 }
 
 // ---------- the server ----------
@@ -229,7 +231,10 @@ describe('e-mail over SMTP', () => {
     const [row] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))
     expect(row).toMatchObject({ sentAt: null, attempts: 1, failedAt: null })
     expect(row.html).toMatch(/^<!DOCTYPE html/)
-    expect(row.headers).toEqual({ 'List-Unsubscribe': expect.stringMatching(/^<https:\/\/portal\.example\.test\//), 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+    expect(row.headers).toEqual({
+      'List-Unsubscribe': expect.stringMatching(/^<https:\/\/portal\.example\.test\//),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    })
 
     // Another server (a restart): a new mailer made from the configuration, on the same database.
     sink.refusing = false

@@ -27,8 +27,8 @@ export const clientInvitation = defineTemplate<ClientInvitationData>({
       <P>To choose your password for the client portal, open this link within 7 days:</P>
       <Action href={d.url}>Choose your password</Action>
       <P>
-        The link works once. After 7 days, use “Forgot password” on the <A href={d.signInUrl}>sign-in page</A> with this e-mail address and we will send
-        you a new one.
+        The link works once. After 7 days, use “Forgot password” on the <A href={d.signInUrl}>sign-in page</A> with this e-mail address and we will send you a
+        new one.
       </P>
     </MailLayout>
   ),

@@ -43,7 +43,8 @@ const sample = <N extends TemplateName>(template: N, description: string, data: 
   data,
 })
 
-const unsubscribe = (brand: MailBrand, kind: string) => `${brand.portalUrl}/api/notification-preferences/unsubscribe?token=42.${kind}.1893456000.${'S'.repeat(43)}`
+const unsubscribe = (brand: MailBrand, kind: string) =>
+  `${brand.portalUrl}/api/notification-preferences/unsubscribe?token=42.${kind}.1893456000.${'S'.repeat(43)}`
 
 /**
  * Sample data for each kind of message (the development preview route and the templates' tests), by

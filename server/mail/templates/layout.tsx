@@ -167,8 +167,8 @@ export function Facts({ items }: { items: [label: string, value: string][] }) {
 export function UnsubscribeNote({ brand, kindLabel, unsubscribeUrl }: { brand: MailBrand; kindLabel: string; unsubscribeUrl: string }) {
   return (
     <>
-      You receive this because e-mails about {kindLabel.toLowerCase()} are on for your account.{' '}
-      <A href={unsubscribeUrl}>Stop these e-mails</A> or choose in <A href={portalLink(brand, '/account-settings/notifications')}>notification settings</A>.
+      You receive this because e-mails about {kindLabel.toLowerCase()} are on for your account. <A href={unsubscribeUrl}>Stop these e-mails</A> or choose in{' '}
+      <A href={portalLink(brand, '/account-settings/notifications')}>notification settings</A>.
     </>
   )
 }

@@ -12,7 +12,11 @@ export interface StaffInvitationData {
 export const staffInvitation = defineTemplate<StaffInvitationData>({
   subject: () => 'You are invited to the client portal',
   html: (d, brand) => (
-    <MailLayout brand={brand} preview={`${d.inviter} added you as a staff user. Choose your password within 7 days.`} heading="You are invited to the client portal">
+    <MailLayout
+      brand={brand}
+      preview={`${d.inviter} added you as a staff user. Choose your password within 7 days.`}
+      heading="You are invited to the client portal"
+    >
       <P>Hello {d.name},</P>
       <P>{d.inviter} added you as a staff user of the client portal. To choose your password and sign in, open this link within 7 days:</P>
       <Action href={d.url}>Choose your password</Action>
