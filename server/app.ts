@@ -22,6 +22,7 @@ import { deadlineRoutes } from './routes/deadlines'
 import { healthRoutes } from './routes/health'
 import { identityRoutes } from './routes/identity'
 import { invoiceRoutes } from './routes/invoices'
+import { mailPreviewRoutes } from './routes/mail-previews'
 import { notificationRoutes } from './routes/notifications'
 import { notificationPreferenceRoutes } from './routes/notification-preferences'
 import { paymentsRoutes } from './routes/payments'
@@ -58,6 +59,7 @@ const routeModules: Hono<AppEnv>[] = [
   dashboardRoutes,
   deadlineRoutes,
   signupRoutes,
+  mailPreviewRoutes,
 ]
 
 /**

@@ -53,6 +53,8 @@ const EnvSchema = v.object({
    * developer or an end-to-end test can open the links it carries. Unset in production.
    */
   MAIL_FILE_DIR: optionalString,
+  /** The provider's name as e-mails show it (their heading and signature). */
+  PROVIDER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)), 'Registered Agent Services'),
   SUPPORT_PHONE: v.optional(v.string(), '+1 (305) 555-0100'),
   SUPPORT_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'support@example.com'),
   /** The provider's address: in the footer and on invoices, and every client's registered-agent address. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { recordAudit } from '../audit'
 import type { AppDeps } from '../context'
+import { composeMail } from '../mail/compose'
 import { issuePasswordLink } from './password-links'
 import { countPasswordLinksSince } from './queries'
 import { findSessionUser } from './session'
@@ -40,21 +41,15 @@ async function mailResetLink(deps: AppDeps, request: ResetRequest): Promise<void
     deps.logger.warn('password reset e-mail withheld: hourly limit reached', { userId: user.id, requestId: request.requestId })
     return
   }
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset your password',
-    // A retry after the link has expired would only deliver a dead link.
-    expiresAt: link.expiresAt,
-    text: [
-      `Hello ${user.firstName || user.email},`,
-      '',
-      'We received a request to reset the password of your client portal account. To choose a new password, open this link within 60 minutes:',
-      '',
-      link.url,
-      '',
-      'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
-    ].join('\n'),
-  })
+  await deps.mailer.send(
+    await composeMail(
+      deps.env,
+      'password-reset',
+      { name: user.firstName || user.email, url: link.url, minutes: 60 },
+      // A retry after the link has expired would only deliver a dead link.
+      { to: user.email, expiresAt: link.expiresAt },
+    ),
+  )
   await recordAudit(deps.db, {
     action: 'password-reset-requested',
     entity: 'user',

@@ -932,6 +932,10 @@ export const mailOutbox = pgTable(
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
+    /** The HTML part (null on messages written before e-mails had one): a retry sends it again. */
+    html: text('html'),
+    /** The message's own headers (List-Unsubscribe...), sent again by a retry. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
     /** The last failure's text. */

@@ -4,7 +4,8 @@ import type { AppDeps } from '../context'
 import type { Tx } from '../db/client'
 import { SERVICE_OF_PROCESS } from '../db/reference'
 import { annualReportFilings, businessEntityTypes, clients, deadlineReminders, documents, documentTypes, notifications, users } from '../db/schema'
-import type { MailMessage } from '../mail/mailer'
+import { composeMail } from '../mail/compose'
+import type { DeadlineReminderData } from '../mail/templates/deadline-reminder'
 import { notifyClient } from '../notifications'
 import { choicesFor, unsubscribeToken } from '../notifications/preferences'
 import { enqueuePush } from '../push/queue'
@@ -108,7 +109,8 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
       stage === 'late'
         ? `Your ${year} Florida annual report is late: it was due on ${displayDay(annualReportDue(year))}.${due !== null ? ` The state now charges ${money(due)}${lateFee ? `, the ${money(lateFee)} late fee included` : ''}.` : ''} File it before the third Friday of September to avoid administrative dissolution.`
         : `${STAGE_WORDS[stage]}: your ${year} Florida annual report is due on ${displayDay(annualReportDue(year))}.${due !== null ? ` The state fee is ${money(due)}.` : ''}${lateFee ? ` After that day the late fee is ${money(lateFee)}.` : ''}`
-    const mails: MailMessage[] = []
+    // Made after the transaction commits (rendering holds no locks).
+    const mails: { to: string; data: DeadlineReminderData }[] = []
     const claimed = await db.transaction(async (tx) => {
       if (!(await claimReminder(tx, client.id, subject, stage, now))) return false
       const people = await tx
@@ -143,21 +145,10 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
           now,
         )
       for (const person of people.filter((p) => wants(p.id, 'email'))) {
-        const unsubscribe = `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, person.id, 'deadline', now)}`
+        const unsubscribeUrl = `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, person.id, 'deadline', now)}`
         mails.push({
           to: person.email,
-          subject:
-            stage === 'late'
-              ? `Late: the ${year} Florida annual report of ${client.companyName}`
-              : `${STAGE_WORDS[stage]}: the ${year} Florida annual report of ${client.companyName}`,
-          text: [
-            message,
-            '',
-            'Once it is filed, mark it filed in the portal and these reminders stop.',
-            `Open the portal: ${portal}/client/dashboard`,
-            '',
-            `Stop e-mails like this (deadline reminders): ${unsubscribe}`,
-          ].join('\n'),
+          data: { companyName: client.companyName, year, stage: STAGE_WORDS[stage], message, url: `${portal}/client/dashboard`, unsubscribeUrl },
         })
       }
       return true
@@ -165,7 +156,7 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
     if (!claimed) continue
     for (const mail of mails) {
       try {
-        await deps.mailer.send(mail)
+        await deps.mailer.send(await composeMail(deps.env, 'deadline-reminder', mail.data, { to: mail.to }))
       } catch (error) {
         deps.logger.error('deadline reminder e-mail not recorded', { to: mail.to, error: error instanceof Error ? error.message : String(error) })
       }

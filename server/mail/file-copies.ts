@@ -4,8 +4,9 @@ import path from 'node:path'
 import type { Mailer } from './mailer'
 
 /**
- * Writes every message the mailer sends also to `dir`, one JSON file each ({ to, subject, text, at }),
- * named so that a directory listing sorts them oldest first.
+ * Writes every message the mailer sends also to `dir`, one JSON file each ({ to, subject, text, html,
+ * headers, at }; html and headers when the message has them), named so that a directory listing sorts
+ * them oldest first.
  */
 export function withFileCopies(mailer: Mailer, dir: string): Mailer {
   return {
@@ -15,7 +16,15 @@ export function withFileCopies(mailer: Mailer, dir: string): Mailer {
       await mkdir(dir, { recursive: true })
       const at = new Date()
       const name = `${at.toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.json`
-      await writeFile(path.join(dir, name), JSON.stringify({ to: message.to, subject: message.subject, text: message.text, at: at.toISOString() }))
+      const copy = {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html !== undefined ? { html: message.html } : {}),
+        ...(message.headers !== undefined ? { headers: message.headers } : {}),
+        at: at.toISOString(),
+      }
+      await writeFile(path.join(dir, name), JSON.stringify(copy))
     },
   }
 }

@@ -1,7 +1,15 @@
 export interface MailMessage {
   to: string
   subject: string
+  /** The text part (every message has one; mail programs without HTML show only it). */
   text: string
+  /**
+   * The HTML part, rendered from the branded templates (server/mail/templates): with it the message is
+   * multipart/alternative, the text part first.
+   */
+  html?: string
+  /** Headers of the message's own besides From, To and Subject: List-Unsubscribe on notification mail. */
+  headers?: Record<string, string>
   /** Not worth sending after this (e.g. the expiry of a password reset link): a retry gives up instead. */
   expiresAt?: Date
 }

@@ -4,7 +4,7 @@ import { claimRows } from '../db/claim'
 import type { Db } from '../db/client'
 import { mailOutbox } from '../db/schema'
 import type { Logger } from '../logger'
-import type { DeliveryResult, Mailer } from './mailer'
+import type { DeliveryResult, Mailer, MailMessage } from './mailer'
 
 /**
  * Without SMTP_URL: messages go to the database outbox and the server log. With `logText` (development)
@@ -14,15 +14,51 @@ import type { DeliveryResult, Mailer } from './mailer'
 export function outboxMailer(db: Db, logger: Logger, options: { logText: boolean } = { logText: false }): Mailer {
   return {
     async send(message) {
-      await db.insert(mailOutbox).values({ to: message.to, subject: message.subject, text: message.text, expiresAt: message.expiresAt ?? null })
+      await db.insert(mailOutbox).values({ ...storedParts(message), expiresAt: message.expiresAt ?? null })
       logger.info('mail written to outbox', { to: message.to, subject: message.subject, ...(options.logText ? { text: message.text } : {}) })
     },
   }
 }
 
-/** What actually hands a message to the mail server (nodemailer's SMTP transport in production). */
+/** What a transport is handed: the text part always; the HTML part and the message's own headers when it has them. */
+export interface OutgoingMail {
+  from: string
+  to: string
+  subject: string
+  text: string
+  html?: string
+  headers?: Record<string, string>
+}
+
+/**
+ * What actually hands a message to the mail server (nodemailer's SMTP transport in production, which
+ * makes a message with text and HTML multipart/alternative, the text part first).
+ */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>
+  sendMail(message: OutgoingMail): Promise<unknown>
+}
+
+/** The columns that hold a message as it is sent: everything a retry after a restart needs. */
+function storedParts(message: MailMessage) {
+  return {
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? null,
+    headers: message.headers && Object.keys(message.headers).length ? message.headers : null,
+  }
+}
+
+/** The message a stored row sends: the same parts as the first attempt. */
+function outgoingMail(from: string, row: Pick<Claimed, 'to' | 'subject' | 'text' | 'html' | 'headers'>): OutgoingMail {
+  return {
+    from,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    ...(row.html !== null ? { html: row.html } : {}),
+    ...(row.headers !== null ? { headers: row.headers } : {}),
+  }
 }
 
 /**
@@ -45,13 +81,24 @@ export interface DeliveringOutboxOptions {
   from: string
 }
 
-type Claimed = { id: number; to: string; subject: string; text: string; attempts: number; expiresAt: Date | null }
+type Claimed = {
+  id: number
+  to: string
+  subject: string
+  text: string
+  html: string | null
+  headers: Record<string, string> | null
+  attempts: number
+  expiresAt: Date | null
+}
 
 const claimedColumns = {
   id: mailOutbox.id,
   to: mailOutbox.to,
   subject: mailOutbox.subject,
   text: mailOutbox.text,
+  html: mailOutbox.html,
+  headers: mailOutbox.headers,
   attempts: mailOutbox.attempts,
   expiresAt: mailOutbox.expiresAt,
 }
@@ -81,7 +128,7 @@ export function deliveringOutbox(options: DeliveringOutboxOptions): Required<Mai
       return 'failed'
     }
     try {
-      await transport.sendMail({ from, to: row.to, subject: row.subject, text: row.text })
+      await transport.sendMail(outgoingMail(from, row))
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 1000)
       const now = clock.now()
@@ -120,9 +167,7 @@ export function deliveringOutbox(options: DeliveringOutboxOptions): Required<Mai
       const [row] = await db
         .insert(mailOutbox)
         .values({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
+          ...storedParts(message),
           expiresAt: message.expiresAt ?? null,
           createdAt: now,
           attempts: 1,

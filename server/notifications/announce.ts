@@ -5,7 +5,9 @@ import { claimRows } from '../db/claim'
 import type { Tx } from '../db/client'
 import { SUPER_ADMIN_ROLE } from '../db/reference'
 import { clients, documentAlerts, notifications, users } from '../db/schema'
+import { composeMail } from '../mail/compose'
 import type { MailMessage } from '../mail/mailer'
+import type { NoticeKind } from '../mail/templates/notification'
 import { enqueuePush, type QueuedPush } from '../push/queue'
 import { choicesFor, isNotificationKind, unsubscribeToken } from './preferences'
 
@@ -60,7 +62,8 @@ export async function announceDue(
 ): Promise<AnnounceResult> {
   const { db, env } = deps
   const portal = env.PUBLIC_URL.replace(/\/$/, '')
-  const mails: MailMessage[] = []
+  // Made after the transaction commits (rendering holds no locks).
+  const mails: PendingMail[] = []
   const result: AnnounceResult = { announced: 0, pushes: 0, emails: 0 }
 
   await db.transaction(async (tx) => {
@@ -136,16 +139,17 @@ export async function announceDue(
         for (const user of recipients.filter((r) => wants(r.id, 'email'))) {
           mails.push(
             clientMail(
+              deps.env,
               n,
               user.email,
               `${portal}${url}`,
-              n.urgent ? null : `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, user.id, kind, now)}`,
+              `${portal}/api/notification-preferences/unsubscribe?token=${unsubscribeToken(deps.jwtKey, user.id, kind, now)}`,
             ),
           )
           if (round) alerts.push({ documentId: n.documentId!, round, channel: 'email', userId: user.id, recipient: user.email, at: now })
         }
         if (n.urgent && n.notifyAttorney && n.attorneyEmail) {
-          mails.push(attorneyMail(n, n.attorneyEmail))
+          mails.push(attorneyMail(deps.env, n, n.attorneyEmail))
           if (round) alerts.push({ documentId: n.documentId!, round, channel: 'email', userId: null, recipient: n.attorneyEmail, at: now })
         }
       }
@@ -156,12 +160,12 @@ export async function announceDue(
 
   for (const mail of mails) {
     try {
-      await deps.mailer.send(mail)
+      await deps.mailer.send(await mail.compose())
       result.emails++
     } catch (error) {
       deps.logger.error('notification e-mail not recorded', {
         to: mail.to,
-        subject: mail.subject,
+        notificationId: mail.notificationId,
         error: error instanceof Error ? error.message : String(error),
       })
     }
@@ -191,42 +195,26 @@ async function roundOf(tx: Tx, documentId: number): Promise<'first' | 'escalatio
   return Number(escalations) > 0 ? 'escalation' : 'first'
 }
 
-function clientMail(n: Claimed, to: string, link: string, unsubscribe: string | null): MailMessage {
-  if (n.urgent) {
-    return {
-      to,
-      subject: `Action required: service of process received for ${n.companyName}`,
-      text: [
-        `A service of process (legal papers, such as a lawsuit) was received for ${n.companyName}.`,
-        'Deadlines to respond can be short: open it in the portal now and forward it to your attorney.',
-        '',
-        `Open it: ${link}`,
-        '',
-        'This alert is always sent: service of process cannot be turned off.',
-      ].join('\n'),
-    }
-  }
-  return {
-    to,
-    subject: `${titleOf(n)}: ${n.message}`,
-    text: [
-      n.message,
-      '',
-      `Open the portal: ${link}`,
-      '',
-      `Stop e-mails like this (${NOTIFICATION_KIND_LABELS[n.kind as keyof typeof NOTIFICATION_KIND_LABELS]}): ${unsubscribe}`,
-    ].join('\n'),
-  }
+/** An e-mail to send once the announcing transaction has committed. */
+interface PendingMail {
+  to: string
+  notificationId: number
+  compose(): Promise<MailMessage>
 }
 
-function attorneyMail(n: Claimed, to: string): MailMessage {
-  return {
-    to,
-    subject: `Service of process received for ${n.companyName}`,
-    text: [
-      `You are listed as the attorney to notify for ${n.companyName}.`,
-      `A service of process was received for ${n.companyName} and has been sent to the company's portal account.`,
-      'Please contact your client about it.',
-    ].join('\n'),
+/**
+ * The e-mail of a client user: the service-of-process alert (always sent, so no unsubscribe link), or
+ * the notification of a kind they may switch off, with its one-click unsubscribe address.
+ */
+function clientMail(env: AppDeps['env'], n: Claimed, to: string, link: string, unsubscribeUrl: string): PendingMail {
+  const compose = (): Promise<MailMessage> => {
+    if (n.urgent || n.kind === 'service-of-process')
+      return composeMail(env, 'service-of-process', { companyName: n.companyName ?? '', message: n.message, url: link }, { to })
+    return composeMail(env, 'notification', { kind: n.kind as NoticeKind, message: n.message, url: link, unsubscribeUrl }, { to })
   }
+  return { to, notificationId: n.id, compose }
+}
+
+function attorneyMail(env: AppDeps['env'], n: Claimed, to: string): PendingMail {
+  return { to, notificationId: n.id, compose: () => composeMail(env, 'attorney-notice', { companyName: n.companyName ?? '' }, { to }) }
 }

@@ -15,6 +15,7 @@ import { CLIENT_ROLE } from '../db/reference'
 import { agents, businessEntityTypes, clientServices, clients, countries, servicePackages, services, users } from '../db/schema'
 import { conflict, HttpError } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
+import { composeMail } from '../mail/compose'
 import { chargeIntent, findIntent, openIntent, type Intent, type Recorder } from '../payments/intents'
 import { findActiveAffiliate, findUsableCoupon } from '../catalogue/queries'
 import { recordAudit } from '../audit'
@@ -360,17 +361,14 @@ async function writeRegistration(tx: Tx, intent: Intent, charge: { reference: st
 async function sendWelcome(deps: AppDeps, order: RegistrationOrder, result: RegistrationResult): Promise<void> {
   const info = order.clientInformation
   const signIn = new URL('/login', deps.env.PUBLIC_URL).toString()
-  await deps.mailer.send({
-    to: order.email,
-    subject: 'Your client portal account is ready',
-    text: [
-      `Hello ${info.firstName},`,
-      '',
-      `${info.companyName} is now registered with us. Invoice ${result.invoiceNumber} for $${result.total.toFixed(2)} is paid.`,
-      '',
-      `Sign in with this e-mail address at ${signIn} to see your invoices, documents and services.`,
-    ].join('\n'),
-  })
+  await deps.mailer.send(
+    await composeMail(
+      deps.env,
+      'registration-receipt',
+      { firstName: info.firstName, companyName: info.companyName, invoiceNumber: result.invoiceNumber, total: result.total, signInUrl: signIn },
+      { to: order.email },
+    ),
+  )
 }
 
 /**
@@ -393,20 +391,20 @@ async function sendInvitation(deps: AppDeps, order: RegistrationOrder, result: R
   })
   const inviter = order.staff ? await inviterName(deps.db, order.staff.userId) : 'The provider'
   const signIn = new URL('/login', deps.env.PUBLIC_URL).toString()
-  await deps.mailer.send({
-    to: order.email,
-    subject: 'Your client portal account: choose your password',
-    expiresAt: link.expiresAt,
-    text: [
-      `Hello ${info.firstName},`,
-      '',
-      `${inviter} registered ${info.companyName} with us. Invoice ${result.invoiceNumber} for $${result.total.toFixed(2)} is paid.`,
-      '',
-      'To choose your password for the client portal, open this link within 7 days:',
-      '',
-      link.url,
-      '',
-      `The link works once. After 7 days, use "Forgot password" on the sign-in page (${signIn}) with this e-mail address and we will send you a new one.`,
-    ].join('\n'),
-  })
+  await deps.mailer.send(
+    await composeMail(
+      deps.env,
+      'client-invitation',
+      {
+        firstName: info.firstName,
+        inviter,
+        companyName: info.companyName,
+        invoiceNumber: result.invoiceNumber,
+        total: result.total,
+        url: link.url,
+        signInUrl: signIn,
+      },
+      { to: order.email, expiresAt: link.expiresAt },
+    ),
+  )
 }

@@ -146,8 +146,8 @@ export const notificationPreferenceRoutes = new Hono<AppEnv>()
   })
 
   // The page's button, and a mail program's one-click unsubscribe (RFC 8058: a POST of
-  // List-Unsubscribe=One-Click to the same address), without signing in: the signed token names the
-  // user and the kind.
+  // List-Unsubscribe=One-Click to the address of the e-mail's List-Unsubscribe header, which is this
+  // link), without signing in: the signed token names the user and the kind. The body is not needed.
   .post('/notification-preferences/unsubscribe', access.public(), validate('query', UnsubscribeQuerySchema), async (c) => {
     const deps = c.get('deps')
     const now = deps.clock.now()

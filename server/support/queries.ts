@@ -6,6 +6,8 @@ import type { AppDeps, Caller } from '../context'
 import type { Db } from '../db/client'
 import { clients, documents, documentTypes, invoices, notifications, supportConversations, supportMessages, users } from '../db/schema'
 import { forbidden, notFound, unprocessable } from '../http/errors'
+import { composeMail } from '../mail/compose'
+import type { TemplateData } from '../mail/templates'
 import { notifyClient } from '../notifications'
 import { discardAttachment, type StoredAttachment } from './attachment'
 
@@ -361,42 +363,37 @@ async function insertMessage(
   })
 }
 
-/** The support address gets the client's message as plain text, with a link to the inbox thread. */
+/** The support address gets the client's message, with a link to the inbox thread. */
 async function mailSupport(deps: AppDeps, conversation: Conversation, message: string, attachment: StoredAttachment | null, heading: string) {
-  const link = new URL(`/provider/support/${conversation.id}`, deps.env.PUBLIC_URL).toString()
-  const text = [
-    `${heading} from ${conversation.companyName}`,
-    `Subject: ${conversation.subject}`,
-    conversation.document ? `About document: ${conversation.document.name}` : null,
-    conversation.invoice ? `About invoice: ${conversation.invoice.invoiceNumber}` : null,
-    attachment ? `Attachment: ${attachment.name} (${attachment.size} bytes), in the portal` : null,
-    '',
+  const url = new URL(`/provider/support/${conversation.id}`, deps.env.PUBLIC_URL).toString()
+  await sendQuietly(deps, deps.env.SUPPORT_EMAIL, 'support-message', {
+    heading,
+    companyName: conversation.companyName,
+    subject: conversation.subject,
+    documentName: conversation.document?.name ?? null,
+    invoiceNumber: conversation.invoice?.invoiceNumber ?? null,
+    attachment: attachment ? { name: attachment.name, size: attachment.size } : null,
     message,
-    '',
-    `Reply in the portal: ${link}`,
-  ]
-    .filter((line) => line !== null)
-    .join('\n')
-  await sendQuietly(deps, { to: deps.env.SUPPORT_EMAIL, subject: `[Support] ${conversation.subject} (${conversation.companyName})`, text })
+    url,
+  })
 }
 
-/** Each active user of the client gets the reply as plain text, with a link to the conversation. */
+/** Each active user of the client gets the reply, with a link to the conversation. */
 async function mailClient(deps: AppDeps, conversation: Conversation, message: string) {
   const recipients = await deps.db
     .select({ email: users.email })
     .from(users)
     .where(and(eq(users.clientId, conversation.clientId), eq(users.active, true)))
-  const link = new URL(`/client/support/${conversation.id}`, deps.env.PUBLIC_URL).toString()
-  const text = [`Support replied to "${conversation.subject}":`, '', message, '', `Read the conversation: ${link}`].join('\n')
-  for (const { email } of recipients) await sendQuietly(deps, { to: email, subject: `Re: ${conversation.subject}`, text })
+  const url = new URL(`/client/support/${conversation.id}`, deps.env.PUBLIC_URL).toString()
+  for (const { email } of recipients) await sendQuietly(deps, email, 'support-reply', { subject: conversation.subject, message, url })
 }
 
 /** The message is stored whatever the mail does: a mail failure is logged, never answered as an error. */
-async function sendQuietly(deps: AppDeps, mail: { to: string; subject: string; text: string }) {
+async function sendQuietly<N extends 'support-message' | 'support-reply'>(deps: AppDeps, to: string, template: N, data: TemplateData<N>) {
   try {
-    await deps.mailer.send(mail)
+    await deps.mailer.send(await composeMail(deps.env, template, data, { to }))
   } catch (error) {
-    deps.logger.error('support mail not sent', { to: mail.to, subject: mail.subject, error: String(error) })
+    deps.logger.error('support mail not sent', { to, template, error: String(error) })
   }
 }
 

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../db/client'
 import { agents, users } from '../db/schema'
 import { isUniqueViolation } from '../db/pg-error'
 import { conflict, forbidden, HttpError, notFound } from '../http/errors'
+import { composeMail } from '../mail/compose'
 import { findStaffRole } from '../roles/queries'
 import { auditContext, type WriteContext } from '../http/write-context'
 import { assertMayGrant } from '../roles/operations'
@@ -73,20 +74,14 @@ async function staffAgentId(db: Db, ctx: WriteContext): Promise<number> {
 }
 
 async function sendInvitation(deps: AppDeps, user: Pick<StaffUser, 'email' | 'firstName'>, link: PasswordLink, inviter: string) {
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'You are invited to the client portal',
-    expiresAt: link.expiresAt,
-    text: [
-      `Hello ${user.firstName || user.email},`,
-      '',
-      `${inviter} added you as a staff user of the client portal. To choose your password and sign in, open this link within 7 days:`,
-      '',
-      link.url,
-      '',
-      'The link works once. If it has expired, ask whoever invited you to send a new invitation.',
-    ].join('\n'),
-  })
+  await deps.mailer.send(
+    await composeMail(
+      deps.env,
+      'staff-invitation',
+      { name: user.firstName || user.email, inviter, url: link.url },
+      { to: user.email, expiresAt: link.expiresAt },
+    ),
+  )
 }
 
 /** How an invitation names the staff member who sent it. */

@@ -112,6 +112,11 @@ describe('notification preferences', () => {
     expect(server.pushService.sent.map((p) => p.target.endpoint)).toEqual([endpointOf(1)])
     expect(server.sent[0]).toMatchObject({ subject: 'New mail: New document received: Bank Statement' })
     expect(server.sent[0].text).toContain('https://portal.example.com/client/documents')
+    expect(server.sent[0].html).toContain('href="https://portal.example.com/client/documents"')
+    expect(server.sent[0].headers).toEqual({
+      'List-Unsubscribe': `<${/Stop e-mails like this \(New mail\): (\S+)/.exec(server.sent[0].text)![1]}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    })
 
     const bad = await server.request('PUT', '/api/notification-preferences', {
       token: await token(bob),
@@ -209,6 +214,8 @@ describe('service of process', () => {
     expect(server.sent.map((m) => m.to).sort()).toEqual([ann.email, bob.email, 'counsel@lawfirm.example'].sort())
     expect(server.sent.find((m) => m.to === ann.email)!.subject).toBe('Action required: service of process received for Sunshine Holdings LLC')
     expect(server.sent.find((m) => m.to === 'counsel@lawfirm.example')!.subject).toBe('Service of process received for Sunshine Holdings LLC')
+    // Always sent, so nothing to unsubscribe from: no List-Unsubscribe; an HTML part like every e-mail.
+    expect(server.sent.every((m) => m.headers === undefined && m.html?.startsWith('<!DOCTYPE html'))).toBe(true)
 
     const history = await server.request('GET', `/api/document/${documentId}/alerts`, { token: await token(staff) })
     expect(history.status).toBe(200)

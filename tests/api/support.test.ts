@@ -63,6 +63,7 @@ describe('support conversations', () => {
 
     const mail = server.sent.find((m) => m.to === 'help@provider.example' && m.subject.includes('Where is my certificate?'))
     expect(mail?.text).toContain('<b>not bold</b>')
+    expect(mail?.html).toContain('&lt;b&gt;not bold&lt;/b&gt;')
     expect(mail?.text).toContain(`/provider/support/${conversation.id}`)
     const [stored] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.subject, mail!.subject))
     expect(stored.to).toBe('help@provider.example')
