@@ -56,6 +56,8 @@ export type AnnualReportFiling = v.InferOutput<typeof AnnualReportFilingSchema>
 
 /** PATCH /api/document/{id}/response-due (staff): correct the estimated answer date. */
 export const ResponseDueBodySchema = v.object({ responseDueDate: day('Answer date') })
+/** Its answer: the corrected date, no longer an estimate. */
+export const ResponseDueSchema = v.object({ documentId: v.number(), responseDueDate: v.string(), responseDueEstimate: v.literal(false) })
 
 /** POST /api/document/{id}/acknowledge (a client user): the service of process has been seen and handed on. */
 export const AcknowledgedSchema = v.object({ documentId: v.number(), acknowledgedAt: v.string() })

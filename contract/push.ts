@@ -26,6 +26,10 @@ export const PushSubscriptionBodySchema = v.object({
 })
 export type PushSubscriptionBody = v.InferOutput<typeof PushSubscriptionBodySchema>
 
+/** 201 answer of POST /api/push/subscriptions: the endpoint now subscribed. */
+export const PushSubscribedSchema = v.object({ endpoint: v.string() })
+export type PushSubscribed = v.InferOutput<typeof PushSubscribedSchema>
+
 export const PushUnsubscribeBodySchema = v.object({ endpoint: Endpoint })
 
 /** What a push message carries (JSON, encrypted for the device). */

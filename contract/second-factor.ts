@@ -50,6 +50,26 @@ export type RecoveryCodesResponse = v.InferOutput<typeof RecoveryCodesResponseSc
 export const SecondFactorCodeBodySchema = v.object({ code: SecondFactorCodeSchema })
 export type SecondFactorCodeBody = v.InferInput<typeof SecondFactorCodeBodySchema>
 
+/** A passkey as its owner sees it. */
+export const PasskeySchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  createdAt: v.string(),
+  lastUsedAt: v.nullable(v.string()),
+})
+export type Passkey = v.InferOutput<typeof PasskeySchema>
+
+const Base64Url = v.pipe(v.string(), v.maxLength(20_000), v.regex(/^[A-Za-z0-9_-]*$/, 'must be base64url'))
+
+/** What the browser answers navigator.credentials.get() with, as JSON. */
+export const AuthenticationResponseSchema = v.looseObject({
+  id: Base64Url,
+  rawId: Base64Url,
+  type: v.literal('public-key'),
+  response: v.looseObject({ clientDataJSON: Base64Url, authenticatorData: Base64Url, signature: Base64Url, userHandle: v.optional(Base64Url) }),
+  clientExtensionResults: v.optional(v.looseObject({}), {}),
+})
+
 /** GET /api/auth/second-factors: the signed-in user's second factors. */
 export const SecondFactorsSchema = v.object({
   totp: v.object({
@@ -59,7 +79,7 @@ export const SecondFactorsSchema = v.object({
   }),
   /** Recovery codes not used yet. */
   recoveryCodesLeft: v.number(),
-  passkeys: v.array(v.lazy(() => PasskeySchema)),
+  passkeys: v.array(PasskeySchema),
 })
 export type SecondFactors = v.InferOutput<typeof SecondFactorsSchema>
 
@@ -94,7 +114,7 @@ export const LoginMfaBodySchema = v.pipe(
   v.object({
     mfaToken: MfaTokenSchema,
     code: v.optional(SecondFactorCodeSchema),
-    passkey: v.optional(v.lazy(() => AuthenticationResponseSchema)),
+    passkey: v.optional(AuthenticationResponseSchema),
   }),
   v.forward(
     v.check((body) => (body.code === undefined) !== (body.passkey === undefined), 'Enter the 6-digit code from your app, or a recovery code'),
@@ -110,15 +130,6 @@ export const SECOND_STEP_PASSKEY_REFUSED = 'This passkey was not accepted. Use a
 /** Groups a recovery code for reading: abcde-12345. */
 export const formatRecoveryCode = (code: string) => `${code.slice(0, 5)}-${code.slice(5)}`
 
-/** A passkey as its owner sees it. */
-export const PasskeySchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  createdAt: v.string(),
-  lastUsedAt: v.nullable(v.string()),
-})
-export type Passkey = v.InferOutput<typeof PasskeySchema>
-
 export const PASSKEY_NAME_MAX = 60
 export const PasskeyNameSchema = v.pipe(
   v.string(REQUIRED_MESSAGE),
@@ -127,23 +138,12 @@ export const PasskeyNameSchema = v.pipe(
   v.maxLength(PASSKEY_NAME_MAX, `A name cannot exceed ${PASSKEY_NAME_MAX} characters`),
 )
 
-const Base64Url = v.pipe(v.string(), v.maxLength(20_000), v.regex(/^[A-Za-z0-9_-]*$/, 'must be base64url'))
-
 /** What the browser answers navigator.credentials.create() with, as JSON (the WebAuthn library checks the rest). */
 export const RegistrationResponseSchema = v.looseObject({
   id: Base64Url,
   rawId: Base64Url,
   type: v.literal('public-key'),
   response: v.looseObject({ clientDataJSON: Base64Url, attestationObject: Base64Url }),
-  clientExtensionResults: v.optional(v.looseObject({}), {}),
-})
-
-/** What the browser answers navigator.credentials.get() with, as JSON. */
-export const AuthenticationResponseSchema = v.looseObject({
-  id: Base64Url,
-  rawId: Base64Url,
-  type: v.literal('public-key'),
-  response: v.looseObject({ clientDataJSON: Base64Url, authenticatorData: Base64Url, signature: Base64Url, userHandle: v.optional(Base64Url) }),
   clientExtensionResults: v.optional(v.looseObject({}), {}),
 })
 
@@ -173,3 +173,28 @@ export type SignInSettings = v.InferOutput<typeof SignInSettingsSchema>
 
 export const SECOND_FACTOR_SETUP_REQUIRED =
   'Two-step sign-in is required for staff. Set up an authenticator app or a passkey in Account Settings → Security to continue.'
+
+/**
+ * WebAuthn options for navigator.credentials.create (POST /api/auth/passkeys/registration-options), in
+ * their JSON form (PublicKeyCredentialCreationOptionsJSON); the browser's library reads them whole.
+ */
+export const PasskeyCreationOptionsSchema = v.looseObject({
+  challenge: v.string(),
+  rp: v.looseObject({ name: v.string(), id: v.optional(v.string()) }),
+  user: v.looseObject({ id: v.string(), name: v.string(), displayName: v.string() }),
+  pubKeyCredParams: v.array(v.looseObject({ type: v.string(), alg: v.number() })),
+})
+
+/** WebAuthn options for navigator.credentials.get (PublicKeyCredentialRequestOptionsJSON): a passkey sign-in or second step. */
+export const PasskeyRequestOptionsSchema = v.looseObject({
+  challenge: v.string(),
+  rpId: v.optional(v.string()),
+  allowCredentials: v.optional(v.array(v.looseObject({ id: v.string(), type: v.string() }))),
+})
+
+/** DELETE /api/users/{id}/second-factors: whether the user had a second factor to remove. */
+export const SecondFactorResetSchema = v.object({ reset: v.boolean() })
+export type SecondFactorReset = v.InferOutput<typeof SecondFactorResetSchema>
+
+/** GET /api/auth/passkeys: the signed-in user's passkeys. */
+export const PasskeyListSchema = v.array(PasskeySchema)

@@ -31,6 +31,7 @@ import { roleRoutes } from './routes/roles'
 import { userRoutes } from './routes/users'
 import { secondFactorRoutes } from './routes/second-factor'
 import { errorForLog } from './logger'
+import { apiDescriptionRoutes } from './routes/api-description'
 import { signupRoutes } from './routes/signup'
 
 /**
@@ -116,6 +117,11 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
 
   const api = new Hono<AppEnv>()
   for (const module of [...routeModules, ...extraRoutes]) api.route('/', module)
+  // GET /api/openapi.json describes every route above (made from this app's route list on its first call).
+  api.route(
+    '/',
+    apiDescriptionRoutes(() => app),
+  )
   app.route('/api', api)
 
   app.notFound((c) => c.json(errorBody('Not found', `No such endpoint: ${c.req.method} ${c.req.path}`), 404))

@@ -178,6 +178,11 @@ export const access = {
     }),
 }
 
+/** The access policy a route handler declares ('public', 'signedIn', 'agent:ICV', ...), or undefined. */
+export function policyOf(handler: unknown): string | undefined {
+  return typeof handler === 'function' && POLICY in handler ? (handler as PolicyMiddleware)[POLICY] : undefined
+}
+
 /** Deny by default: refuses to build an app with a route that declares no access policy. */
 export function assertEveryRouteHasPolicy(app: Hono<AppEnv>): void {
   const groups = new Map<string, boolean>()

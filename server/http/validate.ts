@@ -1,5 +1,6 @@
 import type { Context, ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
+import { resolver, uniqueSymbol } from 'hono-openapi'
 import * as v from 'valibot'
 import { CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE } from '../../contract/common'
 import { HttpError } from './errors'
@@ -65,15 +66,26 @@ export function assertNoControlCharacters(value: unknown, target: string): void 
 }
 
 /**
+ * How a request schema is described in the API description (server/openapi): as what the caller sends,
+ * its input type (a query's page is text, before it becomes a number).
+ */
+export const REQUEST_SCHEMA_OPTIONS = { options: { typeMode: 'input', target: 'draft-2020-12' } }
+
+/**
  * Validates one part of the request with a contract schema; the handler reads it with c.req.valid(target).
  * A malformed JSON body, a wrong type, an unknown shape or a control character answers 4xx with a
  * readable detail naming the field.
+ *
+ * The middleware carries its target and schema in hono-openapi's form, so the API description
+ * (GET /api/openapi.json) names the route's parameters and body from the very schema that checks them.
+ * Nothing of that runs per request: the description is made once, from the app's route list.
  */
 export function validate<Target extends keyof ValidationTargets, S extends Schema>(target: Target, schema: S) {
-  return validator(target, async (value: unknown, _c: Context) => {
+  const middleware = validator(target, async (value: unknown, _c: Context) => {
     assertNoControlCharacters(value, target)
     const result = await v.safeParseAsync(schema, value)
     if (!result.success) throw validationError(result.issues, target)
     return result.output as v.InferOutput<S>
   })
+  return Object.assign(middleware, { [uniqueSymbol]: { target, ...resolver(schema, REQUEST_SCHEMA_OPTIONS) } })
 }

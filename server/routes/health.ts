@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { Health } from '../../contract/health'
 import { access } from '../auth/policy'
 import type { AppDeps, AppEnv } from '../context'
 import { pingDatabase } from '../db/ping'
@@ -8,8 +9,6 @@ import { pingDatabase } from '../db/ping'
  * answers too; when it does not, only file calls fail (503), so the server stays in rotation.
  */
 export const healthRoutes = new Hono<AppEnv>().get('/health', access.public(), async (c) => c.json(await sharedCheck(c.get('deps'))))
-
-type Health = { status: 'ok' | 'degraded'; database: 'ok'; documents: 'ok' | 'unavailable'; store: string }
 
 /** How long a check's answer serves further requests: a load balancer probes every few seconds at most. */
 export const HEALTH_MAX_AGE_MS = 1_000

@@ -1,7 +1,7 @@
 import { vValidator } from '@hono/valibot-validator'
 import { Hono } from 'hono'
 import type * as v from 'valibot'
-import { PushSubscriptionBodySchema, PushUnsubscribeBodySchema } from '../../contract/push'
+import { type PushSubscribed, PushSubscriptionBodySchema, PushUnsubscribeBodySchema } from '../../contract/push'
 import { access } from '../auth/policy'
 import type { AppEnv } from '../context'
 import { badRequest, HttpError } from '../http/errors'
@@ -35,7 +35,7 @@ export const pushRoutes = new Hono<AppEnv>()
       throw badRequest('Invalid push subscription', 'endpoint: must be on a known push service (FCM, Mozilla, Apple or Windows)')
     }
     await saveSubscription(deps.db, caller.userId, subscription, deps.clock.now())
-    return c.json({ endpoint: subscription.endpoint }, 201)
+    return c.json({ endpoint: subscription.endpoint } satisfies PushSubscribed, 201)
   })
 
   .delete('/push/subscriptions', access.signedIn(), body(PushUnsubscribeBodySchema), async (c) => {

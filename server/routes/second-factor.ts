@@ -18,6 +18,7 @@ import {
   TotpEnableBodySchema,
   type RecoveryCodesResponse,
   type SecondFactors,
+  type SecondFactorReset,
   type TotpSetupResponse,
 } from '../../contract/second-factor'
 import { recordAudit } from '../audit'
@@ -262,7 +263,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       })
       return had
     })
-    return c.json({ reset: removed })
+    return c.json({ reset: removed } satisfies SecondFactorReset)
   })
 
   /** Options for adding a passkey (navigator.credentials.create). */

@@ -1,0 +1,55 @@
+import { ClientPageSchema, ClientSchema, NextMailboxSchema, RegistrationResultSchema, SubscribeResultSchema } from '../../../contract/clients'
+import { describeRoutes } from '../describe'
+
+const IDEMPOTENCY = {
+  'Idempotency-Key': 'A key of the caller’s making: the same key and body answer the first answer again (Idempotent-Replayed: true), with no second charge',
+}
+
+/** Clients: registration, the provider’s list, a client’s profile, mailboxes and more services. */
+export const clientDocs = describeRoutes('Clients', {
+  'POST /api/client': {
+    summary: 'Registers a client and pays its first invoice by card (public sign-up, or staff with PCE)',
+    description:
+      'Public: the sign-up wizard’s last step. With a bearer token the caller is authenticated as on any signed-in route, and a staff member (who needs PCE) is recorded as the client’s agent.',
+    headers: IDEMPOTENCY,
+    optionalBearer: true,
+    answers: { 201: RegistrationResultSchema },
+    errors: {
+      401: 'A bearer token was sent and is not valid',
+      402: 'The card was declined',
+      403: 'Staff without PCE',
+      409: 'An account with this e-mail exists, or this registration is already being processed',
+      429: 'Too many sign-ups from this address',
+    },
+  },
+  'GET /api/client': {
+    summary: 'The provider’s clients, paged, searched and sorted',
+    answers: { 200: ClientPageSchema },
+  },
+  'POST /api/client/services/packages/subscribe': {
+    summary: 'The signed-in client orders more services and pays by card',
+    headers: IDEMPOTENCY,
+    answers: { 201: SubscribeResultSchema },
+    errors: { 402: 'The card was declined', 409: 'This order is already being processed' },
+  },
+  'GET /api/client/assignMailbox/{clientId}/{mailboxNumber}': {
+    summary: 'Gives a client its mailbox number',
+    description:
+      'Assigning the number the client has already changes nothing. A number another client holds answers 409, and so does a different number for a client that has one, unless `replace=true`.',
+    answers: { 200: ClientSchema },
+    errors: { 409: 'The mailbox belongs to another client, or the client has another mailbox (confirm with replace=true)' },
+  },
+  'GET /api/client/mailbox/next-free': {
+    summary: 'The mailbox number to suggest (one past the highest in use)',
+    answers: { 200: NextMailboxSchema },
+  },
+  'GET /api/client/{id}': {
+    summary: 'One client’s profile, services and (for the client itself, or staff with DCV) documents',
+    answers: { 200: ClientSchema },
+  },
+  'PUT /api/client/{id}': {
+    summary: 'Replaces a client’s personal and company information',
+    description: 'Send every field as read from GET /api/client/{id}. `leadGeneratedBy` is changed by staff only.',
+    answers: { 200: ClientSchema },
+  },
+})

@@ -1,0 +1,148 @@
+import { DocumentAlertListSchema, UrgentDocumentListSchema } from '../../../contract/alerts'
+import {
+  CreatedDocumentRequestsSchema,
+  DocumentRequestDetailSchema,
+  DocumentRequestPageSchema,
+  RequestStatusListSchema,
+} from '../../../contract/document-requests'
+import {
+  DocumentDeletedSchema,
+  DocumentPageSchema,
+  DocumentSchema,
+  DocumentTextRetrySchema,
+  DocumentTextSchema,
+  DocumentTypeListSchema,
+  DocumentUploadResponseSchema,
+} from '../../../contract/documents'
+import { describeRoutes } from '../describe'
+
+const IDEMPOTENCY = {
+  'Idempotency-Key':
+    'A key of the caller’s making: sending the same request again with it answers the first answer (Idempotent-Replayed: true) and stores nothing twice',
+}
+
+/** Uploads are multipart: the text fields, and one or more files in `file` or `files`. */
+const UPLOAD_FORM = {
+  type: 'object',
+  required: ['documentTypeId', 'jurisdiction', 'dateReceived'],
+  properties: {
+    documentTypeId: { type: 'string', pattern: '^[1-9][0-9]{0,9}$', description: 'A document type id' },
+    jurisdiction: { type: 'string', enum: ['1', '2', '3'], description: '1 Federal, 2 State, 3 Private' },
+    dateReceived: { type: 'string', format: 'date' },
+    servedOn: { type: 'string', format: 'date', description: 'Service of process: the day it was served (the day received when left out)' },
+    file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'A PDF, JPEG or PNG scan' },
+    files: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } },
+  },
+}
+
+/** Documents received for clients, their files and words, alerts about them, and requests to mail them. */
+export const documentDocs = describeRoutes('Documents', {
+  'GET /api/document-types': { summary: 'The kinds of document', answers: { 200: DocumentTypeListSchema } },
+  'POST /api/document/client/{id}': {
+    summary: 'Mailroom upload: one or more scans received for a client',
+    description: 'The client is told (notification, e-mail, push); a service of process alerts at once and again after 24 hours unopened.',
+    headers: IDEMPOTENCY,
+    body: { media: 'multipart/form-data', schema: UPLOAD_FORM },
+    answers: { 201: DocumentUploadResponseSchema },
+    errors: {
+      413: 'A file is larger than the upload limit, or too many files at once',
+      415: 'Not multipart/form-data, or a file that is not a PDF, JPEG or PNG',
+      422: 'A field is missing or not valid',
+    },
+  },
+  'GET /api/client/documents/{clientId}': {
+    summary: 'A client’s documents, paged, searched, filtered and sorted',
+    answers: { 200: DocumentPageSchema },
+  },
+  'GET /api/documents': {
+    summary: 'Every client’s documents (the provider’s Documents list)',
+    answers: { 200: DocumentPageSchema },
+  },
+  'POST /api/documents/archive': {
+    summary: 'Many documents as one ZIP: the chosen ones, or every one a list’s search and filters match',
+    bodyExample: { documentIds: [12, 15] },
+    answers: {
+      200: {
+        media: 'application/zip',
+        description: 'The files, named as each downloads alone; shredded ones are listed in MANIFEST.txt',
+        headers: { 'Content-Disposition': 'attachment, with the archive’s name' },
+      },
+    },
+    errors: {
+      404: 'A chosen document the caller may not see, or none matches',
+      409: 'A document’s file is missing from the store',
+      422: 'More documents match than one download holds',
+    },
+  },
+  'GET /api/document/{id}/text': { summary: 'The words read from a document’s file', answers: { 200: DocumentTextSchema } },
+  'POST /api/document/{id}/text/retry': {
+    summary: 'Reads a document’s words again',
+    answers: { 202: DocumentTextRetrySchema },
+    errors: { 409: 'The document was shredded' },
+  },
+  'GET /api/document/{id}': {
+    summary: 'A document’s file (a client opening its own marks it read)',
+    description: 'Answers byte ranges (Range, If-Range) and revalidation (If-None-Match with the ETag).',
+    headers: { Range: 'bytes=start-end, for one part of the file', 'If-None-Match': 'The ETag of a copy held' },
+    answers: {
+      200: {
+        media: 'application/octet-stream',
+        description: 'The file, in its own content type (PDF, JPEG, PNG)',
+        headers: { ETag: 'The file’s hash', 'Content-Disposition': 'attachment or inline (inline=true), with the download name' },
+      },
+      206: { media: 'application/octet-stream', description: 'The part of the file asked for', headers: { 'Content-Range': 'The bytes sent' } },
+      304: { empty: 'The copy held is current' },
+    },
+    errors: {
+      404: 'No such document, one the caller may not see, or its file is missing',
+      410: 'The document was shredded',
+      416: 'The range asked for is outside the file',
+    },
+  },
+  'PATCH /api/document/{id}/read': {
+    summary: 'Marks a document read, or unread again (the client’s own flag)',
+    bodyExample: { isRead: true },
+    answers: { 200: DocumentSchema },
+  },
+  'DELETE /api/client/document/{id}': {
+    summary: 'Deletes a document and its file (staff with DCD)',
+    answers: { 200: DocumentDeletedSchema },
+    errors: { 403: 'Not staff with DCD', 409: 'The document has an open mail request' },
+  },
+  'GET /api/client/action-required/{clientId}': {
+    summary: 'A client’s services of process waiting to be opened',
+    answers: { 200: UrgentDocumentListSchema },
+  },
+  'GET /api/documents/overdue-service': {
+    summary: 'Services of process unopened past their alert (every client)',
+    answers: { 200: UrgentDocumentListSchema },
+  },
+  'GET /api/document/{id}/alerts': {
+    summary: 'Who was alerted about a document, and when',
+    answers: { 200: DocumentAlertListSchema },
+  },
+  'GET /api/client/resources/status': {
+    summary: 'The statuses of a request to mail documents',
+    answers: { 200: RequestStatusListSchema },
+  },
+  'POST /api/client/document-request': {
+    summary: 'A client asks for documents to be mailed',
+    description: 'Address fields left out are taken from the client’s profile.',
+    headers: IDEMPOTENCY,
+    answers: { 201: CreatedDocumentRequestsSchema },
+    errors: { 409: 'A document already has an open request' },
+  },
+  'GET /api/client/document-requests': {
+    summary: 'Requests to mail documents: a client’s own, or every client’s for staff with DCV',
+    answers: { 200: DocumentRequestPageSchema },
+  },
+  'GET /api/document-request/{id}': {
+    summary: 'A request to mail documents, with its document, client and timeline',
+    answers: { 200: DocumentRequestDetailSchema },
+  },
+  'PATCH /api/document-request/{id}/status': {
+    summary: 'Moves a request on (processing, mailed with its tracking, cancelled)',
+    answers: { 200: DocumentRequestDetailSchema },
+    errors: { 403: 'The caller may not make this change', 409: 'The request is not in a state that allows this change' },
+  },
+})
