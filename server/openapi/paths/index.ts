@@ -3,6 +3,7 @@ import { authDocs } from './auth'
 import { clientDocs } from './clients'
 import { dashboardDocs } from './dashboard'
 import { deadlineDocs } from './deadlines'
+import { developmentDocs } from './development'
 import { documentDocs } from './documents'
 import { invoiceDocs } from './invoices'
 import { notificationDocs } from './notifications'
@@ -21,4 +22,5 @@ export const API_AREAS: DescribedRoutes[] = [
   supportDocs,
   staffDocs,
   referenceDocs,
+  developmentDocs,
 ]
