@@ -100,6 +100,8 @@ test.describe('deadlines', () => {
   test('staff upload a service of process with its date served and see the estimated answer date; the client acknowledges it and it leaves the list at risk', async ({
     page,
   }, testInfo) => {
+    // Three sign-ins, an upload and a file opened.
+    test.setTimeout(240_000)
     const company = 'Gulf Coast Ventures Inc'
     // Each attempt its own papers: received a day earlier on a retry, so its deadline is told apart.
     const received = addDays(providerToday(new Date()), -testInfo.retry)
@@ -126,11 +128,13 @@ test.describe('deadlines', () => {
     // Staff see the estimated answer date on the documents list and in the document, labelled an estimate.
     await page.goto(`/provider/documents?q=${encodeURIComponent(file)}`)
     const table = page.getByRole('region', { name: 'Documents', exact: true })
-    await expect(table.locator('tbody tr')).toHaveCount(1)
+    // (A search across every client's documents while the server reads the new one's words: it may take a while.)
+    await expect(table.locator('tbody tr:not([data-skeleton])')).toHaveCount(1, { timeout: 30_000 })
     await expect(table.getByTestId('answer-due')).toHaveText(`Answer due ${formatDocumentDate(due)} (estimate: confirm with an attorney)`)
     await table.getByRole('button', { name: /^View / }).click()
     const viewer = page.getByRole('dialog')
-    await expect(viewer.getByText(`Answer due ${formatDocumentDate(due)} (estimate)`)).toBeVisible()
+    // (The viewer opens once the file is in.)
+    await expect(viewer.getByText(`Answer due ${formatDocumentDate(due)} (estimate)`)).toBeVisible({ timeout: 20_000 })
     await expect(viewer).toContainText(`Estimated from the date served (${formatDocumentDate(served)})`)
     await expect(viewer).toContainText('Not yet acknowledged by the client.')
     await page.keyboard.press('Escape')
@@ -144,7 +148,7 @@ test.describe('deadlines', () => {
       .getByRole('row')
       .filter({ hasText: company })
       .filter({ hasText: title })
-    await expect(atRisk).toHaveCount(1)
+    await expect(atRisk).toHaveCount(1, { timeout: 20_000 })
     await expect(atRisk).toContainText('Not acknowledged')
     await expect(atRisk).toContainText(formatDocumentDate(due))
     await logOut(page)
@@ -152,23 +156,22 @@ test.describe('deadlines', () => {
     // The client sees it among the next deadlines with its countdown, and acknowledges it.
     await loginAs(page, 'client2')
     const deadline = page.getByRole('list', { name: 'Next deadlines' }).getByTestId('deadline').filter({ hasText: title })
-    await expect(deadline).toBeVisible()
+    await expect(deadline).toBeVisible({ timeout: 20_000 })
     await expect(deadline).toContainText('(estimate: confirm with your attorney)')
     await expect(deadline).toContainText(`Due ${formatDocumentDate(due)}`)
     await expect(deadline).toContainText(/In \d+ days/)
     await expectAccessible(page, 'the dashboard with a service of process to acknowledge')
     await deadline.getByRole('button', { name: 'Acknowledge: we have it in hand' }).click()
-    await expect(deadline.getByTestId('acknowledged')).toContainText('Acknowledged')
+    await expect(deadline.getByTestId('acknowledged')).toContainText('Acknowledged', { timeout: 15_000 })
     await expect(deadline.getByRole('button', { name: 'Acknowledge: we have it in hand' })).toHaveCount(0)
     // Read again from the server, it stays acknowledged.
     await page.reload()
-    await expect(deadline.getByTestId('acknowledged')).toContainText('the reminders have stopped')
+    await expect(deadline.getByTestId('acknowledged')).toContainText('the reminders have stopped', { timeout: 20_000 })
     await logOut(page)
 
     // Staff's list at risk no longer has it.
     await loginAs(page, 'clerk')
-    await expect(page.getByText('Deadlines at risk')).toBeVisible()
-    await expect(page.getByText(/across clients: late, due within 14 days/)).toBeVisible()
+    await expect(page.getByText(/across clients: late, due within 14 days/)).toBeVisible({ timeout: 20_000 })
     await expect(atRisk).toHaveCount(0)
   })
 })
