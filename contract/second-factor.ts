@@ -171,5 +171,9 @@ export const PASSKEY_NOT_RECOGNISED = 'This passkey was not recognised. Sign in 
 export const SignInSettingsSchema = v.object({ staffSecondFactorRequired: v.boolean('staffSecondFactorRequired must be true or false') })
 export type SignInSettings = v.InferOutput<typeof SignInSettingsSchema>
 
+/** DELETE /api/users/{id}/second-factors: whether the user had any second factor to remove. */
+export const SecondFactorResetResponseSchema = v.object({ reset: v.boolean() })
+export type SecondFactorResetResponse = v.InferOutput<typeof SecondFactorResetResponseSchema>
+
 export const SECOND_FACTOR_SETUP_REQUIRED =
   'Two-step sign-in is required for staff. Set up an authenticator app or a passkey in Account Settings → Security to continue.'

@@ -17,6 +17,7 @@ import {
   SecondFactorCodeBodySchema,
   TotpEnableBodySchema,
   type RecoveryCodesResponse,
+  type SecondFactorResetResponse,
   type SecondFactors,
   type TotpSetupResponse,
 } from '../../contract/second-factor'
@@ -262,7 +263,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       })
       return had
     })
-    return c.json({ reset: removed })
+    return c.json({ reset: removed } satisfies SecondFactorResetResponse)
   })
 
   /** Options for adding a passkey (navigator.credentials.create). */
