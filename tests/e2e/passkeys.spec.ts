@@ -58,7 +58,8 @@ test.afterAll(async () => {
 })
 
 test('a client adds a passkey, signs out, and signs in with the passkey alone', async ({ page }) => {
-  test.setTimeout(90_000)
+  // Three sign-ins and a browser of its own: room for a busy machine.
+  test.setTimeout(150_000)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -131,7 +132,8 @@ async function signIn(page: Page, email: string, code?: string) {
 }
 
 test('with a second factor required of staff, a staff member without one sets it up at sign-in, and again after a reset', async ({ page, playwright }) => {
-  test.setTimeout(180_000)
+  // Six sign-ins, each hashing a password: room for a busy machine.
+  test.setTimeout(300_000)
   const api = await playwright.request.newContext({ baseURL: base })
   // The super admin's own app first (the setting asks for it), turned on through the API; the admin
   // signs in below with its recovery codes, which need no waiting for the next 30-second code.
@@ -196,20 +198,14 @@ test('with a second factor required of staff, a staff member without one sets it
     await ledToSetUp()
     await logOut(page)
 
-    // With the setting off again, the password alone signs them in.
-    await signIn(page, DEMO.admin.email, adminCodes[2])
-    await expect(page).toHaveURL(/\/provider\/dashboard$/, { timeout: 20_000 })
-    await page.goto(`${base}/account-settings/security`)
-    await page.getByText('Require two-step sign-in for staff').click()
-    await expect(page.getByText('Two-step sign-in is no longer required for staff.')).toBeVisible()
-    await expect(policy).not.toBeChecked()
-    await logOut(page)
+    // With the setting off again (the switch itself is checked above), the password alone signs them in.
+    expect((await api.put('/api/settings/sign-in', { headers: auth, data: { staffSecondFactorRequired: false } })).status()).toBe(200)
     await signIn(page, DEMO.clerk.email)
     await expect(page).toHaveURL(/\/provider\/dashboard$/, { timeout: 20_000 })
   } finally {
     // Whatever happened above, the server is left as the demo has it.
     expect((await api.put('/api/settings/sign-in', { headers: auth, data: { staffSecondFactorRequired: false } })).status()).toBe(200)
-    expect((await api.post('/api/auth/totp/disable', { headers: auth, data: { code: adminCodes[3] } })).status()).toBe(204)
+    expect((await api.post('/api/auth/totp/disable', { headers: auth, data: { code: adminCodes[2] } })).status()).toBe(204)
     await api.dispose()
   }
 })
