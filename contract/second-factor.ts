@@ -171,6 +171,10 @@ export const PASSKEY_NOT_RECOGNISED = 'This passkey was not recognised. Sign in 
 export const SignInSettingsSchema = v.object({ staffSecondFactorRequired: v.boolean('staffSecondFactorRequired must be true or false') })
 export type SignInSettings = v.InferOutput<typeof SignInSettingsSchema>
 
+/** DELETE /api/users/{id}/second-factors: whether the user had any second factor to remove. */
+export const SecondFactorResetResponseSchema = v.object({ reset: v.boolean() })
+export type SecondFactorResetResponse = v.InferOutput<typeof SecondFactorResetResponseSchema>
+
 export const SECOND_FACTOR_SETUP_REQUIRED =
   'Two-step sign-in is required for staff. Set up an authenticator app or a passkey in Account Settings → Security to continue.'
 
@@ -191,10 +195,6 @@ export const PasskeyRequestOptionsSchema = v.looseObject({
   rpId: v.optional(v.string()),
   allowCredentials: v.optional(v.array(v.looseObject({ id: v.string(), type: v.string() }))),
 })
-
-/** DELETE /api/users/{id}/second-factors: whether the user had a second factor to remove. */
-export const SecondFactorResetSchema = v.object({ reset: v.boolean() })
-export type SecondFactorReset = v.InferOutput<typeof SecondFactorResetSchema>
 
 /** GET /api/auth/passkeys: the signed-in user's passkeys. */
 export const PasskeyListSchema = v.array(PasskeySchema)

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { EmailSchema } from './auth'
 import { IdParam, MAX_ID, PageQuerySchema, pageOf, REQUIRED_MESSAGE, type ListParams } from './common'
+import { SECOND_STEP_METHODS } from './second-factor'
 
 /**
  * Staff users (provider/users): the paged list, one user with their history, and the write calls
@@ -89,9 +90,11 @@ export const AuditEntrySchema = v.object({
 export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>
 export const AuditEntryListSchema = v.array(AuditEntrySchema)
 
-/** One staff user with their history, newest first. */
+/** One staff user with their second factors and their history, newest first. */
 export const StaffUserDetailSchema = v.object({
   ...StaffUserSchema.entries,
+  /** What the user can give as a sign-in's second step (an authenticator app, a passkey); empty when nothing. */
+  secondFactors: v.array(v.picklist(SECOND_STEP_METHODS)),
   history: AuditEntryListSchema,
 })
 export type StaffUserDetail = v.InferOutput<typeof StaffUserDetailSchema>

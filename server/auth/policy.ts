@@ -30,6 +30,9 @@ function policy(name: string, check: (c: Context<AppEnv>) => Promise<void> | voi
 }
 
 export function hasPermission(caller: Caller, code: PermCode): boolean {
+  // Staff who must still set up a second factor hold no code until they have, so no staff read behind a
+  // code (documents, requests, support, invoices) answers a password alone; their own account's routes need none.
+  if (caller.secondFactorSetupRequired) return false
   return caller.isSuperAdmin || caller.permCodes.has(code)
 }
 
@@ -53,6 +56,11 @@ export function assertClientAccess(caller: Caller, clientId: number, agentCodes:
 /** Staff, with the second factor staff are required to have (403 otherwise). */
 function assertStaff(caller: Caller): void {
   if (!isAgent(caller)) throw forbidden('This is for provider staff only')
+  assertSecondFactorSetUp(caller)
+}
+
+/** For a staff read that needs no permission code (the notifications): 403 until the required second factor is set up. */
+export function assertSecondFactorSetUp(caller: Caller): void {
   if (caller.secondFactorSetupRequired) throw forbidden(SECOND_FACTOR_SETUP_REQUIRED)
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { IdParamsSchema } from '../../contract/common'
 import { MarkAllReadQuerySchema, NotificationListQuerySchema } from '../../contract/notifications'
-import { access, isAgent, isClient } from '../auth/policy'
+import { access, assertSecondFactorSetUp, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { notFound } from '../http/errors'
 import { cachedJson, defineAnswerCache } from '../http/cached-json'
@@ -19,7 +19,10 @@ import {
 /** A client's users share their client's read marks; each staff member has their own. */
 function readerOf(caller: Caller): NotificationReader {
   if (isClient(caller)) return { kind: 'client' }
-  if (isAgent(caller)) return { kind: 'staff', userId: caller.userId }
+  if (isAgent(caller)) {
+    assertSecondFactorSetUp(caller)
+    return { kind: 'staff', userId: caller.userId }
+  }
   throw notFound('Notification')
 }
 
@@ -46,7 +49,10 @@ function scopeOf(caller: Caller, query: { clientId?: number; audience?: 'all' | 
     if (query.clientId !== undefined && query.clientId !== caller.clientId) throw notFound('Client')
     return { clientId: caller.clientId!, userId: caller.userId }
   }
-  if (isAgent(caller)) return query.clientId !== undefined ? { clientId: query.clientId } : { agents: query.audience ?? 'all' }
+  if (isAgent(caller)) {
+    assertSecondFactorSetUp(caller)
+    return query.clientId !== undefined ? { clientId: query.clientId } : { agents: query.audience ?? 'all' }
+  }
   throw notFound('Client')
 }
 

@@ -17,8 +17,8 @@ import {
   SecondFactorCodeBodySchema,
   TotpEnableBodySchema,
   type RecoveryCodesResponse,
+  type SecondFactorResetResponse,
   type SecondFactors,
-  type SecondFactorReset,
   type TotpSetupResponse,
 } from '../../contract/second-factor'
 import { recordAudit } from '../audit'
@@ -263,7 +263,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       })
       return had
     })
-    return c.json({ reset: removed } satisfies SecondFactorReset)
+    return c.json({ reset: removed } satisfies SecondFactorResetResponse)
   })
 
   /** Options for adding a passkey (navigator.credentials.create). */

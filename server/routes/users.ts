@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { IdParamsSchema } from '../../contract/common'
 import { CreateUserBodySchema, UpdateUserBodySchema, UserListQuerySchema, type StaffUserDetail } from '../../contract/users'
 import { access } from '../auth/policy'
+import { secondStepMethods } from '../auth/second-factor'
 import type { AppEnv } from '../context'
 import { notFound } from '../http/errors'
 import { validate } from '../http/validate'
@@ -22,7 +23,8 @@ export const userRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param')
     const user = await findStaffUser(db, id)
     if (!user) throw notFound('User')
-    return c.json({ ...user, history: await userHistory(db, id) } satisfies StaffUserDetail)
+    const [secondFactors, history] = await Promise.all([secondStepMethods(db, id), userHistory(db, id)])
+    return c.json({ ...user, secondFactors, history } satisfies StaffUserDetail)
   })
 
   .post('/users', access.agent('UCC'), validate('json', CreateUserBodySchema), async (c) => {

@@ -14,6 +14,12 @@ const SUMMARIES: Record<string, string> = {
   'password-reset-requested': 'Password reset requested',
   'password-reset': 'Password set with an e-mailed link',
   'password-changed': 'Password changed',
+  'second-factor-enabled': 'Two-step sign-in turned on',
+  'second-factor-disabled': 'Two-step sign-in turned off',
+  'second-factor-reset': 'Two-step sign-in reset',
+  'recovery-codes-renewed': 'New recovery codes made',
+  'passkey-added': 'Passkey added',
+  'passkey-removed': 'Passkey removed',
 }
 
 const asRecord = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null)

@@ -116,6 +116,21 @@ describe('api client', () => {
     expect(reload).not.toHaveBeenCalled()
   })
 
+  it("keeps what a renewal says of a staff member's second factor set-up, and clears it when it says nothing", async () => {
+    let setupRequired = true
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { token: farFuture, user, ...(setupRequired && { secondFactorSetupRequired: true }) })),
+    )
+    const { refreshAccessToken, getSession } = await signedIn()
+    expect(await refreshAccessToken()).toBe('renewed')
+    expect(getSession()?.secondFactorSetupRequired).toBe(true)
+    expect(JSON.parse(sessionStorage.getItem('session')!).secondFactorSetupRequired).toBe(true)
+    setupRequired = false
+    expect(await refreshAccessToken()).toBe('renewed')
+    expect(getSession()?.secondFactorSetupRequired).toBeUndefined()
+  })
+
   it('adopts a token another tab of the device just renewed, instead of rotating the cookie twice', async () => {
     const renewed = `${btoa('{"alg":"HS256"}')}.${btoa('{"exp":4102444802}')}.sig`
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {

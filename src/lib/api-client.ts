@@ -149,7 +149,7 @@ async function send(path: string, init: RequestInit, query?: Query): Promise<Res
 
 // ---------- access token renewal ----------
 
-const RefreshResponse = v.object({ token: v.string(), user: SessionUserSchema })
+const RefreshResponse = v.object({ token: v.string(), user: SessionUserSchema, secondFactorSetupRequired: v.optional(v.literal(true)) })
 
 type RenewalOutcome = 'renewed' | 'rejected' | 'unreachable'
 let refreshing: Promise<RenewalOutcome> | null = null
@@ -163,7 +163,9 @@ async function renewWithServer(): Promise<RenewalOutcome> {
     if (!res.ok) return 'unreachable'
     const parsed = v.safeParse(RefreshResponse, await res.json())
     if (!parsed.success) return 'unreachable'
-    if (getSession()) updateSession({ token: parsed.output.token, user: parsed.output.user })
+    const { token, user, secondFactorSetupRequired } = parsed.output
+    // The renewal also says whether staff must still set up a second factor (a policy turned on, a reset).
+    if (getSession()) updateSession({ token, user, secondFactorSetupRequired })
     return 'renewed'
   } catch {
     return 'unreachable'

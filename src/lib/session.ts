@@ -40,6 +40,11 @@ const SessionSchema = v.object({
   permissions: v.array(v.string()),
   /** The user chose "Keep me signed in on this device". */
   remember: v.boolean(),
+  /**
+   * Staff who must set up a second factor before the staff pages (the sign-in or renewal answer said
+   * so); the app leads them to Account Settings → Security until they have.
+   */
+  secondFactorSetupRequired: v.optional(v.boolean()),
 })
 export type Session = v.InferOutput<typeof SessionSchema>
 

@@ -399,7 +399,7 @@ describe('a second factor required of staff', () => {
     const adminToken = await server.tokenFor(admin.id)
     expect((await settings(adminToken, true)).status).toBe(200)
     try {
-      const { user: clerk } = await server.factories.agent(['UCV'], { password: PASSWORD })
+      const { user: clerk } = await server.factories.agent(['UCV', 'DCV', 'SPV', 'ICV'], { password: PASSWORD })
       const signedIn = await login(clerk.email, true)
       expect(signedIn.status, signedIn.text).toBe(200)
       expect(signedIn.json.secondFactorSetupRequired).toBe(true)
@@ -407,6 +407,9 @@ describe('a second factor required of staff', () => {
       const refused = await server.request('GET', '/api/users', { token })
       expect(refused.status).toBe(403)
       expect(refused.json.detail).toBe(SECOND_FACTOR_SETUP_REQUIRED)
+      // Staff reads behind a signed-in route and a code, and the notifications, stay closed too.
+      const staffReads = ['/api/client/document-requests', '/api/support/conversations', '/api/system-notifications']
+      for (const path of staffReads) expect((await server.request('GET', path, { token })).status, path).toBe(403)
       // The own account's calls answer: the set-up is one of them.
       expect((await server.request('GET', '/api/auth/second-factors', { token })).status).toBe(200)
       const renewed = await server.request('POST', '/api/auth/refresh', { headers: { cookie: sessionCookies(signedIn), 'user-agent': BROWSER } })
@@ -415,6 +418,7 @@ describe('a second factor required of staff', () => {
       const setup = await server.request('POST', '/api/auth/totp/setup', { token })
       expect((await server.request('POST', '/api/auth/totp/enable', { token, body: { code: codeAt(setup.json.secret) } })).status).toBe(200)
       expect((await server.request('GET', '/api/users', { token })).status).toBe(200)
+      for (const path of staffReads) expect((await server.request('GET', path, { token })).status, path).toBe(200)
       nextStep()
       const next = await secondStep(await mfaTokenOf(clerk.email), codeAt(setup.json.secret))
       expect(next.status).toBe(200)
@@ -476,6 +480,33 @@ describe('turning it off, new recovery codes, and a super admin reset', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'second-factor-reset'), eq(auditEvents.entityId, String(user.id))))
     expect(event.actorUserId).toBe(admin.id)
+  })
+})
+
+describe("a staff user's page", () => {
+  it('says what second factors the user has, and its history names the changes and the reset', async () => {
+    const { user: admin } = await server.factories.agent([], { roleId: 1 })
+    const { user: clerk } = await server.factories.agent(['UCV'], { password: PASSWORD })
+    const adminToken = await server.tokenFor(admin.id)
+    const view = () => server.request('GET', `/api/users/${clerk.id}`, { token: adminToken })
+    expect((await view()).json.secondFactors).toEqual([])
+
+    const token = await server.tokenFor(clerk.id)
+    const setup = await server.request('POST', '/api/auth/totp/setup', { token })
+    expect((await server.request('POST', '/api/auth/totp/enable', { token, body: { code: codeAt(setup.json.secret) } })).status).toBe(200)
+    nextStep()
+    expect((await view()).json.secondFactors).toEqual(['totp'])
+    await addSoftwarePasskey(clerk.id)
+    expect((await view()).json.secondFactors).toEqual(['totp', 'passkey'])
+
+    expect((await server.request('DELETE', `/api/users/${clerk.id}/second-factors`, { token: adminToken })).json).toEqual({ reset: true })
+    const after = await view()
+    expect(after.json.secondFactors).toEqual([])
+    const history = after.json.history as { action: string; summary: string; actor: { id: number } | null }[]
+    expect(history[0]).toMatchObject({ action: 'second-factor-reset', summary: 'Two-step sign-in reset', actor: { id: admin.id } })
+    expect(history.find((h) => h.action === 'second-factor-enabled')?.summary).toBe('Two-step sign-in turned on')
+    // Nothing left: a second reset says so.
+    expect((await server.request('DELETE', `/api/users/${clerk.id}/second-factors`, { token: adminToken })).json).toEqual({ reset: false })
   })
 })
 

@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
+import { Secret, TOTP } from 'otpauth'
 import { DEMO, DEMO_PASSWORD, expect, logOut, storedState, test } from './fixtures'
 
 /**
@@ -7,6 +9,9 @@ import { DEMO, DEMO_PASSWORD, expect, logOut, storedState, test } from './fixtur
  * adds a passkey in Account Settings → Security, renames it, signs out, and signs in with the passkey
  * alone ("Use a passkey instead" on the sign-in page) (no e-mail, no password). Browsers refuse WebAuthn on an IP address, so this spec starts its own
  * server, on its own fresh database, whose PUBLIC_URL is http://localhost.
+ *
+ * The same server checks the setting that requires a second factor of staff: it changes every staff
+ * sign-in, so it is turned on only here, where no other spec signs in.
  */
 
 test.use({ serviceWorkers: 'block' })
@@ -53,7 +58,8 @@ test.afterAll(async () => {
 })
 
 test('a client adds a passkey, signs out, and signs in with the passkey alone', async ({ page }) => {
-  test.setTimeout(90_000)
+  // Three sign-ins and a browser of its own: room for a busy machine.
+  test.setTimeout(150_000)
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -109,4 +115,97 @@ test('a client adds a passkey, signs out, and signs in with the passkey alone', 
   await page.getByRole('button', { name: 'Use a passkey instead' }).click()
   await expect(page.getByRole('alert')).toContainText('This passkey was not recognised')
   await expect(page).toHaveURL(/\/login$/)
+})
+
+const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate()
+
+/** Signs in on this spec's server with the password, then `code` when the account asks for one. */
+async function signIn(page: Page, email: string, code?: string) {
+  await page.goto(`${base}/login`)
+  await page.getByLabel('E-mail').fill(email)
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  if (!code) return
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeVisible({ timeout: 20_000 })
+  await page.getByLabel('Code').fill(code)
+  await page.getByRole('button', { name: 'Verify' }).click()
+}
+
+test('with a second factor required of staff, a staff member without one sets it up at sign-in, and again after a reset', async ({ page, playwright }) => {
+  // Six sign-ins, each hashing a password: room for a busy machine.
+  test.setTimeout(300_000)
+  const api = await playwright.request.newContext({ baseURL: base })
+  // The super admin's own app first (the setting asks for it), turned on through the API; the admin
+  // signs in below with its recovery codes, which need no waiting for the next 30-second code.
+  const adminIn = await api.post('/api/auth/login', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD } })
+  const auth = { authorization: `Bearer ${(await adminIn.json()).token}` }
+  const { secret } = await (await api.post('/api/auth/totp/setup', { headers: auth })).json()
+  const enabled = await api.post('/api/auth/totp/enable', { headers: auth, data: { code: codeOf(secret) } })
+  expect(enabled.status(), await enabled.text()).toBe(200)
+  const adminCodes = (await enabled.json()).recoveryCodes as string[]
+  const policy = page.getByRole('checkbox', { name: 'Require two-step sign-in for staff' })
+  const ledToSetUp = async () => {
+    await expect(page).toHaveURL(/\/account-settings\/security\?next=/, { timeout: 20_000 })
+    await expect(page.getByRole('alert').filter({ hasText: 'Set up two-step sign-in to continue' })).toBeVisible()
+  }
+
+  try {
+    await signIn(page, DEMO.admin.email, adminCodes[0])
+    await expect(page).toHaveURL(/\/provider\/dashboard$/, { timeout: 20_000 })
+    await page.getByRole('button', { name: /Account menu/ }).click()
+    await page.getByRole('menuitem', { name: 'Sign-in security' }).click()
+    await expect(policy).not.toBeChecked()
+    await page.getByText('Require two-step sign-in for staff').click()
+    await expect(page.getByText('Two-step sign-in is now required for staff.')).toBeVisible()
+    await expect(policy).toBeChecked()
+    await logOut(page)
+
+    // A staff member without a second factor is led to the set-up, and the staff pages stay closed.
+    await signIn(page, DEMO.clerk.email)
+    await ledToSetUp()
+    await page.goto(`${base}/provider/clients`)
+    await expect(page).toHaveURL(/\/account-settings\/security\?next=[^&]*provider[^&]*clients$/)
+    await expect(page.getByRole('alert').filter({ hasText: 'Set up two-step sign-in to continue' })).toBeVisible()
+    await page.goto(`${base}/account-settings/security`)
+    await expect(page.getByRole('alert').filter({ hasText: 'Set up two-step sign-in to continue' })).toBeVisible()
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+    const clerkSecret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '')
+    await page.getByLabel('Code from the app').fill(codeOf(clerkSecret))
+    await page.getByRole('button', { name: 'Turn on' }).click()
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
+    await page.getByRole('button', { name: 'I have saved them' }).click()
+    // Set up: on to the staff pages.
+    await expect(page).toHaveURL(/\/provider\/dashboard$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await page.goto(`${base}/provider/clients`)
+    await expect(page).toHaveURL(/\/provider\/clients$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible()
+    await logOut(page)
+
+    // The super admin resets it (a lost phone): the staff member is led to the set-up again.
+    await signIn(page, DEMO.admin.email, adminCodes[1])
+    await expect(page).toHaveURL(/\/provider\/dashboard$/, { timeout: 20_000 })
+    await page.goto(`${base}/provider/users`)
+    await page.getByRole('link', { name: 'Casey Nguyen' }).click()
+    await expect(page.getByText('Authenticator app', { exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Reset two-step sign-in' }).click()
+    await page.getByRole('alertdialog', { name: 'Reset two-step sign-in' }).getByRole('button', { name: 'Reset', exact: true }).click()
+    await expect(page.getByText('Two-step sign-in reset for Casey Nguyen.')).toBeVisible()
+    await expect(page.getByText('Not set up', { exact: true })).toBeVisible()
+    await logOut(page)
+
+    await signIn(page, DEMO.clerk.email)
+    await ledToSetUp()
+    await logOut(page)
+
+    // With the setting off again (the switch itself is checked above), the password alone signs them in.
+    expect((await api.put('/api/settings/sign-in', { headers: auth, data: { staffSecondFactorRequired: false } })).status()).toBe(200)
+    await signIn(page, DEMO.clerk.email)
+    await expect(page).toHaveURL(/\/provider\/dashboard$/, { timeout: 20_000 })
+  } finally {
+    // Whatever happened above, the server is left as the demo has it.
+    expect((await api.put('/api/settings/sign-in', { headers: auth, data: { staffSecondFactorRequired: false } })).status()).toBe(200)
+    expect((await api.post('/api/auth/totp/disable', { headers: auth, data: { code: adminCodes[2] } })).status()).toBe(204)
+    await api.dispose()
+  }
 })

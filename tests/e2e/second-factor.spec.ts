@@ -1,11 +1,13 @@
 import { Secret, TOTP } from 'otpauth'
-import { DEMO, DEMO_PASSWORD, expect, logOut, storedState, test } from './fixtures'
+import { DEMO, DEMO_PASSWORD, expect, loginAs, logOut, storedState, test } from './fixtures'
 import { mailTo } from './mail'
 
 /**
  * Two-step sign-in with an authenticator app, in the browser: a staff member sets it up in Account
  * Settings → Security (QR code and key), keeps the recovery codes, signs out, and signs in again with
- * the password and then a code the app would show. A wrong code is refused where the code is typed.
+ * the password and then a code the app would show. A wrong code is refused where the code is typed. A
+ * super admin resets a staff member's two-step sign-in from their page in Users. (Requiring it of staff
+ * changes every staff sign-in, so that is checked in passkeys.spec.ts, on a server of its own.)
  */
 
 test.use({ serviceWorkers: 'block' })
@@ -31,12 +33,12 @@ async function newStaffMember(request: import('@playwright/test').APIRequestCont
   const link = /\/reset\/([A-Za-z0-9_-]+)/.exec((await mailTo(email)).text)![1]
   const set = await request.post('/api/auth/reset-password', { data: { token: link, password: PASSWORD } })
   expect(set.status(), await set.text()).toBe(200)
-  return email
+  return { email, id: (await created.json()).id as number }
 }
 
 test('a staff member turns on an authenticator app and signs in with a code', async ({ page }) => {
   test.setTimeout(120_000)
-  const email = await newStaffMember(page.request)
+  const { email } = await newStaffMember(page.request)
 
   const signInWithPassword = async () => {
     await page.goto('/login')
@@ -86,4 +88,37 @@ test('a staff member turns on an authenticator app and signs in with a code', as
   await expect(page).toHaveURL(/\/provider\/dashboard$/, { timeout: 20_000 })
   const session = JSON.parse((await storedState(page)).sessionStorage ?? 'null')
   expect(session.user.email).toBe(email)
+})
+
+test("a super admin resets a staff member's two-step sign-in, and the password alone signs them in again", async ({ page }) => {
+  test.setTimeout(120_000)
+  const { email, id } = await newStaffMember(page.request)
+  // The staff member's app, turned on through the API (the page's own set-up is the test above).
+  const signedIn = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })
+  const auth = { authorization: `Bearer ${(await signedIn.json()).token}` }
+  const { secret } = await (await page.request.post('/api/auth/totp/setup', { headers: auth })).json()
+  expect((await page.request.post('/api/auth/totp/enable', { headers: auth, data: { code: codeOf(secret) } })).status()).toBe(200)
+  expect((await (await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } })).json()).mfaRequired).toBe(true)
+
+  await loginAs(page, 'admin')
+  await page.goto(`/provider/users/view/${id}`)
+  await expect(page.getByText('Authenticator app', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Reset two-step sign-in' }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Reset two-step sign-in' })
+  await expect(dialog).toContainText(email)
+  await dialog.getByRole('button', { name: 'Reset', exact: true }).click()
+  await expect(page.getByText('Two-step sign-in reset for Tara Twostep.')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Not set up', { exact: true })).toBeVisible()
+  // Nothing left to reset, and the history says who did it.
+  await expect(page.getByRole('button', { name: 'Reset two-step sign-in' })).toHaveCount(0)
+  await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem').first()).toContainText('Two-step sign-in reset')
+  await expect(page.getByRole('list', { name: 'History' }).getByRole('listitem').first()).toContainText(`by ${DEMO.admin.name}`)
+
+  await logOut(page)
+  await page.getByLabel('E-mail').fill(email)
+  await page.locator('input[name="password"]').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/provider\/dashboard$/, { timeout: 20_000 })
+  expect(JSON.parse((await storedState(page)).sessionStorage ?? 'null').user.email).toBe(email)
 })

@@ -12,7 +12,7 @@ import {
   PasskeyRequestOptionsSchema,
   PasskeySchema,
   RecoveryCodesResponseSchema,
-  SecondFactorResetSchema,
+  SecondFactorResetResponseSchema,
   SecondFactorsSchema,
   SignInSettingsSchema,
   TotpSetupResponseSchema,
@@ -130,7 +130,7 @@ export const authDocs = describeRoutes('Sign-in', {
   },
   'DELETE /api/users/{id}/second-factors': {
     summary: 'A super admin removes another user’s second factors',
-    answers: { 200: SecondFactorResetSchema },
+    answers: { 200: SecondFactorResetResponseSchema },
     errors: { 403: 'Not a super admin', 422: 'The caller’s own account' },
   },
   'POST /api/auth/passkeys/registration-options': { summary: 'WebAuthn options for adding a passkey', answers: { 200: PasskeyCreationOptionsSchema } },

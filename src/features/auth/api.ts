@@ -71,7 +71,7 @@ export async function signInWithCode({ remember, ...body }: LoginMfaBody & { rem
 }
 
 /** Starts the session of a sign-in's answer on this device (permissions, device data, stored session). */
-export async function beginSession({ token, user }: SessionResponse, remember: boolean): Promise<void> {
+export async function beginSession({ token, user, secondFactorSetupRequired }: SessionResponse, remember: boolean): Promise<void> {
   const { forgetSignOut } = await import('~/lib/signed-out')
   const [permissions, role] = await Promise.all([fetchPermissions(user.id, token), agentRole(user, token)])
   // What an ended session left behind (the start settles it once the first page is up, which a quick
@@ -81,7 +81,7 @@ export async function beginSession({ token, user }: SessionResponse, remember: b
   await claimDevice(user.id, remember)
   forgetSignOut()
   onSignedIn()
-  setSession({ token, user: { ...user, ...role }, permissions, remember })
+  setSession({ token, user: { ...user, ...role }, permissions, remember, ...(secondFactorSetupRequired && { secondFactorSetupRequired }) })
 }
 
 export function useSignIn() {

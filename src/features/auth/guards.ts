@@ -5,7 +5,8 @@ import { getSession, userKind, type Session } from '~/lib/session'
 /**
  * Route guards, used in `beforeLoad`. A missing session redirects to
  * /login with the page to come back to; a signed-in user who may not open a page gets
- * AccessDeniedError, shown as "You do not have access to this page" inside the layout.
+ * AccessDeniedError, shown as "You do not have access to this page" inside the layout. Staff who must
+ * still set up a second factor are sent to Account Settings → Security.
  */
 
 /** Only same-origin paths may be a redirect target after sign-in (no open redirects). */
@@ -45,4 +46,31 @@ export function requirePermission(code: PermCode): () => void {
   return () => {
     if (!sessionHasPermission(getSession(), code)) throw new AccessDeniedError('permission', code)
   }
+}
+
+/** Where staff who must still set up a second factor are sent. */
+export const SECOND_FACTOR_SETUP_PATH = '/account-settings/security'
+
+/**
+ * The pages staff who must still set up a second factor may open: their own Account Settings (the
+ * server answers those calls, and refuses the staff ones until a factor is set up). Log out is in the
+ * account menu, on every page.
+ */
+export function openDuringSecondFactorSetup(pathname: string): boolean {
+  return pathname === '/account-settings' || pathname.startsWith('/account-settings/')
+}
+
+/**
+ * Where a signed-in user opening `location` must go instead to set up a second factor first (with the
+ * page to go on to after), or null when the page may open.
+ */
+export function secondFactorSetupRedirect(session: Pick<Session, 'secondFactorSetupRequired'>, location: Pick<ParsedLocation, 'pathname' | 'href'>) {
+  if (!session.secondFactorSetupRequired || openDuringSecondFactorSetup(location.pathname)) return null
+  return { to: SECOND_FACTOR_SETUP_PATH, search: { next: safeRedirectTarget(location.href) }, replace: true } as const
+}
+
+/** The signed-in layout's guard: staff without the second factor the portal requires of them set it up first. */
+export function requireSecondFactorSetUp(session: Session, location: ParsedLocation): void {
+  const target = secondFactorSetupRedirect(session, location)
+  if (target) throw redirect(target)
 }

@@ -1,32 +1,46 @@
 import {
   PasskeySchema,
   RecoveryCodesResponseSchema,
-  SecondFactorsSchema,
+  SignInSettingsSchema,
   TotpSetupResponseSchema,
   type SecondFactorCodeBody,
+  type SignInSettings,
   type TotpEnableBody,
 } from '@contract/second-factor'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '~/lib/api-client'
+import { api, refreshAccessToken } from '~/lib/api-client'
+import { getSession, updateSession, userKind } from '~/lib/session'
+import { secondFactorsQueryOptions } from './second-factor-query'
 
-/** The signed-in user's second factors: GET /api/auth/second-factors. */
-export const secondFactorsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['auth', 'second-factors'],
-    queryFn: ({ signal }) => api.get('/auth/second-factors', { schema: SecondFactorsSchema, signal }),
-  })
+export { secondFactorsQueryOptions }
 
-function useSecondFactorChange<TBody, TAnswer>(call: (body: TBody) => Promise<TAnswer>) {
+/** A factor was added: staff led to the set-up have what the portal requires of them. */
+function factorAdded() {
+  if (getSession()?.secondFactorSetupRequired) updateSession({ secondFactorSetupRequired: undefined })
+}
+
+/**
+ * A factor was removed: staff ask the server (a renewal of the session) whether the portal now
+ * requires them to set one up again.
+ */
+function factorRemoved() {
+  const session = getSession()
+  if (session && userKind(session.user) === 'agent') void refreshAccessToken()
+}
+
+function useSecondFactorChange<TBody, TAnswer>(call: (body: TBody) => Promise<TAnswer>, onSuccess?: () => void) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
+    onSuccess,
     onSettled: () => queryClient.invalidateQueries({ queryKey: secondFactorsQueryOptions().queryKey }),
   })
 }
 
 export const useTotpSetup = () => useSecondFactorChange(() => api.post('/auth/totp/setup', undefined, { schema: TotpSetupResponseSchema }))
-export const useTotpEnable = () => useSecondFactorChange((body: TotpEnableBody) => api.post('/auth/totp/enable', body, { schema: RecoveryCodesResponseSchema }))
-export const useTotpDisable = () => useSecondFactorChange((body: SecondFactorCodeBody) => api.post('/auth/totp/disable', body))
+export const useTotpEnable = () =>
+  useSecondFactorChange((body: TotpEnableBody) => api.post('/auth/totp/enable', body, { schema: RecoveryCodesResponseSchema }), factorAdded)
+export const useTotpDisable = () => useSecondFactorChange((body: SecondFactorCodeBody) => api.post('/auth/totp/disable', body), factorRemoved)
 export const useRenewRecoveryCodes = () =>
   useSecondFactorChange((body: SecondFactorCodeBody) => api.post('/auth/totp/recovery-codes', body, { schema: RecoveryCodesResponseSchema }))
 
@@ -40,7 +54,24 @@ export const useAddPasskey = () =>
     const optionsJSON = (await api.post('/auth/passkeys/registration-options')) as Parameters<typeof startRegistration>[0]['optionsJSON']
     const response = await startRegistration({ optionsJSON })
     return api.post('/auth/passkeys', { response, name }, { schema: PasskeySchema })
-  })
+  }, factorAdded)
 export const useRenamePasskey = () =>
   useSecondFactorChange(({ id, name }: { id: number; name: string }) => api.patch(`/auth/passkeys/${id}`, { name }, { schema: PasskeySchema }))
-export const useRemovePasskey = () => useSecondFactorChange(({ id }: { id: number }) => api.delete(`/auth/passkeys/${id}`))
+export const useRemovePasskey = () => useSecondFactorChange(({ id }: { id: number }) => api.delete(`/auth/passkeys/${id}`), factorRemoved)
+
+/** Whether staff must have a second factor: GET /api/settings/sign-in (super admin). */
+export const signInSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['settings', 'sign-in'],
+    queryFn: ({ signal }) => api.get('/settings/sign-in', { schema: SignInSettingsSchema, signal }),
+  })
+
+/** Requires a second factor of staff, or stops requiring it: PUT /api/settings/sign-in (super admin, audited). */
+export function useChangeSignInSettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: SignInSettings) => api.put('/settings/sign-in', body, { schema: SignInSettingsSchema }),
+    networkMode: 'always',
+    onSuccess: (settings) => queryClient.setQueryData(signInSettingsQueryOptions().queryKey, settings),
+  })
+}

@@ -1,11 +1,13 @@
 import { PasskeyNameSchema, SecondFactorCodeSchema, TotpCodeSchema, type Passkey, type TotpSetupResponse } from '@contract/second-factor'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { ApiError, errorMessage } from '~/lib/api-client'
 import { formatDateTime } from '~/lib/dates'
+import { isSuperAdmin } from '~/lib/permissions'
+import { useRequiredSession } from '~/lib/session'
 import { Alert } from '~/ui/alert'
 import { Badge } from '~/ui/badge'
 import { Button } from '~/ui/button'
@@ -24,6 +26,7 @@ import {
   useTotpEnable,
   useTotpSetup,
 } from './second-factor-api'
+import { StaffSignInPolicyPanel } from './staff-sign-in-policy'
 import { useAuthForm } from './use-auth-form'
 
 // The QR encoder is only needed while setting up.
@@ -44,13 +47,26 @@ type Step =
 
 /**
  * Account Settings → Security: two-step sign-in with an authenticator app (set up with a QR code, turn
- * off, new recovery codes). The password itself is changed on the page beside this one.
+ * off, new recovery codes), passkeys, and for a super admin whether staff must have a second factor.
+ * The password itself is changed on the page beside this one.
+ *
+ * Staff who must set up a second factor are sent here (features/auth/guards.ts) with the page they were
+ * headed for as `next`: the page says why, and once an app (after its recovery codes) or a passkey is
+ * set up, they go on there.
  */
-export function SecurityPage() {
+export function SecurityPage({ next }: { next?: string }) {
+  const session = useRequiredSession()
+  const navigate = useNavigate()
   const factors = useQuery(secondFactorsQueryOptions())
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const setup = useTotpSetup()
   const totp = factors.data?.totp
+  const setupRequired = session.secondFactorSetupRequired === true
+  // Led here to set up a factor: once it is, the person goes on (kept after the session stops saying so).
+  const [ledHere, setLedHere] = useState(setupRequired)
+  if (setupRequired && !ledHere) setLedHere(true)
+  const goOn = () => void navigate({ href: next ?? '/', replace: true })
+  const ownFactor = factors.data ? factors.data.totp.enabled || factors.data.passkeys.length > 0 : undefined
 
   const start = async () => {
     try {
@@ -69,6 +85,12 @@ export function SecurityPage() {
           Security
         </Link>
       </nav>
+      {setupRequired && (
+        <Alert status="warning" title="Set up two-step sign-in to continue" className={css({ maxW: '40rem', mb: '6' })}>
+          The portal requires staff to have a second factor. Set up an authenticator app or add a passkey below to go on; until then the other pages stay
+          closed.
+        </Alert>
+      )}
       <Panel
         title="Two-step sign-in"
         description="After your password, the portal asks for a code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password and the like). Someone who learns your password still cannot sign in."
@@ -82,7 +104,7 @@ export function SecurityPage() {
           ) : step.kind === 'setup' ? (
             <SetupStep setup={step.setup} onDone={(codes) => setStep({ kind: 'codes', codes })} onCancel={() => setStep({ kind: 'idle' })} />
           ) : step.kind === 'codes' ? (
-            <RecoveryCodes codes={step.codes} onDone={() => setStep({ kind: 'idle' })} />
+            <RecoveryCodes codes={step.codes} onDone={() => (ledHere ? goOn() : setStep({ kind: 'idle' }))} />
           ) : step.kind === 'confirm' ? (
             <ConfirmWithCode
               action={step.action}
@@ -124,7 +146,8 @@ export function SecurityPage() {
           )}
         </div>
       </Panel>
-      <PasskeysPanel passkeys={factors.data?.passkeys} />
+      <PasskeysPanel passkeys={factors.data?.passkeys} onAdded={ledHere ? goOn : undefined} />
+      {isSuperAdmin(session) && <StaffSignInPolicyPanel ownFactor={ownFactor} />}
     </>
   )
 }
@@ -150,7 +173,7 @@ function suggestedPasskeyName() {
  * Passkeys: sign in with the device's fingerprint, face or PIN instead of a password and a code. Each
  * can be renamed and removed.
  */
-function PasskeysPanel({ passkeys }: { passkeys: Passkey[] | undefined }) {
+function PasskeysPanel({ passkeys, onAdded }: { passkeys: Passkey[] | undefined; onAdded?: () => void }) {
   const form = useAuthForm(PasskeyNameFormSchema, { name: suggestedPasskeyName() })
   const [adding, setAdding] = useState(false)
   const add = useAddPasskey()
@@ -161,6 +184,7 @@ function PasskeysPanel({ passkeys }: { passkeys: Passkey[] | undefined }) {
       notify.success('Passkey added.')
       form.reset()
       setAdding(false)
+      onAdded?.()
     } catch {
       // shown below from the mutation's error
     }

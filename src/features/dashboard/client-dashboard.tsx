@@ -18,6 +18,7 @@ import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { AccountPanel } from './account-panel'
 import { clientDashboardQueryOptions, dashboardKeys } from './api'
 import { cardLink, cardText, dashboardGrid, FigureCard } from './figure-card'
+import { SecondFactorSuggestion } from './second-factor-suggestion'
 
 // Paying is the invoices' own dialog, with its card form and processor script: it loads when Pay is
 // pressed (or pointed at), not with the dashboard.
@@ -168,7 +169,8 @@ function RecentActivity({ figures }: { figures: Figures }) {
  * under way, support replies), each card linking to its list filtered, and Pay opening the payment of
  * every invoice due; then the client's service (address service, registered agent, mailbox) and recent
  * activity. Offline it shows the figures last saved, with their time. The greeting is "Welcome" until
- * the server says the user has signed in before.
+ * the server says the user has signed in before. Last, for a client without a second factor, the
+ * suggestion to turn two-step sign-in on.
  */
 export function ClientDashboard() {
   const { user } = useRequiredSession()
@@ -211,6 +213,7 @@ export function ClientDashboard() {
           <DeadlinesPanel clientId={user.clientId!} canAct />
         </div>
         {figures && <RecentActivity figures={figures} />}
+        <SecondFactorSuggestion userId={user.id} ready={Boolean(figures)} />
       </div>
       {paying && (
         <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { SecondFactorResetResponseSchema } from '@contract/second-factor'
 import { StaffUserDetailSchema, StaffUserPageSchema, StaffUserSchema, type CreateUserBody, type UpdateUserBody, type UserListParams } from '@contract/users'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '~/lib/api-client'
@@ -42,3 +43,6 @@ export const useCreateUser = () => useUserWrite((body: CreateUserBody) => api.po
 export const useUpdateUser = (id: number) => useUserWrite((body: UpdateUserBody) => api.patch(`/users/${id}`, body, { schema: StaffUserSchema }))
 export const useUserAction = (id: number) =>
   useUserWrite((action: 'deactivate' | 'reactivate' | 'invitation') => api.post(`/users/${id}/${action}`, undefined, { schema: StaffUserSchema }))
+
+/** A super admin removes another user's second factors (app, recovery codes, passkeys): DELETE /api/users/{id}/second-factors. */
+export const useResetSecondFactors = (id: number) => useUserWrite(() => api.delete(`/users/${id}/second-factors`, { schema: SecondFactorResetResponseSchema }))

@@ -10,12 +10,14 @@ import { formatDateTime } from '~/lib/dates'
 import { isSuperAdmin, PERM, usePermission } from '~/lib/permissions'
 import { useSession } from '~/lib/session'
 import { PageHeader } from '~/ui/page-header'
+import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Panel } from '~/ui/card'
 import { Dialog } from '~/ui/dialog'
 import { LoadError } from '~/ui/list-page'
 import { notify } from '~/ui/toaster'
-import { userQueryOptions, useUserAction } from './api'
+import { userQueryOptions, useResetSecondFactors, useUserAction } from './api'
+import { mayResetSecondFactors, secondFactorsText } from './second-factors'
 import { StaffStatusBadge } from './status'
 
 const grid = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1.4fr)' }, alignItems: 'start' })
@@ -76,6 +78,60 @@ const DONE: Record<Action, string> = {
   invitation: 'A new invitation has been sent',
 }
 
+/**
+ * A super admin's reset of another user's two-step sign-in (a lost phone and lost recovery codes): the
+ * app, its recovery codes and every passkey go, after a confirmation. A refusal shows in the dialog.
+ */
+function ResetSecondFactors({ user }: { user: StaffUserDetail }) {
+  const reset = useResetSecondFactors(user.id)
+  const [confirming, setConfirming] = useState(false)
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email
+  const close = () => {
+    setConfirming(false)
+    reset.reset()
+  }
+  const run = () =>
+    reset.mutate(undefined, {
+      onSuccess: () => {
+        notify.success(`Two-step sign-in reset for ${name}.`)
+        setConfirming(false)
+      },
+    })
+  return (
+    <>
+      <Button variant="outline" onClick={() => setConfirming(true)}>
+        Reset two-step sign-in
+      </Button>
+      {confirming && (
+        <Dialog.Root open size="sm" role="alertdialog" onOpenChange={(details) => !details.open && !reset.isPending && close()}>
+          <Dialog.Content>
+            <Dialog.Header>Reset two-step sign-in</Dialog.Header>
+            <Dialog.Body>
+              <p className={text}>
+                Remove the authenticator app, recovery codes and passkeys of <strong>{user.email}</strong>? They then sign in with their password alone, and are
+                asked to set up two-step sign-in again if it is required for staff. Do this only when you are sure it is them asking.
+              </p>
+              {reset.error && (
+                <Alert status="danger" className={css({ mt: '3' })}>
+                  {errorMessage(reset.error)}
+                </Alert>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={close} disabled={reset.isPending}>
+                Cancel
+              </Button>
+              <Button variant="danger" onClick={run} loading={reset.isPending}>
+                Reset
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Root>
+      )}
+    </>
+  )
+}
+
 function UserActions({ user }: { user: StaffUserDetail }) {
   const session = useSession()
   const canEdit = usePermission(PERM.UCE)
@@ -115,6 +171,7 @@ function UserActions({ user }: { user: StaffUserDetail }) {
           Reactivate
         </Button>
       )}
+      {mayResetSecondFactors(session, user) && <ResetSecondFactors user={user} />}
       {confirming && (
         <Dialog.Root open size="sm" role="alertdialog" onOpenChange={(details) => !details.open && setConfirming(false)}>
           <Dialog.Content>
@@ -168,6 +225,8 @@ export function UserViewPage({ userId }: { userId: number }) {
             <dd>
               <StaffStatusBadge status={user.status} />
             </dd>
+            <dt>Two-step sign-in</dt>
+            <dd>{secondFactorsText(user.secondFactors)}</dd>
             <dt>Last sign-in</dt>
             <dd>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : 'Never'}</dd>
             {user.invitedAt && (
