@@ -33,16 +33,20 @@ const required = (label: string, max: number) =>
 export const AddressLabelSchema = required('Label', ADDRESS_LABEL_MAX)
 
 /** POST /api/client/{id}/addresses and PUT /api/client/{id}/addresses/{addressId}: every field. */
-export const AddressInputSchema = v.object({
-  label: AddressLabelSchema,
-  recipientName: required('Recipient name', MAILING_ADDRESS_LIMITS.recipientName),
-  address: required('Address', MAILING_ADDRESS_LIMITS.address),
-  city: required('City', MAILING_ADDRESS_LIMITS.city),
-  stateProvince: required('State', MAILING_ADDRESS_LIMITS.stateProvince),
-  zipcode: required('Postal/Zip Code', MAILING_ADDRESS_LIMITS.zipcode),
-  /** A country id (GET /api/country). */
-  countryId: BodyId(REQUIRED_MESSAGE),
-})
+export const AddressInputSchema = v.object(
+  {
+    label: AddressLabelSchema,
+    recipientName: required('Recipient name', MAILING_ADDRESS_LIMITS.recipientName),
+    address: required('Address', MAILING_ADDRESS_LIMITS.address),
+    city: required('City', MAILING_ADDRESS_LIMITS.city),
+    stateProvince: required('State', MAILING_ADDRESS_LIMITS.stateProvince),
+    zipcode: required('Postal/Zip Code', MAILING_ADDRESS_LIMITS.zipcode),
+    /** A country id (GET /api/country). */
+    countryId: BodyId(REQUIRED_MESSAGE),
+  },
+  // A missing field reads as the required message; a body that is not an object says so.
+  (issue) => (issue.path?.length ? REQUIRED_MESSAGE : 'Send the address as a JSON object'),
+)
 export type AddressInput = v.InferInput<typeof AddressInputSchema>
 
 export const AddressSchema = v.object({
@@ -78,7 +82,8 @@ export type MailHandlingMode = (typeof MAIL_HANDLING_MODES)[number]
 export const DEFAULT_MAIL_HANDLING: MailHandlingMode = 'scan-all'
 
 /** GET and PUT /api/client/{id}/mail-handling. */
-export const MailHandlingSchema = v.object({
-  mode: v.picklist(MAIL_HANDLING_MODES, `must be one of ${MAIL_HANDLING_MODES.join(', ')}`),
-})
+const MODE_MESSAGE = `must be one of ${MAIL_HANDLING_MODES.join(', ')}`
+export const MailHandlingSchema = v.object({ mode: v.picklist(MAIL_HANDLING_MODES, MODE_MESSAGE) }, (issue) =>
+  issue.path?.length ? MODE_MESSAGE : 'Send the mail handling as a JSON object',
+)
 export type MailHandling = v.InferOutput<typeof MailHandlingSchema>

@@ -59,15 +59,13 @@ export async function listAddresses(db: Db, clientId: number): Promise<Address[]
   return rows.map(toWireAddress)
 }
 
-const duplicate = (label: string) => conflict('An address with this label is already saved', `An address named “${label}” is already saved. Choose another label.`)
+const duplicate = (label: string) =>
+  conflict('An address with this label is already saved', `An address named “${label}” is already saved. Choose another label.`)
 
 const tooMany = () =>
-  new HttpError(
-    422,
-    'The address book is full',
-    `At most ${MAX_SAVED_ADDRESSES} addresses can be saved. Delete one you no longer use to save another.`,
-    [{ path: 'label', message: `label: At most ${MAX_SAVED_ADDRESSES} addresses can be saved` }],
-  )
+  new HttpError(422, 'The address book is full', `At most ${MAX_SAVED_ADDRESSES} addresses can be saved. Delete one you no longer use to save another.`, [
+    { path: 'label', message: `label: At most ${MAX_SAVED_ADDRESSES} addresses can be saved` },
+  ])
 
 const unknownCountry = () =>
   new HttpError(422, 'Choose a country', 'Choose a country from the list', [{ path: 'countryId', message: 'countryId: Choose a country from the list' }])

@@ -19,10 +19,16 @@ export const mailHandlingRoutes = new Hono<AppEnv>()
     if (!handling) throw notFound('Client')
     return c.json(handling)
   })
-  .put('/client/:id{[0-9]+}/mail-handling', access.ownClient('id', 'PCE'), validate('param', IdParamsSchema), validate('json', MailHandlingSchema), async (c) => {
-    const { db, clock } = c.get('deps')
-    const change = { at: clock.now(), actorUserId: c.get('caller').userId, ip: clientAddress(c), requestId: c.get('requestId') }
-    const handling = await setMailHandling(db, c.req.valid('param').id, c.req.valid('json').mode, change)
-    if (!handling) throw notFound('Client')
-    return c.json(handling)
-  })
+  .put(
+    '/client/:id{[0-9]+}/mail-handling',
+    access.ownClient('id', 'PCE'),
+    validate('param', IdParamsSchema),
+    validate('json', MailHandlingSchema),
+    async (c) => {
+      const { db, clock } = c.get('deps')
+      const change = { at: clock.now(), actorUserId: c.get('caller').userId, ip: clientAddress(c), requestId: c.get('requestId') }
+      const handling = await setMailHandling(db, c.req.valid('param').id, c.req.valid('json').mode, change)
+      if (!handling) throw notFound('Client')
+      return c.json(handling)
+    },
+  )

@@ -79,7 +79,13 @@ test('a client saves an address with a mail request, mails another document to i
   await page.getByRole('textbox', { name: 'Label' }).fill(LABEL)
   await page.getByRole('button', { name: 'Request by mail' }).click()
   await expect(page).toHaveURL(/\/client\/document-progress\/\d+$/)
-  expect(await requestOf(page.url())).toMatchObject({ documentId: uploaded[0], recipientName: 'Attn: Legal', address: '9 Ocean Dr', city: 'Key West', zipcode: '33040' })
+  expect(await requestOf(page.url())).toMatchObject({
+    documentId: uploaded[0],
+    recipientName: 'Attn: Legal',
+    address: '9 Ocean Dr',
+    city: 'Key West',
+    zipcode: '33040',
+  })
   const book = await (await request.get(`/api/client/${clientId}/addresses`, { headers: asClient })).json()
   expect(book.filter((address: { label: string }) => address.label === LABEL)).toHaveLength(1)
 
@@ -97,7 +103,13 @@ test('a client saves an address with a mail request, mails another document to i
   await expect(page.getByText('Save this address', { exact: true })).toHaveCount(0)
   await page.getByRole('button', { name: 'Request by mail' }).click()
   await expect(page).toHaveURL(/\/client\/document-progress\/\d+$/)
-  expect(await requestOf(page.url())).toMatchObject({ documentId: uploaded[1], recipientName: 'Attn: Legal', address: '9 Ocean Dr', city: 'Key West', zipcode: '33040' })
+  expect(await requestOf(page.url())).toMatchObject({
+    documentId: uploaded[1],
+    recipientName: 'Attn: Legal',
+    address: '9 Ocean Dr',
+    city: 'Key West',
+    zipcode: '33040',
+  })
 
   // 3. The profile: the address book lists it; mail handling switches to envelope first and stays so.
   await page.goto(`/client/profile/${clientId}`)

@@ -73,7 +73,15 @@ export function AddressDialog({
         <Dialog.Body>
           <Form id={formId} noValidate onSubmit={submit}>
             <div className={formGrid}>
-              <TextField of={form} name="label" label="Label" required helperText="A name to pick it by, e.g. Home or Office" autoComplete="off" className={fullWidth} />
+              <TextField
+                of={form}
+                name="label"
+                label="Label"
+                required
+                helperText="A name to pick it by, e.g. Home or Office"
+                autoComplete="off"
+                className={fullWidth}
+              />
               <TextField of={form} name="recipientName" label="Recipient Name" required autoComplete="name" className={fullWidth} />
               <TextField of={form} name="address" label="Address" required autoComplete="street-address" className={fullWidth} />
               <TextField of={form} name="city" label="City" required autoComplete="address-level2" />

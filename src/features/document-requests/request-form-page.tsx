@@ -257,7 +257,9 @@ function RequestForm({
           Mailing address
         </h2>
         <p className={panelText}>
-          {saved.length ? 'Filled in from your profile. Pick a saved address or change it to mail this request somewhere else.' : 'Filled in from your profile. Change it to mail this request somewhere else.'}
+          {saved.length
+            ? 'Filled in from your profile. Pick a saved address or change it to mail this request somewhere else.'
+            : 'Filled in from your profile. Change it to mail this request somewhere else.'}
         </p>
         {saved.length > 0 && (
           <Field label="Send to" className={sourceField}>
