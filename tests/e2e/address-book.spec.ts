@@ -9,6 +9,8 @@ import { DEMO, DEMO_PASSWORD, expect, expectAppRendered, loginAs, test } from '.
 
 const RUN = `e2e-${Date.now().toString(36)}`
 const LABEL = `Beach house ${RUN}`
+/** A page's first load, its scripts included, on a busy machine. */
+const PAGE_LOAD = 20_000
 
 async function signIn(request: APIRequestContext, email: string): Promise<{ token: string; clientId: number | null }> {
   const res = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD, remember: false } })
@@ -40,7 +42,7 @@ function pdf(text: string): Buffer {
 }
 
 test('a client saves an address with a mail request, mails another document to it, and switches to envelope first', async ({ page, request }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const clerk = await signIn(request, DEMO.clerk.email)
   const client = await signIn(request, DEMO.client.email)
   const clientId = client.clientId!
@@ -66,7 +68,7 @@ test('a client saves an address with a mail request, mails another document to i
   // 1. A new address, saved with the request.
   await loginAs(page, 'client')
   await page.goto(`/client/document-request?documentId=${uploaded[0]}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Request a Document' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Request a Document' })).toBeVisible({ timeout: PAGE_LOAD })
   await expectAppRendered(page)
   await expect(page.getByRole('region', { name: 'Documents to mail' }).getByRole('checkbox', { checked: true })).toHaveCount(1)
   await page.getByRole('textbox', { name: 'Recipient Name' }).fill('Attn: Legal')
@@ -78,7 +80,7 @@ test('a client saves an address with a mail request, mails another document to i
   await expect(page.getByRole('checkbox', { name: /Save this address/ })).toBeChecked()
   await page.getByRole('textbox', { name: 'Label' }).fill(LABEL)
   await page.getByRole('button', { name: 'Request by mail' }).click()
-  await expect(page).toHaveURL(/\/client\/document-progress\/\d+$/)
+  await expect(page).toHaveURL(/\/client\/document-progress\/\d+$/, { timeout: PAGE_LOAD })
   expect(await requestOf(page.url())).toMatchObject({
     documentId: uploaded[0],
     recipientName: 'Attn: Legal',
@@ -91,7 +93,7 @@ test('a client saves an address with a mail request, mails another document to i
 
   // 2. The next request picks the saved address.
   await page.goto(`/client/document-request?documentId=${uploaded[1]}`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Request a Document' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Request a Document' })).toBeVisible({ timeout: PAGE_LOAD })
   await expectAppRendered(page)
   // The form starts from the profile address; the saved one is a choice away.
   await expect(page.getByRole('textbox', { name: 'Address', exact: true })).not.toHaveValue('9 Ocean Dr')
@@ -102,7 +104,7 @@ test('a client saves an address with a mail request, mails another document to i
   // A saved address left as it is is not offered for saving again.
   await expect(page.getByText('Save this address', { exact: true })).toHaveCount(0)
   await page.getByRole('button', { name: 'Request by mail' }).click()
-  await expect(page).toHaveURL(/\/client\/document-progress\/\d+$/)
+  await expect(page).toHaveURL(/\/client\/document-progress\/\d+$/, { timeout: PAGE_LOAD })
   expect(await requestOf(page.url())).toMatchObject({
     documentId: uploaded[1],
     recipientName: 'Attn: Legal',
@@ -114,7 +116,7 @@ test('a client saves an address with a mail request, mails another document to i
   // 3. The profile: the address book lists it; mail handling switches to envelope first and stays so.
   await page.goto(`/client/profile/${clientId}`)
   await expectAppRendered(page)
-  await expect(page.getByRole('list', { name: 'Saved addresses' }).getByText(LABEL)).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Saved addresses' }).getByText(LABEL)).toBeVisible({ timeout: PAGE_LOAD })
   const modes = page.getByRole('radiogroup', { name: 'How mail is handled' })
   await expect(modes.getByRole('radio', { name: /Open and scan everything/ })).toBeChecked()
   await expect(page.getByText('Service of process and mail from the State are always opened and scanned')).toBeVisible()
@@ -122,7 +124,7 @@ test('a client saves an address with a mail request, mails another document to i
   await expect(page.getByText('Mail handling saved: Envelope first')).toBeVisible()
   await page.reload()
   await expectAppRendered(page)
-  await expect(page.getByRole('radiogroup', { name: 'How mail is handled' }).getByRole('radio', { name: /Envelope first/ })).toBeChecked()
+  await expect(page.getByRole('radiogroup', { name: 'How mail is handled' }).getByRole('radio', { name: /Envelope first/ })).toBeChecked({ timeout: PAGE_LOAD })
   expect(await (await request.get(`/api/client/${clientId}/mail-handling`, { headers: asClient })).json()).toEqual({ mode: 'envelope-first' })
 
   // Back to the default, so the demo client's other tests see the mail handling they expect.
