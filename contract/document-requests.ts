@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { AddressLabelSchema, AddressSchema, MAILING_ADDRESS_LIMITS as LIMITS } from './addresses'
 import { BodyId, idParam, multiLine, pageOf, PageQuerySchema, REQUIRED_MESSAGE, singleLine, type ListParams } from './common'
 
 export * from './request-statuses'
@@ -10,7 +11,9 @@ const text = (label: string, max: number) =>
 
 /**
  * POST /client/document-request. Address fields left out are taken from the client's profile (the form
- * pre-fills them from it); recipientName defaults to the company name.
+ * pre-fills them from it); recipientName defaults to the company name. With saveAddressAs, the mailing
+ * address is also saved in the client's address book under that label, in the same transaction: a
+ * refused request saves nothing.
  */
 export const CreateDocumentRequestSchema = v.object({
   documentIds: v.pipe(
@@ -18,12 +21,13 @@ export const CreateDocumentRequestSchema = v.object({
     v.minLength(1, 'Choose at least one document'),
     v.maxLength(20, 'At most 20 documents can be requested at once'),
   ),
-  recipientName: v.optional(text('Recipient name', 100)),
-  address: v.optional(text('Address', 255)),
-  city: v.optional(text('City', 100)),
-  stateProvince: v.optional(text('State', 100)),
-  zipcode: v.optional(text('Postal/Zip Code', 10)),
+  recipientName: v.optional(text('Recipient name', LIMITS.recipientName)),
+  address: v.optional(text('Address', LIMITS.address)),
+  city: v.optional(text('City', LIMITS.city)),
+  stateProvince: v.optional(text('State', LIMITS.stateProvince)),
+  zipcode: v.optional(text('Postal/Zip Code', LIMITS.zipcode)),
   countryId: v.optional(BodyId('must be a country id')),
+  saveAddressAs: v.optional(AddressLabelSchema),
 })
 export type CreateDocumentRequest = v.InferInput<typeof CreateDocumentRequestSchema>
 
@@ -86,7 +90,12 @@ export const DocumentRequestDetailSchema = v.object({
 export type DocumentRequestDetail = v.InferOutput<typeof DocumentRequestDetailSchema>
 
 export const DocumentRequestPageSchema = pageOf(DocumentRequestSchema)
-export const CreatedDocumentRequestsSchema = v.object({ documentRequests: v.array(DocumentRequestSchema) })
+export const CreatedDocumentRequestsSchema = v.object({
+  documentRequests: v.array(DocumentRequestSchema),
+  /** The address saved in the address book, when the request asked for it (saveAddressAs). */
+  savedAddress: v.optional(AddressSchema),
+})
+export type CreatedRequests = v.InferOutput<typeof CreatedDocumentRequestsSchema>
 
 export const DOCUMENT_REQUEST_SORTS = ['createdAt', 'updatedAt', 'status', 'company', 'type'] as const
 

@@ -13,6 +13,8 @@ import { BlobStoreUnavailableError } from './storage/blob-store'
 import { authRoutes } from './routes/auth'
 import { catalogueRoutes } from './routes/catalogue'
 import { clientRoutes } from './routes/clients'
+import { clientAddressRoutes } from './routes/client-addresses'
+import { mailHandlingRoutes } from './routes/mail-handling'
 import { configRoutes } from './routes/config'
 import { documentRequestRoutes } from './routes/document-requests'
 import { documentRoutes } from './routes/documents'
@@ -51,6 +53,8 @@ const routeModules: Hono<AppEnv>[] = [
   paymentsRoutes,
   catalogueRoutes,
   clientRoutes,
+  clientAddressRoutes,
+  mailHandlingRoutes,
   userRoutes,
   roleRoutes,
   pushRoutes,

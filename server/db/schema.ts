@@ -117,10 +117,13 @@ export const clients = pgTable(
     agentId: integer('agent_id').references(() => agents.id),
     /** The date of formation or registration in Florida: the annual report is due from the next year (server/deadlines/rules.ts). */
     formedOn: date('formed_on', { mode: 'string' }),
+    /** How the mailroom handles the client's mail: 'scan-all' or 'envelope-first' (contract/addresses.ts). */
+    mailHandling: text('mail_handling').notNull().default('scan-all'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    check('clients_mail_handling_mode', sql`${t.mailHandling} in ('scan-all', 'envelope-first')`),
     index('clients_company_name_idx').on(t.companyName),
     index('clients_created_at_idx').on(t.createdAt),
     // Substring search ("contains") on company names, for the client and invoice lists.
@@ -135,6 +138,29 @@ export const clients = pgTable(
       .on(t.mailboxNumber)
       .where(sql`${t.mailboxNumber} is not null`),
   ],
+)
+
+/** A client's saved mailing addresses (its address book), each under a label unique to the client whatever its case. */
+export const clientAddresses = pgTable(
+  'client_addresses',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    stateProvince: text('state_province').notNull(),
+    zipcode: text('zipcode').notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('client_addresses_label_idx').on(t.clientId, sql`lower(${t.label})`)],
 )
 
 export const users = pgTable(

@@ -7,9 +7,11 @@ import {
   requestStatusName,
   type DocumentRequest,
   type DocumentRequestDetail,
+  type CreatedRequests,
   type DocumentRequestStatusId,
 } from '../../contract/document-requests'
 import { hasPermission, isAgent, isClient } from '../auth/policy'
+import { saveAddressIn } from '../clients/addresses'
 import type { AppDeps, Caller } from '../context'
 import type { Db, Tx } from '../db/client'
 import { containing } from '../db/contains'
@@ -257,17 +259,44 @@ export interface MailingAddress {
  * within its 60 days, without an open request and with its original not mailed already (a cancelled
  * request frees it). The documents are locked for the transaction, so
  * neither the shred job nor a second request can slip in between the checks and the insert.
+ * With `saveAddressAs`, the mailing address is saved in the client's address book in the same
+ * transaction: a refused request (or a refused address) saves neither.
  */
 export async function createRequests(
   deps: AppDeps,
   caller: Caller,
-  input: { documentIds: number[]; mailing: MailingAddress; companyName: string; claim?: IdempotencyClaim },
-): Promise<DocumentRequest[]> {
+  input: {
+    documentIds: number[]
+    mailing: MailingAddress
+    companyName: string
+    claim?: IdempotencyClaim
+    saveAddressAs?: string
+    /** Where the request came from, for the audit row of a saved address. */
+    origin?: { ip?: string | null; requestId?: string | null }
+  },
+): Promise<CreatedRequests> {
   const clientId = caller.clientId!
   const ids = [...new Set(input.documentIds)].sort((a, b) => a - b)
   const now = deps.clock.now()
+  const { saveAddressAs, mailing } = input
+  const countryId = mailing.countryId
+  if (saveAddressAs !== undefined && countryId == null) {
+    throw new HttpError(422, 'Choose a country', 'Choose the country of the address to save', [
+      { path: 'countryId', message: 'countryId: Choose the country of the address to save' },
+    ])
+  }
   try {
     return await deps.db.transaction(async (tx) => {
+      // The address first: whatever is refused after it (a document, the address itself) rolls it back.
+      const savedAddress =
+        saveAddressAs !== undefined && countryId != null
+          ? await saveAddressIn(
+              tx,
+              clientId,
+              { label: saveAddressAs, ...mailing, countryId },
+              { at: now, actorUserId: caller.userId, ip: input.origin?.ip, requestId: input.origin?.requestId },
+            )
+          : undefined
       const locked = await tx
         .select({
           id: documents.id,
@@ -351,8 +380,9 @@ export async function createRequests(
           ),
         )
         .orderBy(asc(documentRequests.id))
-      const answer = rows.map((row) => toDocumentRequest(row, caller))
-      if (input.claim) await completeIdempotent(tx, input.claim, 201, { documentRequests: answer })
+      const answer: CreatedRequests = { documentRequests: rows.map((row) => toDocumentRequest(row, caller)) }
+      if (savedAddress) answer.savedAddress = savedAddress
+      if (input.claim) await completeIdempotent(tx, input.claim, 201, answer)
       return answer
     })
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   UpdateDocumentRequestStatusSchema,
 } from '../../contract/document-requests'
 import { access } from '../auth/policy'
+import { clientAddress } from '../auth/rate-limit'
 import type { AppEnv } from '../context'
 import { findClient } from '../clients/queries'
 import { hashRequest, idempotencyKeyOf, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../idempotency'
@@ -73,8 +74,15 @@ export const documentRequestRoutes = new Hono<AppEnv>()
       claim = started.claim
     }
     try {
-      const documentRequests = await createRequests(deps, caller, { documentIds: body.documentIds, mailing, companyName: client.companyName, claim })
-      return c.json({ documentRequests }, 201)
+      const created = await createRequests(deps, caller, {
+        documentIds: body.documentIds,
+        mailing,
+        companyName: client.companyName,
+        claim,
+        saveAddressAs: body.saveAddressAs,
+        origin: { ip: clientAddress(c), requestId: c.get('requestId') },
+      })
+      return c.json(created, 201)
     } catch (error) {
       await releaseIdempotent(deps.db, claim).catch(() => {})
       throw error

@@ -15,6 +15,7 @@ import { clientQueryOptions } from './api'
 import { formatInvoiceDate } from '~/lib/dates'
 import { formatPhone, registeredAgentText, yesNo } from './format'
 import { CLIENT_PROFILE_TABS, type ClientProfileTab } from './routing'
+import { ClientMailSettings } from './mail-settings'
 
 // The tabs' lists (and their tables, dialogs and card form) load only when their tab is opened.
 const InvoicesPanel = lazy(() => import('~/features/invoices').then((m) => ({ default: m.InvoicesPanel })))
@@ -218,6 +219,7 @@ export function ProviderClientProfile({ clientId, tab, onTabChange }: ProviderCl
         </Tabs.List>
         <Tabs.Content value="basic">
           <ClientBasicInfo client={client} editable={canEdit} canAssignMailbox={canEdit} />
+          <ClientMailSettings clientId={client.id} canEdit={canEdit} defaultCountryId={client.country} />
           <div className={deadlinesGap}>
             <Suspense fallback={<TabFallback />}>
               <DeadlinesPanel clientId={client.id} canAct={canEdit} limit={10} calendar={false} />
@@ -239,13 +241,14 @@ export function ProviderClientProfile({ clientId, tab, onTabChange }: ProviderCl
   )
 }
 
-/** Client › Profile: the signed-in client's own company and contact details. */
+/** Client › Profile: the signed-in client's own company and contact details, how its mail is handled and its address book. */
 export function OwnClientProfile({ clientId }: { clientId: number }) {
   const client = useSuspenseQuery(clientQueryOptions(clientId)).data
   return (
     <>
       <PageHeader title="Profile" description={client.companyName} />
       <ClientBasicInfo client={client} editable />
+      <ClientMailSettings clientId={client.id} canEdit defaultCountryId={client.country} />
     </>
   )
 }

@@ -12,6 +12,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { api } from '~/lib/api-client'
+import { mailKeys } from '~/features/clients'
 import { documentKeys } from '~/features/documents/keys'
 import { notificationKeys } from '~/features/notifications/keys'
 import { enqueue, type OutboxEntry } from '~/lib/outbox/outbox'
@@ -72,15 +73,16 @@ export const MAIL_REQUEST_KIND = 'mail-request'
  * POST /api/client/document-request, through the outbox (lib/outbox): stored on this device with its
  * Idempotency-Key before anything is said, then sent in order, exactly once, now or when the
  * connection returns (the server answers a replay of the same key with the first answer). Resolves
- * with the stored entry.
+ * with the stored entry. A request that saves its address (saveAddressAs) reads the client's address
+ * book again once sent.
  */
-export function queueDocumentRequest(body: CreateDocumentRequest, documentNames: string[]): Promise<OutboxEntry> {
+export function queueDocumentRequest(body: CreateDocumentRequest, documentNames: string[], clientId?: number): Promise<OutboxEntry> {
   const what = documentNames.length === 1 ? documentNames[0] : `${documentNames.length} documents`
   return enqueue({
     kind: MAIL_REQUEST_KIND,
     label: `Mail ${what} to ${body.recipientName}`,
     request: { method: 'POST', path: '/client/document-request', json: body },
-    invalidate: [documentRequestKeys.lists(), documentKeys.lists()],
+    invalidate: [documentRequestKeys.lists(), documentKeys.lists(), ...(body.saveAddressAs && clientId !== undefined ? [mailKeys.addresses(clientId)] : [])],
   })
 }
 

@@ -1,5 +1,5 @@
 import type { Document } from '@contract/documents'
-import { useForm, valiForm, type SubmitHandler } from '@modular-forms/react'
+import { setValues, useForm, valiForm, type SubmitHandler } from '@modular-forms/react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -11,16 +11,20 @@ import { useRequiredSession } from '~/lib/session'
 import { PageHeader } from '~/ui/page-header'
 import { NativeSelect } from '~/ui/native-select'
 import { documentListQueryOptions, RetentionNotice } from '~/features/documents/shared'
+import { addressBookQueryOptions, labelProblem } from '~/features/clients'
 import { discardEntry, whenTried } from '~/lib/outbox/outbox'
 import { isCacheRestored } from '~/lib/query-client'
 import { Alert } from '~/ui/alert'
 import { Button } from '~/ui/button'
 import { Checkbox } from '~/ui/checkbox'
 import { EmptyState } from '~/ui/empty-state'
+import { Field } from '~/ui/field'
 import { FormField, TextField } from '~/ui/form-field'
 import { requiredChoice, requiredText } from '~/ui/forms'
 import { Spinner } from '~/ui/spinner'
+import { TextInput } from '~/ui/text-input'
 import { notify } from '~/ui/toaster'
+import { fieldsOfSource, offersToSave, sourceOfValue, sourceOptions, type AddressSource } from './address-choice'
 import { createdRequestsOf, queueDocumentRequest } from './api'
 import { countriesQueryOptions, mailingAddressQueryOptions, type MailingAddress } from './request-api'
 
@@ -57,6 +61,8 @@ const grid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minm
 const wide = css({ gridColumn: { md: '1 / -1' } })
 const footer = css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flexWrap: 'wrap' })
 const fieldError = css({ m: '0', mt: '2', fontSize: 'sm', color: 'fg.danger' })
+const sourceField = css({ mb: '4', maxW: 'sm' })
+const saveRow = css({ display: 'grid', gap: '3', mt: '4' })
 
 export type DocumentRequestPageProps = {
   /** Documents chosen before arriving (?documentId=12 from the documents list). */
@@ -65,7 +71,9 @@ export type DocumentRequestPageProps = {
 
 /**
  * client/document-request: a client asks for paper originals to be mailed, within 60 days of upload.
- * The mailing address starts as the client's own. The request is stored on this device first (the
+ * The mailing address starts as the client's own; "Send to" picks a saved address or a new one, and
+ * "Save this address" saves it in the address book with the request (one submit: the server saves it
+ * only if the request goes through). The request is stored on this device first (the
  * outbox) and sent now, or once when the connection returns (with an Idempotency-Key, so it is
  * stored once); a refusal shows here and the request is not kept.
  */
@@ -110,15 +118,34 @@ export function DocumentRequestPage({ documentIds }: DocumentRequestPageProps) {
           />
         </section>
       ) : (
-        <RequestForm requestable={requestable} preselected={documentIds} defaults={address.data ?? null} />
+        <RequestForm clientId={clientId} requestable={requestable} preselected={documentIds} defaults={address.data ?? null} />
       )}
     </div>
   )
 }
 
-function RequestForm({ requestable, preselected, defaults }: { requestable: Document[]; preselected: number[]; defaults: MailingAddress | null }) {
+function RequestForm({
+  clientId,
+  requestable,
+  preselected,
+  defaults,
+}: {
+  clientId: number
+  requestable: Document[]
+  preselected: number[]
+  defaults: MailingAddress | null
+}) {
   const navigate = useNavigate()
   const countries = useQuery(countriesQueryOptions())
+  // The address book, when it can be read (offline without a saved copy, the form works without it).
+  const book = useQuery(addressBookQueryOptions(clientId))
+  const saved = book.data ?? []
+  const [source, setSource] = useState<AddressSource>('profile')
+  const [edited, setEdited] = useState(false)
+  const [saveAddress, setSaveAddress] = useState(false)
+  const [saveLabel, setSaveLabel] = useState('')
+  const [saveLabelError, setSaveLabelError] = useState<string | null>(null)
+  const offerSave = offersToSave(source, edited)
   const [sending, setSending] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
   const [chosen, setChosen] = useState<number[]>(() => {
@@ -144,18 +171,29 @@ function RequestForm({ requestable, preselected, defaults }: { requestable: Docu
     setDocumentsError(null)
   }
 
+  const chooseSource = (value: string) => {
+    const next = sourceOfValue(value)
+    setSource(next)
+    setEdited(false)
+    setValues(form, fieldsOfSource(next, defaults, saved))
+  }
+
   const onSubmit: SubmitHandler<MailingAddressForm> = async (values) => {
+    const saving = offerSave && saveAddress
+    const labelIssue = saving ? labelProblem(saveLabel, saved) : null
+    setSaveLabelError(labelIssue)
     if (chosen.length === 0) {
       setDocumentsError('Choose at least one document')
       return
     }
+    if (labelIssue) return
     const mailing = v.parse(MailingAddressFormSchema, values)
-    const body = { documentIds: chosen, ...mailing, countryId: Number(mailing.countryId) }
+    const body = { documentIds: chosen, ...mailing, countryId: Number(mailing.countryId), ...(saving ? { saveAddressAs: saveLabel.trim() } : {}) }
     const names = requestable.filter((document) => chosen.includes(document.id)).map((document) => document.documentTypeNavigation.name)
     setRefusal(null)
     setSending(true)
     try {
-      const stored = await queueDocumentRequest(body, names).catch((error: unknown) => {
+      const stored = await queueDocumentRequest(body, names, clientId).catch((error: unknown) => {
         setRefusal(`Your request could not be saved on this device: ${errorMessage(error)}`)
         return null
       })
@@ -218,8 +256,18 @@ function RequestForm({ requestable, preselected, defaults }: { requestable: Docu
         <h2 id="request-address" className={panelTitle}>
           Mailing address
         </h2>
-        <p className={panelText}>Filled in from your profile. Change it to mail this request somewhere else.</p>
-        <div className={grid}>
+        <p className={panelText}>
+          {saved.length
+            ? 'Filled in from your profile. Pick a saved address or change it to mail this request somewhere else.'
+            : 'Filled in from your profile. Change it to mail this request somewhere else.'}
+        </p>
+        {saved.length > 0 && (
+          <Field label="Send to" className={sourceField}>
+            <NativeSelect options={sourceOptions(saved)} value={String(source)} onValueChange={chooseSource} />
+          </Field>
+        )}
+        {/* Typing in a field makes the address one of the client's own (offered for saving). */}
+        <div className={grid} onInput={() => setEdited(true)}>
           <TextField of={form} name="recipientName" label="Recipient Name" required autoComplete="name" className={wide} />
           <TextField of={form} name="address" label="Address" required autoComplete="street-address" className={wide} />
           <TextField of={form} name="city" label="City" required autoComplete="address-level2" />
@@ -230,13 +278,41 @@ function RequestForm({ requestable, preselected, defaults }: { requestable: Docu
               <NativeSelect
                 options={(countries.data ?? []).map((country) => ({ value: String(country.id), label: country.name }))}
                 value={control.value || null}
-                onValueChange={control.setValue}
+                onValueChange={(value) => {
+                  setEdited(true)
+                  control.setValue(value)
+                }}
                 placeholder={countries.isPending ? 'Loading…' : 'Choose a country'}
                 autoComplete="country"
               />
             )}
           </FormField>
         </div>
+        {offerSave && (
+          <div className={saveRow}>
+            <Checkbox
+              label="Save this address"
+              description="Keep it in your address book to pick next time."
+              checked={saveAddress}
+              onCheckedChange={(checked) => {
+                setSaveAddress(checked === true)
+                setSaveLabelError(null)
+              }}
+            />
+            {saveAddress && (
+              <Field label="Label" required error={saveLabelError} helperText="A name to pick it by, e.g. Home or Office" className={sourceField}>
+                <TextInput
+                  value={saveLabel}
+                  autoComplete="off"
+                  onChange={(event) => {
+                    setSaveLabel(event.target.value)
+                    setSaveLabelError(null)
+                  }}
+                />
+              </Field>
+            )}
+          </div>
+        )}
       </section>
 
       {refusal && (
