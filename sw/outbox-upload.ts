@@ -55,7 +55,9 @@ export async function sendResumableWithFetch(entry: OutboxEntry, send: Send): Pr
       if (created.status !== 201 || !location) return await refusal(created)
       url = new URL(location, self.location.origin).pathname
       const kept = url
-      await updateEntry(entry.seq, (current) => ('upload' in current.request ? { request: { ...current.request, upload: { ...current.request.upload, url: kept } } } : {}))
+      await updateEntry(entry.seq, (current) =>
+        'upload' in current.request ? { request: { ...current.request, upload: { ...current.request.upload, url: kept } } } : {},
+      )
       offset = 0
     }
     const patch = await send(url, {

@@ -35,4 +35,13 @@ const authHousekeeping: Job = {
  * Every scheduled job of the server. Add a job by appending it here; the scheduler runs each once per
  * period across all servers (server/jobs/scheduler.ts).
  */
-export const jobs: Job[] = [authHousekeeping, markOverdueJob, shredJob, sweepRecordsJob, mailRetryJob, escalateServiceJob, deadlineRemindersJob, sweepUploadsJob]
+export const jobs: Job[] = [
+  authHousekeeping,
+  markOverdueJob,
+  shredJob,
+  sweepRecordsJob,
+  mailRetryJob,
+  escalateServiceJob,
+  deadlineRemindersJob,
+  sweepUploadsJob,
+]

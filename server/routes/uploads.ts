@@ -1,5 +1,5 @@
 import { Server, type ServerOptions } from '@tus/server'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { uuidV7 } from '../documents/naming'
 import type { AppEnv } from '../context'
 import { access } from '../auth/policy'
@@ -78,7 +78,8 @@ async function houseAnswer(response: Response): Promise<Response> {
   } catch {
     body = undefined
   }
-  const house = body && typeof body === 'object' && 'detail' in body ? body : errorBody(text.split('\n')[0] || 'The upload request was refused', text || undefined)
+  const house =
+    body && typeof body === 'object' && 'detail' in body ? body : errorBody(text.split('\n')[0] || 'The upload request was refused', text || undefined)
   const json = JSON.stringify(house)
   headers.set('Content-Type', 'application/json')
   headers.set('Content-Length', String(Buffer.byteLength(json)))
@@ -111,7 +112,11 @@ function finishedAnswer(c: Context<AppEnv>, upload: UploadRow): Promise<Response
     if (c.req.method === 'PATCH') {
       // The last PATCH again (its answer was lost): the same answer, and no second document.
       if (c.req.header('upload-offset') === size) return answer(204, done)
-      return answer(409, {}, errorBody('This upload is complete', `All ${size} bytes of this upload were received; it is document #${upload.documentId ?? '(deleted)'}`))
+      return answer(
+        409,
+        {},
+        errorBody('This upload is complete', `All ${size} bytes of this upload were received; it is document #${upload.documentId ?? '(deleted)'}`),
+      )
     }
     return answer(400, {}, errorBody('This upload is complete', 'A completed upload cannot be removed; delete its document instead'))
   }
@@ -126,7 +131,15 @@ function finishedAnswer(c: Context<AppEnv>, upload: UploadRow): Promise<Response
   return null
 }
 
+/** Every answer names the protocol's version, the API's own refusals (401, 403, 404, 422) too. */
+const tusResumable: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next()
+  if (!c.res.headers.has('Tus-Resumable')) c.res.headers.set('Tus-Resumable', '1.0.0')
+}
+
 export const uploadRoutes = new Hono<AppEnv>()
+  .use('/uploads', tusResumable)
+  .use('/uploads/*', tusResumable)
   // What the server offers: Tus-Version, Tus-Extension, Tus-Max-Size. Asks nothing of the caller.
   .options('/uploads', access.public(), (c) => tus(c))
 
@@ -209,7 +222,7 @@ async function receivedWhole(c: Context<AppEnv>, upload: UploadRow): Promise<boo
 }
 
 /** The last bytes arrived: the upload becomes the document (permission and owner checked by the route). */
-async function finish(c: Context<AppEnv>, id: string) {
+async function finish(c: Context<AppEnv>, id: string): Promise<{ headers: Record<string, string> }> {
   const deps = c.get('deps')
   const upload = await findUpload(deps.db, id)
   if (!upload) throw notFound('Upload')

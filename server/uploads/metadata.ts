@@ -35,8 +35,10 @@ export interface NewUpload {
 
 /** Reads and checks a creation request's Upload-Length and Upload-Metadata (4xx with a readable reason). */
 export async function checkNewUpload(deps: AppDeps, headers: { length?: string; deferLength?: string; metadata?: string }): Promise<NewUpload> {
-  if (headers.deferLength !== undefined) throw badRequest('Upload-Length required', 'Give the size of the file in Upload-Length; uploads of unknown size are not accepted')
-  if (headers.length === undefined || !/^\d{1,15}$/.test(headers.length)) throw badRequest('Upload-Length required', 'Upload-Length must be the size of the file in bytes')
+  if (headers.deferLength !== undefined)
+    throw badRequest('Upload-Length required', 'Give the size of the file in Upload-Length; uploads of unknown size are not accepted')
+  if (headers.length === undefined || !/^\d{1,15}$/.test(headers.length))
+    throw badRequest('Upload-Length required', 'Upload-Length must be the size of the file in bytes')
   let raw: Record<string, string | null>
   try {
     raw = Metadata.parse(headers.metadata ?? '')
@@ -45,7 +47,9 @@ export async function checkNewUpload(deps: AppDeps, headers: { length?: string; 
   }
   const present = Object.fromEntries(Object.entries(raw).filter((entry): entry is [string, string] => entry[1] !== null))
   assertNoControlCharacters(present, 'Upload-Metadata')
-  const parsed = v.safeParse(UploadMetadataSchema, present)
+  // Every known key, absent ones as undefined: a missing field is then named in its schema's own words.
+  const known = Object.fromEntries(Object.keys(UploadMetadataSchema.entries).map((key) => [key, present[key]]))
+  const parsed = v.safeParse(UploadMetadataSchema, known)
   if (!parsed.success) throw asMetadataError(validationError(parsed.issues, 'form'))
   const { filename, clientId, filetype: _declared, ...fields } = parsed.output
   const fileName = cleanOriginalName(filename)

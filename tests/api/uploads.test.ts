@@ -156,7 +156,11 @@ describe('a resumable upload', () => {
 
     // Half the file, then the connection drops.
     const half = content.byteLength / 2
-    await patch(location, 0, cutAfter(content.slice(0, half), () => stored(location, half)))
+    await patch(
+      location,
+      0,
+      cutAfter(content.slice(0, half), () => stored(location, half)),
+    )
     const resumed = await head(location)
     expect(resumed.status).toBe(200)
     expect(resumed.headers.get('cache-control')).toBe('no-store')
