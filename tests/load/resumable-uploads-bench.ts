@@ -6,7 +6,7 @@
  * long it took, how many cuts it went through, and how many bytes crossed the link towards the server
  * beyond the file itself (request headers and bytes sent again after a cut): the target is at most 10 %.
  *
- *   npx tsx tests/load/resumable-uploads-bench.ts     (or: npm run bench uploads-resumable)
+ *   npx tsx tests/load/resumable-uploads-bench.ts     (or: npm run bench -- uploads-resumable)
  *
  * Bounded: gives up after RESUMABLE_BENCH_SECONDS (default 180) s. Only loopback addresses are used.
  */
