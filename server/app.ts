@@ -31,6 +31,7 @@ import { paymentsRoutes } from './routes/payments'
 import { pushRoutes } from './routes/push'
 import { roleRoutes } from './routes/roles'
 import { userRoutes } from './routes/users'
+import { uploadRoutes } from './routes/uploads'
 import { secondFactorRoutes } from './routes/second-factor'
 import { errorForLog } from './logger'
 import { apiDescriptionRoutes } from './routes/api-description'
@@ -65,6 +66,7 @@ const routeModules: Hono<AppEnv>[] = [
   deadlineRoutes,
   signupRoutes,
   mailPreviewRoutes,
+  uploadRoutes,
 ]
 
 /**
@@ -111,7 +113,7 @@ export function createApp(deps: AppDeps, extraRoutes: Hono<AppEnv>[] = []): Hono
     // hear of both from the database's triggers.
     const written = deps.answers?.writes.mark ?? 0
     try {
-      if (c.req.header('content-type')?.startsWith('multipart/form-data')) await next()
+      if (/^(multipart\/form-data|application\/offset\+octet-stream)/.test(c.req.header('content-type') ?? '')) await next()
       else await jsonBodyLimit(c, next)
     } finally {
       deps.callers?.clear()

@@ -2,6 +2,7 @@
 import { answerOf, CUT_OFF, entryBody, outcomeOfRefusal, reasonOf } from '../src/lib/outbox/http'
 import { replayOutbox, type SendOutcome } from '../src/lib/outbox/replay'
 import { hasWaitingEntries, type OutboxEntry } from '../src/lib/outbox/store'
+import { sendResumableWithFetch } from './outbox-upload'
 
 /**
  * Background Sync: the browser wakes the worker once the connection is back, even when no page of
@@ -33,6 +34,11 @@ async function renewToken(): Promise<Renewed | null> {
 
 function sender(token: string) {
   return async (entry: OutboxEntry): Promise<SendOutcome> => {
+    if ('upload' in entry.request) {
+      return sendResumableWithFetch(entry, (path, init) =>
+        fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` }, credentials: 'same-origin' }),
+      )
+    }
     const { body, headers } = entryBody(entry)
     let res: Response
     try {

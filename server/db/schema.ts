@@ -599,6 +599,39 @@ export const documents = pgTable(
   ],
 )
 
+/**
+ * A resumable upload (tus, /api/uploads) of one document file, from its creation to the document it
+ * became (server/uploads/). Keyed by the upload's id: only the staff user who created it may send its
+ * bytes, and `documentId`/`completedAt` are written in the transaction that creates the document, so a
+ * completed upload becomes a document once, whichever request or server finishes it. A refusal at
+ * completion (not a PDF, a type since removed) is kept, so a repeat gets the same answer. Unfinished
+ * uploads past `expiresAt` and finished ones after a week are removed by the housekeeping job.
+ */
+export const documentUploads = pgTable(
+  'document_uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** The document's fields as the multipart upload takes them (documentTypeId, jurisdiction, dateReceived, servedOn). */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull(),
+    /** The sender's Idempotency-Key: two uploads under one key make one document. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    completedAt: ts('completed_at'),
+    documentId: integer('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    refusal: jsonb('refusal').$type<{ status: number; body: { detail: string; details: string } }>(),
+  },
+  (t) => [index('document_uploads_expires_idx').on(t.expiresAt), index('document_uploads_user_idx').on(t.userId)],
+)
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 
 /**

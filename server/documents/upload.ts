@@ -2,7 +2,9 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import * as v from 'valibot'
 import { DOCUMENT_UPLOAD_MAX_FILES, DocumentUploadFieldsSchema, type Document } from '../../contract/documents'
+import type { Readable } from 'node:stream'
 import type { AppDeps } from '../context'
+import type { Tx } from '../db/client'
 import { SERVICE_OF_PROCESS } from '../db/reference'
 import { documents, documentTypes } from '../db/schema'
 import { HttpError, unprocessable } from '../http/errors'
@@ -30,13 +32,45 @@ export interface UploadRequest {
   requestId?: string
 }
 
+export interface UploadAnswer {
+  status: 201
+  body: { documents: Document[] }
+  replayed: boolean
+}
+
+/** Who uploads what for whom, and how the upload takes effect once. */
+export interface NewDocumentsRequest {
+  client: { id: number; companyName: string }
+  userId: number
+  idempotencyKey?: string
+  /** The key's scope: 'document-upload' (every upload route's own) unless told. */
+  idempotencyScope?: string
+  /** How long to wait for a request still running with the same key before answering 409 (0 by default). */
+  idempotencyWaitMs?: number
+  requestId?: string
+  /** Written in the transaction that creates the documents (a resumable upload records its document). */
+  onCreated?: (tx: Tx, documents: Document[]) => Promise<void>
+}
+
+/** One file of an upload, as it arrives. */
+export interface IncomingFile {
+  rawName: string
+  stream: Readable
+}
+
+/**
+ * Reads the files of one upload: hands each file, in order, to `store` (which checks its content and
+ * streams it to the blob store) and returns the upload's fields, checked with checkUploadFields.
+ */
+export type ReceiveFiles = (store: (file: IncomingFile) => Promise<void>) => Promise<CheckedFields>
+
 /**
  * Receives the files of one upload (POST /document/client/{id}) for one client. All or nothing: each
  * file is sniffed and streamed to the blob store under a fresh key; if any file, field or the insert
  * fails, the files already written are deleted and no record is left. Files written just before a crash
  * (no record yet) are removed by the orphan sweep of the shred job.
  */
-export async function receiveUpload(deps: AppDeps, request: UploadRequest): Promise<{ status: 201; body: { documents: Document[] }; replayed: boolean }> {
+export async function receiveUpload(deps: AppDeps, request: UploadRequest): Promise<UploadAnswer> {
   const maxBytes = deps.env.UPLOAD_MAX_BYTES
   const maxBodyBytes = DOCUMENT_UPLOAD_MAX_FILES * (maxBytes + 64 * 1024) + 1024 * 1024
   if (!request.contentType?.toLowerCase().startsWith('multipart/form-data')) {
@@ -45,28 +79,13 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
   if (request.contentLength && Number(request.contentLength) > maxBodyBytes) {
     throw new HttpError(413, 'Upload too large', `Each file may be at most ${formatBytes(maxBytes)}, and at most ${DOCUMENT_UPLOAD_MAX_FILES} files at once`)
   }
-
-  let claim: IdempotencyClaim | undefined
-  if (request.idempotencyKey) {
-    const started = await startIdempotent(deps.db, {
-      key: request.idempotencyKey,
-      scope: 'document-upload',
-      userId: request.userId,
-      requestHash: hashRequest('document-upload', request.client.id),
-      now: deps.clock.now(),
-    })
-    if (started.kind === 'replay') return { status: 201, body: started.body as { documents: Document[] }, replayed: true }
-    claim = started.claim
-  }
-
-  const stored: SniffedBlob[] = []
-  let committed = false
-  try {
+  const contentType = request.contentType
+  return createDocuments(deps, request, async (store) => {
     let fileCount = 0
     let checked: Promise<CheckedFields> | undefined
     const fields = await readMultipart(
       request.body,
-      request.contentType,
+      contentType,
       { maxFiles: DOCUMENT_UPLOAD_MAX_FILES, maxBodyBytes },
       {
         async file(part, fieldsSoFar) {
@@ -75,17 +94,50 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
           // A browser sends an empty, unnamed part when no file was chosen.
           if (!part.fileName) return
           // Fields sent before the files are checked before any file is stored.
-          if (!checked && FIELD_NAMES.every((name) => name in fieldsSoFar)) checked = checkFields(deps, { ...fieldsSoFar })
+          if (!checked && FIELD_NAMES.every((name) => name in fieldsSoFar)) checked = checkUploadFields(deps, { ...fieldsSoFar })
           if (checked) await checked
           fileCount++
-          stored.push(await sniffAndStore(deps, { prefix: documentKeyPrefix(request.client.id), rawName: part.fileName, stream: part.stream, maxBytes }))
+          await store({ rawName: part.fileName, stream: part.stream })
         },
       },
     )
     if (fileCount === 0) throw unprocessable('No file', 'Choose at least one file to upload')
     // Checked again with every field: a date served sent after the files is checked too.
     if (checked) await checked
-    const { documentTypeId, jurisdiction, dateReceived, type, servedOn } = await checkFields(deps, fields)
+    return checkUploadFields(deps, fields)
+  })
+}
+
+/**
+ * Makes the client's documents of one upload, whichever route received it (the multipart form, or a
+ * completed resumable upload: server/uploads/): the Idempotency-Key (a repeat gets the first answer),
+ * the content checks of each file (sniffAndStore), the fields, then in one transaction the documents,
+ * their text reading, the client's notifications, the audit entry and the stored answer. All or
+ * nothing: on any failure the files already stored are deleted and the key is released.
+ */
+export async function createDocuments(deps: AppDeps, request: NewDocumentsRequest, receive: ReceiveFiles): Promise<UploadAnswer> {
+  const maxBytes = deps.env.UPLOAD_MAX_BYTES
+  let claim: IdempotencyClaim | undefined
+  if (request.idempotencyKey) {
+    const scope = request.idempotencyScope ?? 'document-upload'
+    const started = await startIdempotent(deps.db, {
+      key: request.idempotencyKey,
+      scope,
+      userId: request.userId,
+      requestHash: hashRequest('document-upload', request.client.id),
+      now: deps.clock.now(),
+      waitMs: request.idempotencyWaitMs,
+    })
+    if (started.kind === 'replay') return { status: 201, body: started.body as { documents: Document[] }, replayed: true }
+    claim = started.claim
+  }
+
+  const stored: SniffedBlob[] = []
+  let committed = false
+  try {
+    const { documentTypeId, jurisdiction, dateReceived, type, servedOn } = await receive(async (file) => {
+      stored.push(await sniffAndStore(deps, { prefix: documentKeyPrefix(request.client.id), rawName: file.rawName, stream: file.stream, maxBytes }))
+    })
     // Service of process: served on the day given (else the day received) and answered by the estimated date.
     const service = type.name === SERVICE_OF_PROCESS ? { servedOn, responseDueOn: estimatedAnswerDate(servedOn!, jurisdiction) } : {}
 
@@ -137,6 +189,7 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
         toDocument(row, now, { withClient: true }),
       )
       if (claim) await completeIdempotent(tx, claim, 201, { documents: created })
+      await request.onCreated?.(tx, created)
       return created
     })
     committed = true
@@ -157,7 +210,7 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
 /** The fields every upload sends (servedOn is optional). */
 const FIELD_NAMES = ['documentTypeId', 'jurisdiction', 'dateReceived']
 
-interface CheckedFields {
+export interface CheckedFields {
   documentTypeId: number
   jurisdiction: number
   dateReceived: string
@@ -166,7 +219,11 @@ interface CheckedFields {
   servedOn?: string
 }
 
-async function checkFields(deps: AppDeps, fields: Record<string, string>): Promise<CheckedFields> {
+/**
+ * The fields of an upload (documentTypeId, jurisdiction, dateReceived, servedOn), as the multipart form
+ * and a resumable upload's metadata carry them: 422 with a readable reason for each problem.
+ */
+export async function checkUploadFields(deps: AppDeps, fields: Record<string, string>): Promise<CheckedFields> {
   assertNoControlCharacters(fields, 'form')
   // A form's empty "Date served" is no date.
   const { servedOn: givenServedOn, ...rest } = fields

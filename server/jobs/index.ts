@@ -8,6 +8,7 @@ import { markOverdueJob } from './overdue'
 import type { Job } from './scheduler'
 import { escalateServiceJob } from './service-of-process'
 import { shredJob } from './shred'
+import { sweepUploadsJob } from '../uploads/sweep'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -34,4 +35,13 @@ const authHousekeeping: Job = {
  * Every scheduled job of the server. Add a job by appending it here; the scheduler runs each once per
  * period across all servers (server/jobs/scheduler.ts).
  */
-export const jobs: Job[] = [authHousekeeping, markOverdueJob, shredJob, sweepRecordsJob, mailRetryJob, escalateServiceJob, deadlineRemindersJob]
+export const jobs: Job[] = [
+  authHousekeeping,
+  markOverdueJob,
+  shredJob,
+  sweepRecordsJob,
+  mailRetryJob,
+  escalateServiceJob,
+  deadlineRemindersJob,
+  sweepUploadsJob,
+]

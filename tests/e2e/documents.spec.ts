@@ -1,12 +1,12 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, expectAccessible, loginAs, test } from './fixtures'
+import { DEMO, DEMO_PASSWORD, expect, expectAccessible, loginAs, test } from './fixtures'
 
 /**
  * Documents end to end on the real server and the demo data: the mailroom uploads scans for Sunshine
  * Holdings LLC, the client reads one (Unread becomes Read) and asks for it by mail, staff mark the
  * request Mailed with a tracking number, the client sees the timeline; deleting needs DCD. Then the
  * offline parts: an opened file reads offline, a mail request made offline is sent once when the
- * connection returns, and an upload cut off by the network is sent again with the same Idempotency-Key.
+ * connection returns, and an upload cut off by the network goes on from the server's offset, once.
  *
  * The first tests run in order on one server and share what they upload (files named by this run).
  */
@@ -119,8 +119,7 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
     ])
     const posts: string[] = []
     page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/api\/document\/client\/\d+$/.test(new URL(request.url()).pathname))
-        posts.push(request.headers()['idempotency-key'] ?? '')
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/uploads') posts.push(request.headers()['idempotency-key'] ?? '')
     })
     await expectAccessible(page, 'upload form with two files')
     await page.getByRole('button', { name: 'Upload 2 documents' }).click()
@@ -133,7 +132,7 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
     expect(await borderColor(client)).toBe(await borderColor(page.getByLabel('Date Received')))
     const outbox = page.getByRole('region', { name: 'Uploads from this device' })
     await expect(outbox.getByText('Sent', { exact: true })).toHaveCount(2)
-    // One request per file, each with its own key.
+    // One upload per file, each with its own key.
     expect(posts).toHaveLength(2)
     expect(new Set(posts).size).toBe(2)
   })
@@ -401,17 +400,22 @@ test.describe('offline and poor connections', () => {
     expect(posts).toHaveLength(1)
   })
 
-  test('an upload cut off by the network is sent again by itself, with the same Idempotency-Key', async ({ page }) => {
+  test('a scan whose connection is cut mid-way goes on by itself from where the server got to, and becomes one document', async ({ page, request }) => {
+    test.setTimeout(120_000)
     await loginAs(page, 'clerk')
-    const name = `${RUN}-retry.pdf`
-    await upload(page, 'Gulf Coast Ventures Inc', [{ name, buffer: pdf(`${RUN} retry`) }])
-    const keys: string[] = []
-    let cut = true
+    const name = `${RUN}-cut.pdf`
+    // Large enough to be sent in several steps of progress (the server checks only its first bytes).
+    const scan = Buffer.concat([pdf(`${RUN} cut`), Buffer.alloc(1024 * 1024, 0x20)])
+    await upload(page, 'Gulf Coast Ventures Inc', [{ name, buffer: scan }])
+    const tus: string[] = []
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.startsWith('/api/uploads')) tus.push(`${sent.method()} ${sent.headers()['upload-offset'] ?? ''}`.trim())
+    })
+    let cut = false
     // On the context: the service worker's Background Sync may be the one that sends it again.
-    await page.context().route('**/api/document/client/*', async (route) => {
-      keys.push(route.request().headers()['idempotency-key'] ?? '')
-      if (cut) {
-        cut = false
+    await page.context().route('**/api/uploads/*', async (route) => {
+      if (route.request().method() === 'PATCH' && !cut) {
+        cut = true
         await route.abort('connectionreset')
       } else {
         await route.continue()
@@ -419,10 +423,33 @@ test.describe('offline and poor connections', () => {
     })
     await page.getByRole('button', { name: 'Upload', exact: true }).click()
     const outbox = page.getByRole('region', { name: 'Uploads from this device' })
-    // A network failure waits and goes again on its own (no Retry needed, none offered).
-    await expect(outbox.getByText('Sent', { exact: true })).toHaveCount(1, { timeout: 15_000 })
-    expect(keys).toHaveLength(2)
-    expect(keys[0]).not.toBe('')
-    expect(keys[1]).toBe(keys[0])
+    // A cut connection goes on by itself (no Retry needed, none offered): the server's offset first.
+    await expect(outbox.getByText('Sent', { exact: true })).toHaveCount(1, { timeout: 30_000 })
+    expect(cut).toBe(true)
+    expect(tus[0]).toBe('POST')
+    expect(tus.slice(1)).toEqual(['PATCH 0', 'HEAD', 'PATCH 0'])
+
+    // One document on the server.
+    const login = await request.post('/api/auth/login', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD } })
+    const admin = (await login.json()).token
+    const list = await (await request.get(`/api/documents?q=${RUN}-cut&pageSize=10`, { headers: { authorization: `Bearer ${admin}` } })).json()
+    expect(list.total).toBe(1)
+  })
+
+  test('while a scan is sent, its row shows the bytes sent and the speed', async ({ page }) => {
+    test.setTimeout(120_000)
+    await loginAs(page, 'clerk')
+    const name = `${RUN}-progress.pdf`
+    const scan = Buffer.concat([pdf(`${RUN} progress`), Buffer.alloc(2 * 1024 * 1024, 0x20)])
+    await upload(page, 'Gulf Coast Ventures Inc', [{ name, buffer: scan }])
+    // A slow link (256 KB/s up), so the upload takes several seconds.
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 })
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    const row = page.getByRole('region', { name: 'Uploads from this device' }).getByRole('listitem', { name: new RegExp(name) })
+    await expect(row.getByTestId('upload-progress')).toHaveText(/^[\d.]+ (bytes|KB|MB) of 2(\.0)? MB sent · [\d.]+ (bytes|KB|MB)\/s$/, { timeout: 20_000 })
+    await expect(row.getByRole('progressbar')).toBeVisible()
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+    await expect(row.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 })
   })
 })

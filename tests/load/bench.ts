@@ -2,6 +2,7 @@
  * `npm run bench`: the benchmarks, reported as numbers (never as timed pass/fail tests).
  * - invoice lists on 100 000 rows: p50/p95 latency of the paged, filtered, sorted list calls, and plans;
  * - document uploads: MB/s for 25 MB files, one and several at once, and the server's memory growth;
+ * - resumable uploads: a 25 MB scan over a slow link cut every 5 s completes, and how many bytes it re-sent;
  * - sign-in burst: 50 people of one office signing in at once from one address: none refused, p95;
  * - `scale` (only when named): every list at a million rows on PostgreSQL beside a hello-world.
  * Each is bounded in count and time and talks only to a server on the loopback address.
@@ -10,6 +11,7 @@ import { benchInvoices } from './invoices-bench'
 import { benchScale } from './scale-bench'
 import { benchSignIn, printSignInBench } from './sign-in-bench'
 import { benchUploads, printUploadBench } from './upload-bench'
+import { benchResumableUploads, EXTRA_BYTES_TARGET, printResumableBench } from './resumable-uploads-bench'
 
 const args = process.argv.slice(2)
 const only = args.filter((arg) => !arg.startsWith('--'))
@@ -27,6 +29,12 @@ if (wanted('uploads')) {
 if (wanted('uploads') || wanted('uploads-s3')) {
   console.log('\n== Document uploads to the S3 store')
   printUploadBench(await benchUploads({ store: 's3' }))
+}
+if (wanted('uploads') || wanted('uploads-resumable')) {
+  console.log('\n== Resumable uploads over a link that drops')
+  const result = await benchResumableUploads()
+  printResumableBench(result)
+  if (!result.completed || result.extraShare > EXTRA_BYTES_TARGET) process.exitCode = 1
 }
 if (wanted('sign-in')) {
   console.log('\n== Sign-in burst')

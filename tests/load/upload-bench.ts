@@ -27,7 +27,7 @@ const FILE_BYTES = 25 * MB
 const COUNT = Math.min(40, Math.max(1, Number(process.env.UPLOAD_BENCH_COUNT ?? 6)))
 const TIME_LIMIT_MS = Math.min(600, Math.max(5, Number(process.env.UPLOAD_BENCH_SECONDS ?? 120))) * 1000
 
-interface ServerReady {
+export interface ServerReady {
   port: number
   token: string
   clientId: number
@@ -154,7 +154,7 @@ async function serveForBench() {
 
 // ---------- the client side (this process) ----------
 
-function startServer(dataDir: string, s3Settings?: unknown): { child: ChildProcess; next: (key: string) => Promise<any> } {
+export function startServer(dataDir: string, s3Settings?: unknown): { child: ChildProcess; next: (key: string) => Promise<any> } {
   const self = fileURLToPath(import.meta.url)
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--serve'], {
     env: { ...process.env, DATA_DIR: dataDir, ...(s3Settings ? { BENCH_S3: JSON.stringify(s3Settings) } : {}) },

@@ -66,8 +66,9 @@ export type UploadDocumentsPageProps = {
  * (searchable), document type, jurisdiction, date received and one or many files (the camera on a
  * tablet); PDF, JPEG, PNG and TIFF. Photos become the pages of one PDF (in the order of the strip,
  * which can be reordered) or one document each. "Upload" stores the batch on this device first (the
- * outbox, with each document's file and Idempotency-Key), then it is sent in order, now or when the
- * connection returns; each document's state shows below. After each batch the form asks for the
+ * outbox, with each document's file and Idempotency-Key), then it is sent in order as a resumable
+ * upload, now or when the connection returns, going on from where the server got to after a cut; each
+ * document's state, bytes sent and speed show below. After each batch the form asks for the
  * client again. The client is notified of each document by the server.
  */
 export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProps) {
@@ -145,12 +146,14 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
     if (storing || !fields() || !chosenClient) return
     const company = companyOf(chosenClient)
     const clientId = Number(chosenClient.value)
-    const formFields: [string, string][] = [
-      ['documentTypeId', String(documentTypeId)],
-      ['jurisdiction', String(jurisdiction)],
-      ['dateReceived', dateReceived],
-      ...(isService && servedOn ? [['servedOn', servedOn] as [string, string]] : []),
-    ]
+    // The document's fields, as the resumable upload's metadata carries them.
+    const documentFields: Record<string, string> = {
+      clientId: String(clientId),
+      documentTypeId: String(documentTypeId),
+      jurisdiction: String(jurisdiction),
+      dateReceived,
+      ...(isService && servedOn ? { servedOn } : {}),
+    }
     setStoring(true)
     setStoreError(null)
     try {
@@ -180,7 +183,11 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
         await enqueue({
           kind: UPLOAD_KIND,
           label: `${file.name} for ${company}`,
-          request: { method: 'POST', path: `/document/client/${clientId}`, form: { fields: formFields, file, fileName: file.name } },
+          request: {
+            method: 'POST',
+            path: '/uploads',
+            upload: { metadata: { ...documentFields, filename: file.name, filetype: file.type || 'application/octet-stream' }, file, fileName: file.name },
+          },
           invalidate: [documentKeys.lists()],
         })
       }

@@ -20,13 +20,15 @@ export function entryBody(entry: OutboxEntry): { body: BodyInit | undefined; hea
     if (request.form.file) form.append('file', request.form.file, request.form.fileName)
     return { body: form, headers }
   }
+  // A resumable upload is sent by its own sender (resumable.ts; sw/outbox-upload.ts), never as one request.
+  if ('upload' in request) throw new Error('A resumable upload is not sent as one request')
   if (request.json === undefined) return { body: undefined, headers }
   headers['content-type'] = 'application/json'
   return { body: JSON.stringify(request.json), headers }
 }
 
 /** Statuses that mean "not now" rather than "no": the entry waits and goes again. */
-const BUSY = new Set([408, 425, 429, 502, 503, 504])
+const BUSY = new Set([408, 423, 425, 429, 502, 503, 504])
 
 export const WAITING_FOR_NETWORK = 'Waiting for a connection. It is saved on this device and will be sent when the connection returns.'
 export const CUT_OFF = 'The connection dropped while sending. It will be sent again when the connection returns; the server keeps one copy.'

@@ -1,4 +1,4 @@
-import { listEntries, updateEntry, type OutboxEntry } from './store'
+import { listEntries, updateEntry, type OutboxEntry, type OutboxRequest } from './store'
 
 /**
  * Replaying the outbox: the oldest waiting entry of the user first, one at a time, each with its own
@@ -72,7 +72,7 @@ export function replayOutbox(userId: number, send: SendEntry, now: () => number 
           result,
           reason: undefined,
           // The server has the file now: the device does not need to keep it.
-          request: 'form' in entry.request ? { ...entry.request, form: { ...entry.request.form, file: null } } : entry.request,
+          request: withoutFile(entry.request),
         }))
         if (sent) report.sent.push(sent)
         continue
@@ -81,4 +81,11 @@ export function replayOutbox(userId: number, send: SendEntry, now: () => number 
       if (failed) report.failed.push(failed)
     }
   })
+}
+
+/** The request as kept once sent: an upload's file is not needed on the device any more. */
+function withoutFile(request: OutboxRequest): OutboxRequest {
+  if ('form' in request) return { ...request, form: { ...request.form, file: null } }
+  if ('upload' in request) return { ...request, upload: { ...request.upload, file: null } }
+  return request
 }

@@ -5,6 +5,11 @@ import type { OutboxEntry } from './store'
 
 /** The page's sender: through the API client, so the bearer token and its renewal are the usual ones. */
 async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
+  if ('upload' in entry.request) {
+    // tus-js-client comes with the first resumable upload, not with every replay.
+    const { sendResumable } = await import('./resumable')
+    return sendResumable(entry)
+  }
   const { body, headers } = entryBody(entry)
   try {
     const response = await apiFetch(entry.request.path, { method: entry.request.method, body, headers })

@@ -12,10 +12,24 @@ export const OUTBOX_DB = 'portal-outbox'
 const STORE = 'entries'
 const BY_USER = 'userId'
 
-/** What the server is asked: JSON (or nothing), or a multipart form with one file. */
+/**
+ * A file sent as a resumable upload (tus, POST /uploads then PATCH from the server's offset): its
+ * Upload-Metadata, the file (dropped once sent), and the upload's URL once the server made it, so a
+ * later try (after a cut, a reload or a restart) goes on from the server's offset instead of from zero.
+ */
+export interface ResumableUpload {
+  metadata: Record<string, string>
+  file: Blob | null
+  fileName: string
+  /** The upload's address (/api/uploads/{id}), kept as soon as the server gave it. */
+  url?: string
+}
+
+/** What the server is asked: JSON (or nothing), a multipart form with one file, or a resumable upload. */
 export type OutboxRequest =
   | { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string; json?: unknown }
   | { method: 'POST'; path: string; form: { fields: [string, string][]; file: Blob | null; fileName: string } }
+  | { method: 'POST'; path: string; upload: ResumableUpload }
 
 export type OutboxState = 'waiting' | 'sending' | 'sent' | 'failed'
 
