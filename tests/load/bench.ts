@@ -3,11 +3,15 @@
  * - invoice lists on 100 000 rows: p50/p95 latency of the paged, filtered, sorted list calls, and plans;
  * - document uploads: MB/s for 25 MB files, one and several at once, and the server's memory growth;
  * - sign-in burst: 50 people of one office signing in at once from one address: none refused, p95;
- * - `scale` (only when named): every list at a million rows on PostgreSQL beside a hello-world.
+ * - `ocr`: the text reader's OCR of a 300 dpi letter and a 10-page image-only PDF, and other requests' p95 while it runs;
+ * - `zip`: one ZIP of 100 documents of 2.5 MB and the server's RSS growth while it streams;
+ * - `scale` (only when named): every list at a million rows on PostgreSQL beside a hello-world, with
+ *   the search of words inside a million documents' texts.
  * Each is bounded in count and time and talks only to a server on the loopback address.
  */
 import { benchInvoices } from './invoices-bench'
 import { benchScale } from './scale-bench'
+import { benchOcr, benchZip, printOcrBench, printZipBench } from './scan-bench'
 import { benchSignIn, printSignInBench } from './sign-in-bench'
 import { benchUploads, printUploadBench } from './upload-bench'
 
@@ -34,7 +38,15 @@ if (wanted('sign-in')) {
   printSignInBench(result)
   if (result.refused) process.exitCode = 1
 }
+if (wanted('ocr')) {
+  console.log('\n== OCR of scans')
+  printOcrBench(await benchOcr())
+}
+if (wanted('zip')) {
+  console.log('\n== Many documents in one ZIP')
+  printZipBench(await benchZip())
+}
 if (wanted('scale')) {
   console.log('\n== Every list at a million rows, beside a hello-world')
-  await benchScale({ writeDoc: args.includes('--write-doc') })
+  await benchScale({ writeDoc: args.includes('--write-doc'), printPlans: args.includes('--plans') })
 }
