@@ -4,12 +4,16 @@
  *
  * Builds (or, with SCALE_BENCH_REUSE=1, reuses) a database `portal_scale_bench` on DATABASE_URL's
  * PostgreSQL server: 20 000 clients with a user each, 1 000 000 invoices, 1 000 000 documents,
- * 100 000 mail requests and 1 000 000 notifications, all with generate_series. Then it starts the real
+ * 100 000 mail requests and 1 000 000 notifications, all with generate_series, and the words of every
+ * document (document_texts, about 1,300 characters each: a letter's worth, in English with some Spanish;
+ * one word in half of them, one in 1 %, one in ten documents). Then it starts the real
  * server (production mode, no PWA needed) and the hello-world as child processes on loopback ports and
  * loads each with 1 and with 64 connections for a fixed time, printing requests per second, the ratio
  * to the hello-world and p50 / p95 / p99 latency. `--write-doc` also writes docs/benchmarks/api.md with
  * the numbers and the plans of the main list queries. Bounded in time; talks only to 127.0.0.1.
- * SCALE_BENCH_ONLY (comma-separated parts of line names) runs only some lines.
+ * SCALE_BENCH_ONLY (comma-separated parts of line names) runs only some lines; SCALE_BENCH_DB names
+ * the database (default portal_scale_bench), SCALE_BENCH_ROWS the number of invoices, documents and
+ * notifications each (default 1 000 000; fewer for a quick round).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -25,12 +29,16 @@ import { EXACT_TOTAL_LIMIT } from '../../server/db/page-total'
 import { CLIENT_ROLE, ensureReferenceData, SUPER_ADMIN_ROLE } from '../../server/db/reference'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
-const DB_NAME = 'portal_scale_bench'
+const DB_NAME = process.env.SCALE_BENCH_DB ?? 'portal_scale_bench'
 const CLIENTS = 20_000
-const INVOICES = 1_000_000
-const DOCUMENTS = 1_000_000
-const REQUESTS = 100_000
-const NOTIFICATIONS = 1_000_000
+/** Invoices, documents and notifications each (SCALE_BENCH_ROWS: fewer for a quick round). */
+const ROWS = Math.max(10_000, Number(process.env.SCALE_BENCH_ROWS ?? 1_000_000))
+const INVOICES = ROWS
+const DOCUMENTS = ROWS
+/** The documents not shredded yet (the last 60 days' mail). */
+const ACTIVE_DOCUMENTS = Math.min(40_000, Math.floor(DOCUMENTS / 25))
+const REQUESTS = ROWS / 10
+const NOTIFICATIONS = ROWS
 const PASSWORD = 'Scale-bench-2026!'
 const ADMIN_EMAIL = 'bench-admin@scale.test'
 const CLIENT_EMAIL = 'user1@scale.test'
@@ -73,8 +81,8 @@ async function fill(db: Db) {
            (date '2023-01-01' + (g / 1000) * interval '1 day')::date,
            timestamptz '2023-01-01 12:00' + g * interval '2 minutes', g % 4 <> 0,
            'scan-' || g || '.pdf', 'application/pdf', 100000 + g % 1000, md5(g::text),
-           case when g < ${DOCUMENTS - 40_000} then 'shredded' else 'active' end,
-           case when g < ${DOCUMENTS - 40_000} then null else 'bench/' || g end
+           case when g < ${DOCUMENTS - ACTIVE_DOCUMENTS} then 'shredded' else 'active' end,
+           case when g < ${DOCUMENTS - ACTIVE_DOCUMENTS} then null else 'bench/' || g end
     from generate_series(1, ${DOCUMENTS}) g`)
   await db.execute(sql`
     insert into document_requests (document_id, client_id, status, recipient_name, address, city, state_province, zipcode, created_at, updated_at)
@@ -94,6 +102,91 @@ async function fill(db: Db) {
   return Math.round((performance.now() - started) / 1000)
 }
 
+/**
+ * What a letter says, word by word: common words first (a word's chance falls steeply down the list, as
+ * in real text). Leaves out the words the search lines look for (TEXT_SEARCHES), which are placed by rule.
+ */
+const VOCABULARY = `the of and to a in for is that this your on be with as by are from or at you company
+  please notice state florida registered agent office date number name address records account payment
+  amount due received filed department division corporations tax return form information required any
+  will must may should have has been not all our its their which within days after before following
+  period year month total balance penalty interest letter reference section law statute county court
+  case plaintiff defendant service process summons complaint served response attorney judge circuit
+  filing fee license renewal business entity corporation limited liability partnership officer manager
+  director principal mailing email telephone fax website online portal deadline extension request
+  approved denied review pending status change correction amendment certificate good standing
+  dissolution reinstatement revenue sales use employer withholding unemployment insurance claim benefit
+  property assessment appraiser exemption homestead parcel valuation hearing appeal board notice
+  identification federal internal bank check credit card deposit refund overpayment credit statement
+  invoice quarterly monthly electronic signature authorized representative contact questions call
+  thank sincerely regards enclosed copy original duplicate final second reminder urgent immediate
+  action avoid additional charges collection agency contract agreement lease landlord tenant premises
+  de la que el en los del las por con una para su al lo como más pero sus le ya o este sí porque esta
+  entre cuando muy sin sobre también me hasta hay donde quien desde todo nos durante todos uno les ni
+  contra otros ese eso ante ellos e esto mí antes algunos qué unos yo otro otras otra él tanto esa
+  estos mucho quienes nada muchos cual poco ella estar estas algunas algo nosotros mi mis tú te ti tu
+  tus ellas nosotras vosotros vosotras os mío mía míos mías tuyo tuya empresa carta aviso número pago
+  fecha dirección impuesto cuenta año días oficina estado condado corte`
+  .split(/\s+/)
+  .filter(Boolean)
+
+/** The words the search lines look for, and in which documents each is placed (by id). */
+export const TEXT_SEARCHES = {
+  /** In half of the documents. */
+  common: { word: 'annual', sentence: 'Your annual report must be filed before May 1.', every: 2, at: 0 },
+  /** In one document of a hundred. */
+  uncommon: { word: 'garnishment', sentence: 'Notice of wage garnishment for the account named above.', every: 100, at: 37 },
+  /** In one document of 100 000 (ten at a million). */
+  rare: { word: 'zorblaxite', sentence: 'The zorblaxite permit was renewed for another year.', every: 100_000, at: 4242 },
+}
+
+/**
+ * Every document's words (document_texts, read): a heading with the client's company and a reference,
+ * three paragraphs of 60 words from VOCABULARY, and the TEXT_SEARCHES sentences where their rule places
+ * them. Built with one connection so the full-text index can be made once at the end (faster than
+ * keeping it up row by row), with memory enough to build it in one pass.
+ */
+async function fillTexts(url: string) {
+  const started = performance.now()
+  const { default: postgres } = await import('postgres')
+  const one = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    await one`set maintenance_work_mem = '512MB'`
+    await one`drop index if exists document_texts_search_idx`
+    await one`truncate document_texts`
+    const sentence = (rule: (typeof TEXT_SEARCHES)[keyof typeof TEXT_SEARCHES]) =>
+      `case when d.id % ${rule.every} = ${rule.at} then '${rule.sentence} ' else '' end`
+    const step = (what: string) => console.log(`  ${what}: ${Math.round((performance.now() - started) / 1000)} s`)
+    await one.unsafe(
+      `insert into document_texts (document_id, state, attempts, body, updated_at)
+       with vocabulary as (select $1::text[] as w),
+       paragraphs as materialized (
+         select n, string_agg(w[1 + floor(power(((n * 7919 + k * 104729) % 1000003) / 1000003.0, 3) * array_length(w, 1))::int], ' ' order by k) as body
+         from vocabulary, generate_series(0, 996) n, generate_series(1, 60) k
+         group by n
+       )
+       select d.id, 'done', 1,
+              c.company_name || E'\n' || 'Reference REF-' || d.id || ', document number L' || lpad((d.id * 7)::text, 11, '0') || E'\n\n' ||
+              p1.body || '. ' || ${sentence(TEXT_SEARCHES.common)} || ${sentence(TEXT_SEARCHES.uncommon)} || ${sentence(TEXT_SEARCHES.rare)} ||
+              p2.body || E'.\n\n' || p3.body || '.',
+              d.uploaded_at
+       from documents d
+       join clients c on c.id = d.client_id
+       join paragraphs p1 on p1.n = d.id % 997
+       join paragraphs p2 on p2.n = (d.id / 997) % 997
+       join paragraphs p3 on p3.n = (d.id * 31 + 5) % 997`,
+      [VOCABULARY],
+    )
+    step("documents' words written")
+    await one`create index document_texts_search_idx on document_texts using gin (search)`
+    step('full-text index built')
+    await one`vacuum analyze document_texts`
+  } finally {
+    await one.end()
+  }
+  return Math.round((performance.now() - started) / 1000)
+}
+
 async function ensureDatabase(baseUrl: string): Promise<{ url: string; fillSeconds: number | null }> {
   const { default: postgres } = await import('postgres')
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} })
@@ -107,9 +200,12 @@ async function ensureDatabase(baseUrl: string): Promise<{ url: string; fillSecon
       await probe.end()
       if (Number(row.n) >= DOCUMENTS) {
         const database = await openDatabase({ databaseUrl: target.toString(), dataDir: 'unused' }) // runs new migrations
+        const [texts] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from document_texts where body is not null`))
         await database.db.execute(sql`analyze`)
         await database.close()
-        return { url: target.toString(), fillSeconds: null }
+        // A data set made before the documents had their words gets them now.
+        const textSeconds = Number(texts?.n ?? 0) >= Number(row.n) ? null : await fillTexts(target.toString())
+        return { url: target.toString(), fillSeconds: textSeconds }
       }
     }
     await admin.unsafe(`drop database if exists "${DB_NAME}" with (force)`)
@@ -118,11 +214,13 @@ async function ensureDatabase(baseUrl: string): Promise<{ url: string; fillSecon
     await admin.end()
   }
   const database = await openDatabase({ databaseUrl: target.toString(), dataDir: 'unused' })
+  let fillSeconds: number
   try {
-    return { url: target.toString(), fillSeconds: await fill(database.db) }
+    fillSeconds = await fill(database.db)
   } finally {
     await database.close()
   }
+  return { url: target.toString(), fillSeconds: fillSeconds + (await fillTexts(target.toString())) }
 }
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
@@ -145,7 +243,7 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv): Promise
 }
 
 /** CPU time (user and system) a process has used so far, in ms; null where /proc cannot tell (not Linux). */
-function cpuTimeMs(pid: number | undefined): number | null {
+export function cpuTimeMs(pid: number | undefined): number | null {
   try {
     // Fields after the command name: state is the 3rd field of the line, utime and stime the 14th and 15th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
@@ -273,13 +371,53 @@ async function plans(url: string): Promise<[string, string][]> {
         sql`select id from clients where ${contains(sql.raw(`(company_name || ' ' || first_name || ' ' || last_name || ' ' || phone || ' ' || city || ' ' || coalesce(mailbox_number, ''))`), 'company 01234')} order by created_at desc, id desc limit 20`,
       ),
     ])
+    out.push(...(await wordSearchPlans(url)))
   } finally {
     await database.close()
   }
   return out
 }
 
-export async function benchScale(options: { writeDoc?: boolean } = {}) {
+/**
+ * The words searches' statements exactly as the API sends them (listDocuments through a Drizzle client
+ * that records each statement and its values), explained with those values.
+ */
+export async function wordSearchPlans(url: string): Promise<[string, string][]> {
+  const { default: postgres } = await import('postgres')
+  const { drizzle } = await import('drizzle-orm/postgres-js')
+  const schema = await import('../../server/db/schema')
+  const { listDocuments } = await import('../../server/documents/queries')
+  const client = postgres(url, { max: 1, onnotice: () => {} })
+  const out: [string, string][] = []
+  try {
+    let captured: { query: string; params: unknown[] }[] = []
+    const traced = drizzle(client, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db
+    const searches: [string, Parameters<typeof listDocuments>[1]][] = [
+      ...Object.values(TEXT_SEARCHES).map(
+        ({ word, every }) =>
+          [`provider documents, words search "${word}" (1 in ${every.toLocaleString('en-US')})`, { q: word, searchCompany: true }] as [
+            string,
+            Parameters<typeof listDocuments>[1],
+          ],
+      ),
+      [`client's documents, words search "${TEXT_SEARCHES.common.word}"`, { q: TEXT_SEARCHES.common.word, clientId: 1 }],
+    ]
+    for (const [label, filters] of searches) {
+      captured = []
+      await listDocuments(traced, filters, { page: 1, pageSize: 20 })
+      // The page's statement (the look-ups of matching types and companies come first).
+      const page = captured.find((statement) => /limit \$\d+ offset/i.test(statement.query) && statement.query.includes('"documents"'))
+      if (!page) continue
+      const rows = await client.unsafe(`explain (analyze, buffers off, costs off, timing off, summary on) ${page.query}`, page.params as never[])
+      out.push([label, rows.map((row) => Object.values(row)[0]).join('\n')])
+    }
+  } finally {
+    await client.end()
+  }
+  return out
+}
+
+export async function benchScale(options: { writeDoc?: boolean; printPlans?: boolean } = {}) {
   const baseUrl = process.env.DATABASE_URL
   if (!baseUrl) {
     console.log('The scale benchmark needs a PostgreSQL server: set DATABASE_URL (e.g. postgres://root@127.0.0.1:5432/test).')
@@ -305,8 +443,8 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
       JWT_SECRET: 'scale-benchmark-secret-not-for-production-use',
-      // Production on a shared database requires it (the two portals here share one).
-      TOTP_ENCRYPTION_KEY: '0'.repeat(64),
+      // Required of production servers on a shared database.
+      TOTP_ENCRYPTION_KEY: 'scale-benchmark-second-factor-key-not-for-production-use',
       ...(answerCacheSeconds ? { ANSWER_CACHE_SECONDS: answerCacheSeconds } : {}),
     })
   const app = await portal()
@@ -339,6 +477,36 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
       ['provider documents', '/api/documents', adminToken],
       ['provider documents, search', '/api/documents?q=scan-12345', adminToken],
       ['provider documents, search, no answer cached', '/api/documents?q=scan-12345', adminToken, uncached.port],
+      // The words inside the documents: a word in ten documents, in 1 % of them, in half of them.
+      [
+        `provider documents, words search (${TEXT_SEARCHES.rare.word}: 1 in ${TEXT_SEARCHES.rare.every.toLocaleString('en-US')})`,
+        `/api/documents?q=${TEXT_SEARCHES.rare.word}`,
+        adminToken,
+      ],
+      [
+        `provider documents, words search (${TEXT_SEARCHES.rare.word}: 1 in ${TEXT_SEARCHES.rare.every.toLocaleString('en-US')}), no answer cached`,
+        `/api/documents?q=${TEXT_SEARCHES.rare.word}`,
+        adminToken,
+        uncached.port,
+      ],
+      [
+        `provider documents, words search (${TEXT_SEARCHES.uncommon.word}: 1 in ${TEXT_SEARCHES.uncommon.every}), no answer cached`,
+        `/api/documents?q=${TEXT_SEARCHES.uncommon.word}`,
+        adminToken,
+        uncached.port,
+      ],
+      [
+        `provider documents, words search (${TEXT_SEARCHES.common.word}: 1 in ${TEXT_SEARCHES.common.every}), no answer cached`,
+        `/api/documents?q=${TEXT_SEARCHES.common.word}`,
+        adminToken,
+        uncached.port,
+      ],
+      [
+        `client's documents, words search (${TEXT_SEARCHES.common.word}), no answer cached`,
+        `/api/client/documents/1?q=${TEXT_SEARCHES.common.word}`,
+        clientToken,
+        uncached.port,
+      ],
       ['provider mail requests', '/api/client/document-requests', adminToken],
       ['provider clients', '/api/client', adminToken],
       ['provider clients, search', '/api/client?q=company%2001234', adminToken],
@@ -388,6 +556,9 @@ export async function benchScale(options: { writeDoc?: boolean } = {}) {
     )
     .join('\n')
   console.log(`\n${header}\n${table}`)
+  if (options.printPlans) {
+    for (const [label, plan] of await wordSearchPlans(url)) console.log(`\n### ${label}\n\n${plan}`)
+  }
   if (options.writeDoc) {
     const explained = await plans(url)
     const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || 'unknown'
