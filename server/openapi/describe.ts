@@ -54,7 +54,7 @@ export interface RouteDoc {
    * path's ids (404) and a JSON body (413): status and when it is given (in the error body), or an
    * answer of its own content type (a page).
    */
-  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 416 | 422 | 429 | 503, string | OtherAnswer>>
+  errors?: Partial<Record<400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 416 | 422 | 423 | 429 | 503, string | OtherAnswer>>
   /** A request body not validated by `validate('json' | 'form', ...)` (several: the media types it takes). */
   body?: OwnBody | OwnBody[]
   /** An example of the JSON request body. */

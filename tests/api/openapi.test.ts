@@ -197,6 +197,8 @@ describe('GET /api/openapi.json', () => {
     await call('client', 'GET', '/api/client/{id}', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/deadlines', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/formation-date', { id: clientId })
+    await call('client', 'GET', '/api/client/{id}/addresses', { id: clientId })
+    await call('client', 'GET', '/api/client/{id}/mail-handling', { id: clientId })
     await call('client', 'GET', '/api/client/action-required/{clientId}', { clientId })
     const invoices = await call('client', 'GET', '/api/client/invoices/{clientId}', { clientId })
     const invoiceId = invoices.json.data[0].id
@@ -223,6 +225,7 @@ describe('GET /api/openapi.json', () => {
       '/api/agent',
       '/api/settings/sign-in',
       '/api/payments/sandbox/ledger',
+      '/api/dev/mail-previews',
     ]) {
       await call('admin', 'GET', path)
     }

@@ -1,4 +1,5 @@
 import { ClientPageSchema, ClientSchema, NextMailboxSchema, RegistrationResultSchema, SubscribeResultSchema } from '../../../contract/clients'
+import { AddressListSchema, AddressSchema, MailHandlingSchema } from '../../../contract/addresses'
 import { describeRoutes } from '../describe'
 
 const IDEMPOTENCY = {
@@ -51,5 +52,35 @@ export const clientDocs = describeRoutes('Clients', {
     summary: 'Replaces a client’s personal and company information',
     description: 'Send every field as read from GET /api/client/{id}. `leadGeneratedBy` is changed by staff only.',
     answers: { 200: ClientSchema },
+  },
+  'GET /api/client/{id}/addresses': {
+    summary: 'A client’s address book: its saved mailing addresses, by label',
+    answers: { 200: AddressListSchema },
+  },
+  'POST /api/client/{id}/addresses': {
+    summary: 'Saves a mailing address in a client’s address book (the client, or staff with PCE)',
+    answers: { 201: AddressSchema },
+    errors: {
+      409: 'The client has an address with this label already (whatever its case)',
+      422: 'A field is missing or too long, the country is unknown, or the book is full',
+    },
+  },
+  'PUT /api/client/{id}/addresses/{addressId}': {
+    summary: 'Changes a saved mailing address (the client, or staff with PCE)',
+    answers: { 200: AddressSchema },
+    errors: { 409: 'Another address of the client has this label' },
+  },
+  'DELETE /api/client/{id}/addresses/{addressId}': {
+    summary: 'Removes a saved mailing address (the client, or staff with PCE)',
+    answers: { 204: { empty: 'Removed' } },
+  },
+  'GET /api/client/{id}/mail-handling': {
+    summary: 'How the mailroom handles a client’s mail: every piece opened and scanned, or the envelope first',
+    answers: { 200: MailHandlingSchema },
+  },
+  'PUT /api/client/{id}/mail-handling': {
+    summary: 'Changes how the mailroom handles a client’s mail (the client, or staff with PCE)',
+    description: 'Service of process and state mail are opened and scanned whatever the mode.',
+    answers: { 200: MailHandlingSchema },
   },
 })

@@ -146,3 +146,73 @@ export const documentDocs = describeRoutes('Documents', {
     errors: { 403: 'The caller may not make this change', 409: 'The request is not in a state that allows this change' },
   },
 })
+
+const TUS = { 'Tus-Resumable': '1.0.0, on every request but OPTIONS' }
+
+/** Resumable uploads (the tus protocol, 1.0.0): a scan sent in pieces, resumed from the server's offset. */
+export const uploadDocs = describeRoutes('Resumable uploads', {
+  'OPTIONS /api/uploads': {
+    summary: 'What the server offers: the tus version, its extensions and the largest upload',
+    answers: {
+      204: {
+        empty: 'The protocol’s capabilities',
+        headers: {
+          'Tus-Version': '1.0.0',
+          'Tus-Extension': 'The extensions served (creation, termination, expiration...)',
+          'Tus-Max-Size': 'The largest upload in bytes',
+        },
+      },
+    },
+  },
+  'POST /api/uploads': {
+    summary: 'Creates an upload of a client’s scan (staff with DCU); its bytes follow with PATCH',
+    description:
+      'Upload-Metadata carries filename, filetype, clientId, documentTypeId, jurisdiction and dateReceived (and servedOn for a service of process), checked as the multipart upload checks its form. The completed upload becomes the client’s document once, with the same content checks and notifications as POST /api/document/client/{id}.',
+    headers: {
+      ...TUS,
+      'Upload-Length': 'The file’s size in bytes',
+      'Upload-Metadata': 'Comma-separated key and base64 value pairs (filename, filetype, clientId, documentTypeId, jurisdiction, dateReceived, servedOn)',
+      'Idempotency-Key': 'The same key makes one document however many uploads carry it',
+    },
+    body: { media: 'application/offset+octet-stream', required: false, description: 'Optionally the first bytes (creation with upload)' },
+    answers: {
+      201: { empty: 'Created', headers: { Location: 'The upload’s address, for HEAD and PATCH', 'Upload-Offset': 'Bytes received with the creation' } },
+    },
+    errors: { 413: 'The file is larger than the upload limit', 422: 'The metadata is missing a field, or a field is not valid' },
+  },
+  'GET /api/uploads/{id}': {
+    summary: 'HEAD only: how many bytes of an upload the server has (completing it if every byte is in)',
+    headers: TUS,
+    answers: {
+      200: {
+        empty: 'The offset',
+        headers: { 'Upload-Offset': 'Bytes received', 'Upload-Length': 'The file’s size', 'Document-Id': 'The document it became, once complete' },
+      },
+    },
+    errors: {
+      404: 'No such upload of the caller’s',
+      405: 'A GET (only HEAD is answered)',
+      410: 'The upload expired',
+      423: 'Being completed by another request: ask again shortly',
+    },
+  },
+  'PATCH /api/uploads/{id}': {
+    summary: 'Sends the next bytes of an upload from its offset; the last bytes make the document',
+    headers: { ...TUS, 'Upload-Offset': 'Where these bytes start: the offset HEAD gave' },
+    body: { media: 'application/offset+octet-stream', description: 'The bytes from Upload-Offset on' },
+    answers: { 204: { empty: 'Received', headers: { 'Upload-Offset': 'Bytes received now', 'Document-Id': 'With the last bytes: the document it became' } } },
+    errors: {
+      404: 'No such upload of the caller’s',
+      409: 'Upload-Offset is not the server’s offset',
+      410: 'The upload expired',
+      415: 'The completed file is not a PDF, JPEG, PNG or TIFF (or the content type is not application/offset+octet-stream)',
+      423: 'Being completed by another request: ask again shortly',
+    },
+  },
+  'DELETE /api/uploads/{id}': {
+    summary: 'Gives up an unfinished upload: its bytes are removed',
+    headers: TUS,
+    answers: { 204: { empty: 'Removed' } },
+    errors: { 404: 'No such upload of the caller’s', 410: 'The upload expired' },
+  },
+})

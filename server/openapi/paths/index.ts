@@ -4,7 +4,7 @@ import { clientDocs } from './clients'
 import { dashboardDocs } from './dashboard'
 import { deadlineDocs } from './deadlines'
 import { developmentDocs } from './development'
-import { documentDocs } from './documents'
+import { documentDocs, uploadDocs } from './documents'
 import { invoiceDocs } from './invoices'
 import { notificationDocs } from './notifications'
 import { referenceDocs } from './reference'
@@ -16,6 +16,7 @@ export const API_AREAS: DescribedRoutes[] = [
   clientDocs,
   dashboardDocs,
   documentDocs,
+  uploadDocs,
   deadlineDocs,
   invoiceDocs,
   notificationDocs,
