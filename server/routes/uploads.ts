@@ -22,6 +22,8 @@ import { UPLOAD_TTL_MS, uploadStore } from '../uploads/store'
  */
 
 const PATH = '/api/uploads'
+/** The ids this server gives its uploads (namingFunction below): anything else names no upload. */
+const UPLOAD_ID = /^upload-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /** What this server offers of the protocol (uploads of unknown length are refused). */
 const EXTENSIONS = 'creation,creation-with-upload,termination,expiration'
 /** The id of a completed upload's document, on the last PATCH's answer and on HEAD after it. */
@@ -98,7 +100,8 @@ function answer(status: number, headers: Record<string, string>, body?: unknown)
 
 /** The caller's own upload, or 404 (another user's upload is not theirs to see). */
 async function ownUpload(c: Context<AppEnv>): Promise<UploadRow> {
-  const upload = await findUpload(c.get('deps').db, c.req.param('id') ?? '')
+  const id = c.req.param('id') ?? ''
+  const upload = UPLOAD_ID.test(id) ? await findUpload(c.get('deps').db, id) : undefined
   if (!upload || upload.userId !== c.get('caller').userId) throw notFound('Upload')
   return upload
 }
