@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, loginAs, logOut, test } from './fixtures'
+import { DEMO, DEMO_PASSWORD, expect, loginAs, logOut, storedState, test } from './fixtures'
 
 /**
  * The dashboards: the client's cards show the counts of the lists they open (filtered), and staff see
@@ -102,6 +102,18 @@ test.describe('dashboards', () => {
     await page.getByRole('button', { name: 'Show all documents' }).click()
     await expect(page).toHaveURL(/\/client\/documents$/)
     await expect.poll(() => bodyRows(page).count()).toBeGreaterThan(1)
+
+    // Other specs add documents meanwhile, which can push the demo's mail request out of the five rows
+    // shown: staff move one of the client's open requests on, which puts its notice at the top.
+    const session = await page.request.post('/api/auth/login', { data: { email: DEMO.admin.email, password: DEMO_PASSWORD, remember: false } })
+    const asStaff = { authorization: `Bearer ${(await session.json()).token}` }
+    const clientId = JSON.parse((await storedState(page)).sessionStorage ?? 'null').user.clientId
+    const open = await (await page.request.get(`/api/client/document-requests?open=true&clientId=${clientId}`, { headers: asStaff })).json()
+    const movable = (open.data as { id: number; allowedStatuses: number[] }[]).find((row) => row.allowedStatuses.length > 0)
+    expect(movable, 'an open mail request of the client that staff can move on').toBeDefined()
+    const status = [2, 3, 4, 5].find((next) => movable!.allowedStatuses.includes(next))
+    const mailed = status === 3 ? { carrier: 'USPS', trackingNumber: '9400100000000000000000' } : {}
+    expect((await page.request.patch(`/api/document-request/${movable!.id}/status`, { headers: asStaff, data: { status, ...mailed } })).status()).toBe(200)
 
     await page.goto('/client/dashboard')
     await recent
