@@ -45,14 +45,14 @@ function BellGlyph() {
   )
 }
 
-/** The bell and, with unread notifications, their count (9+ past nine). */
+/** The bell and, with unread notifications, their count as its name says it (so the visible text is part of the name). */
 export function BellFace({ unread }: { unread: number }) {
   return (
     <>
       <BellGlyph />
       {unread > 0 && (
         <span className={countBadge} aria-hidden="true">
-          {unread > 9 ? '9+' : unread}
+          {unreadText(unread)}
         </span>
       )}
     </>
