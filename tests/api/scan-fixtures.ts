@@ -22,7 +22,7 @@ export async function pngLetter(lines: string[]): Promise<Uint8Array<ArrayBuffer
 }
 
 /** A PDF file from its objects (numbered from 1 in order), with a correct cross-reference table. */
-function pdfFile(objects: (string | Uint8Array)[][]): Uint8Array<ArrayBuffer> {
+export function pdfFile(objects: (string | Uint8Array)[][]): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = []
   const offsets: number[] = []
   let length = 0

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { DEMO, DEMO_PASSWORD, expect, expectAppRendered, loginAs, test } from './fixtures'
+import { pdf } from './pdf'
 
 /**
  * The address book and mail handling end to end: the client saves an address while requesting a
@@ -17,28 +18,6 @@ async function signIn(request: APIRequestContext, email: string): Promise<{ toke
   expect(res.status()).toBe(200)
   const body = await res.json()
   return { token: body.token, clientId: body.user.clientId ?? null }
-}
-
-/** A small, valid one-page PDF (the server recognises files by their first bytes). */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]
-  let body = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((object, index) => {
-    offsets.push(body.length)
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`
-  })
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
 }
 
 test('a client saves an address with a mail request, mails another document to it, and switches to envelope first', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { DEMO, DEMO_PASSWORD, expect, expectAccessible, loginAs, test } from './fixtures'
+import { pdf } from './pdf'
 
 /**
  * Documents end to end on the real server and the demo data: the mailroom uploads scans for Sunshine
@@ -23,28 +24,6 @@ function todayDocumentDate(): string {
       .map((part) => [part.type, part.value]),
   )
   return `${parts.day}-${parts.month}-${parts.year}`
-}
-
-/** A small, valid one-page PDF (the server recognises files by their first bytes). */
-function pdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ]
-  let body = '%PDF-1.4\n'
-  const offsets: number[] = []
-  objects.forEach((object, index) => {
-    offsets.push(body.length)
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`
-  })
-  const xref = body.length
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
-  return Buffer.from(body, 'latin1')
 }
 
 function documentsTable(page: Page) {

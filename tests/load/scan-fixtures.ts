@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createCanvas } from '@napi-rs/canvas'
+import { pdfFile } from '../api/scan-fixtures'
 
 /**
  * The documents the scan benchmarks read and download, made on the spot (as tests/api/scan-fixtures.ts
@@ -71,30 +72,6 @@ function letterCanvas(page: number, marker: string) {
 /** A one-page letter scanned at 300 dpi, as PNG. */
 export async function letterPng(marker: string): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(await letterCanvas(0, marker).encode('png'))
-}
-
-/** A PDF file from its objects (numbered from 1 in order), with a correct cross-reference table. */
-function pdfFile(objects: (string | Uint8Array)[][]): Uint8Array<ArrayBuffer> {
-  const parts: Uint8Array[] = []
-  const offsets: number[] = []
-  let length = 0
-  const push = (part: string | Uint8Array) => {
-    const bytes = typeof part === 'string' ? Buffer.from(part, 'latin1') : part
-    parts.push(bytes)
-    length += bytes.length
-  }
-  push('%PDF-1.4\n')
-  objects.forEach((object, i) => {
-    offsets.push(length)
-    push(`${i + 1} 0 obj\n`)
-    object.forEach(push)
-    push('\nendobj\n')
-  })
-  const xref = length
-  push(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`)
-  for (const offset of offsets) push(`${String(offset).padStart(10, '0')} 00000 n \n`)
-  push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`)
-  return new Uint8Array(Buffer.concat(parts))
 }
 
 const imageObject = (jpeg: Uint8Array, width: number, height: number): (string | Uint8Array)[] => [
