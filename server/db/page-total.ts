@@ -58,6 +58,15 @@ export async function withPageTotal<Row extends { matchingCount: number }>(
   return { rows: page, ...(await totalFromCount(db, exact, counted(), exactLimit)) }
 }
 
+/**
+ * The total for a capped count (up to `exactLimit` + 1): the count itself, or past the limit the
+ * planner's estimate of `matching`, made only then.
+ */
+export function totalOf(db: Db, exact: number, matching: () => SQLWrapper, exactLimit = EXACT_TOTAL_LIMIT): Promise<PageTotal> {
+  if (exact <= exactLimit) return Promise.resolve({ total: exact, totalIsEstimate: false })
+  return totalFromCount(db, exact, matching(), exactLimit)
+}
+
 async function totalFromCount(db: Db, exact: number, matching: SQLWrapper, exactLimit: number): Promise<PageTotal> {
   if (exact <= exactLimit) return { total: exact, totalIsEstimate: false }
   const [explained] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${matching}`))

@@ -84,15 +84,19 @@ export function cachedList<Shape, Row>(list: ListStatement<Shape, Row>) {
     const all = { ...values, limit: paging.pageSize, offset: (paging.page - 1) * paging.pageSize }
     const rows = await page(db, shape, all)
     // Only for a page past the end or past EXACT_TOTAL_LIMIT: `matching` built for this call.
-    const countedAlone = () => {
-      const bound = driverValues(all)
-      const given: ValueOf = (name) => {
-        if (!(name in bound)) throw new Error(`${list.name}: no value for ${name}`)
-        // A bound parameter where the cached statement has a placeholder: the same text, run once.
-        return new Param(bound[name]) as unknown as Placeholder
-      }
-      return list.matching(db, shape, given)
-    }
+    const countedAlone = () => list.matching(db, shape, boundValues(list.name, all))
     return withPageTotal(db, rows, countedAlone) as Promise<{ rows: Row[] } & PageTotal>
+  }
+}
+
+/**
+ * Values given as bound parameters where a cached statement has placeholders: the same text, built for
+ * one call (a statement run once, such as the planner's estimate of a total).
+ */
+export function boundValues(statementName: string, values: Record<string, unknown>): ValueOf {
+  const bound = driverValues(values)
+  return (name) => {
+    if (!(name in bound)) throw new Error(`${statementName}: no value for ${name}`)
+    return new Param(bound[name]) as unknown as Placeholder
   }
 }

@@ -4,8 +4,8 @@ import { JURISDICTIONS, type Document, type DocumentFileType } from '../../contr
 import { recordAudit } from '../audit'
 import { contains, containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
 import type { Db, Tx } from '../db/client'
-import { cachedList, type ValueOf } from '../db/statement-cache'
-import { matchingCount, type PageTotal } from '../db/page-total'
+import { boundValues, cachedList, cachedStatement, type ValueOf } from '../db/statement-cache'
+import { EXACT_TOTAL_LIMIT, matchingCount, totalOf, type PageTotal } from '../db/page-total'
 import { SERVICE_OF_PROCESS } from '../db/reference'
 import { clients, documentRequestEvents, documentRequests, documents, documentTexts, documentTypes, notifications } from '../db/schema'
 import { downloadFileName } from './naming'
@@ -249,27 +249,25 @@ const FILTER_CONDITIONS = {
   receivedTo: (value: ValueOf) => lte(documents.dateReceived, value('receivedTo')),
 } satisfies Partial<Record<keyof DocumentFilters, (value: ValueOf) => SQL>>
 
+/** The list's plain filters (client, type, dates...). */
+const filterConditions = (shape: DocumentListShape, value: ValueOf) => and(...shape.filters.map((filter) => FILTER_CONDITIONS[filter](value)))
+
+/** The search as matched in the documents' own columns: type, file name, company, jurisdiction. */
+function columnMatches(search: NonNullable<DocumentListShape['search']>, value: ValueOf): SQL | undefined {
+  return or(
+    search.typeIds ? sql`${documents.documentTypeId} = any(${value('typeIds')})` : undefined,
+    containsValue(documents.fileName, search.text, 'q', value),
+    search.companies === 'query'
+      ? inArray(documents.clientId, sql`(select ${clients.id} from ${clients} where ${containsValue(clients.companyName, search.text, 'q', value)})`)
+      : search.companies === 'ids'
+        ? sql`${documents.clientId} = any(${value('clientIds')})`
+        : undefined,
+    search.jurisdiction ? eq(documents.jurisdiction, value('searchJurisdiction')) : undefined,
+  )
+}
+
 function documentConditions(shape: DocumentListShape, value: ValueOf): SQL | undefined {
-  const conditions: (SQL | undefined)[] = shape.filters.map((filter) => FILTER_CONDITIONS[filter](value))
-  const { search } = shape
-  if (search) {
-    conditions.push(
-      or(
-        search.typeIds ? sql`${documents.documentTypeId} = any(${value('typeIds')})` : undefined,
-        containsValue(documents.fileName, search.text, 'q', value),
-        search.companies === 'query'
-          ? inArray(documents.clientId, sql`(select ${clients.id} from ${clients} where ${containsValue(clients.companyName, search.text, 'q', value)})`)
-          : search.companies === 'ids'
-            ? sql`${documents.clientId} = any(${value('clientIds')})`
-            : undefined,
-        search.jurisdiction ? eq(documents.jurisdiction, value('searchJurisdiction')) : undefined,
-        search.words
-          ? inArray(documents.id, sql`(select ${documentTexts.documentId} from ${documentTexts} where ${documentTexts.search} @@ ${wordsQuery(value)})`)
-          : undefined,
-      ),
-    )
-  }
-  return and(...conditions)
+  return and(filterConditions(shape, value), shape.search ? columnMatches(shape.search, value) : undefined)
 }
 
 /**
@@ -279,15 +277,11 @@ function documentConditions(shape: DocumentListShape, value: ValueOf): SQL | und
 const wordsQuery = (value: ValueOf) =>
   sql`(websearch_to_tsquery('english'::regconfig, document_text_unaccent(${value('words')}::text)) || websearch_to_tsquery('spanish'::regconfig, document_text_unaccent(${value('words')}::text)))`
 
+const wordsMatch = (value: ValueOf) => sql`${documentTexts.search} @@ ${wordsQuery(value)}`
+
 /** The document's words when the search matched them, for the snippet. */
 const matchedText = (value: ValueOf) =>
-  sql<
-    string | null
-  >`(select ${documentTexts.body} from ${documentTexts} where ${documentTexts.documentId} = ${documents.id} and ${documentTexts.search} @@ ${wordsQuery(value)})`
-
-/** How well the words match: documents matched by their words first, best first. */
-const wordsRank = (value: ValueOf) =>
-  sql`(select ts_rank_cd(${documentTexts.search}, ${wordsQuery(value)}) from ${documentTexts} where ${documentTexts.documentId} = ${documents.id} and ${documentTexts.search} @@ ${wordsQuery(value)})`
+  sql<string | null>`(select ${documentTexts.body} from ${documentTexts} where ${documentTexts.documentId} = ${documents.id} and ${wordsMatch(value)})`
 
 /** Dates sort newest first unless asked otherwise; names and codes sort A to Z. */
 export function documentOrder(sort: string | undefined, requested: 'asc' | 'desc' | undefined): SQL[] {
@@ -322,6 +316,9 @@ export function documentOrder(sort: string | undefined, requested: 'asc' | 'desc
   }
 }
 
+const shapeOrder = (shape: DocumentListShape) => documentOrder(shape.sort ?? undefined, shape.order ?? undefined)
+
+/** A list without words to search: one statement for the page and its total. */
 const documentList = cachedList<DocumentListShape, DocumentRow>({
   name: 'document list',
   matching: (db, shape, value) =>
@@ -330,15 +327,121 @@ const documentList = cachedList<DocumentListShape, DocumentRow>({
       .from(documents)
       .where(documentConditions(shape, value)),
   page: (db, shape, value, matching) =>
-    selectDocuments(db, { matchingCount: matchingCount(matching), ...(shape.search?.words ? { matchedText: matchedText(value) } : {}) })
+    selectDocuments(db, { matchingCount: matchingCount(matching) })
       .where(documentConditions(shape, value))
-      .orderBy(
-        ...(shape.search?.words && !shape.sort ? [sql`${wordsRank(value)} desc nulls last`] : []),
-        ...documentOrder(shape.sort ?? undefined, shape.order ?? undefined),
-      )
+      .orderBy(...shapeOrder(shape))
       .limit(value('limit'))
       .offset(value('offset')),
 })
+
+/**
+ * A search with words is ranked among the newest this many documents whose words match: ranking every
+ * match exactly would read the words of every document sharing a common word (half a million at a
+ * million documents), which no first page can wait for.
+ */
+export const RANKED_WORD_MATCHES = 1_000
+
+/*
+ * A search with words: the documents matching in their columns (the list's own indexes) and those
+ * matching by their words (the full-text index, or the list's date index for a common word) are two
+ * queries PostgreSQL plans separately; one `OR` of both would read every document. Each is cut to what
+ * the page can need (offset + limit of it, in the list's order), their union is sorted and cut, and only
+ * then are the page's columns (mailed at, text state, snippet) read, for its rows alone.
+ *
+ * Order without a sort asked: the newest RANKED_WORD_MATCHES word matches, best match first, then every
+ * other match (older word matches, and matches by type, file name, company or jurisdiction) newest
+ * first. With a sort, all matches in that order.
+ */
+
+/** The documents of the list whose words match, in the list's order. */
+const matchingByWords = (db: Db | Tx, shape: DocumentListShape, value: ValueOf) =>
+  db
+    .select({ id: documents.id })
+    .from(documents)
+    .innerJoin(documentTexts, eq(documentTexts.documentId, documents.id))
+    .where(and(filterConditions(shape, value), wordsMatch(value)))
+
+/** The documents of the list matching in their columns. */
+const matchingByColumns = (db: Db | Tx, shape: DocumentListShape, value: ValueOf) =>
+  db.select({ id: documents.id }).from(documents).where(documentConditions(shape, value))
+
+/** The first `need` documents of a part, in the list's order, each with no rank. */
+const firstOf = (db: Db | Tx, shape: DocumentListShape, value: ValueOf, words: boolean) => {
+  const part = db
+    .select({ id: documents.id, rank: sql`null::real` })
+    .from(documents)
+    .innerJoin(clients, eq(clients.id, documents.clientId))
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+  return (words ? part.innerJoin(documentTexts, eq(documentTexts.documentId, documents.id)) : part)
+    .where(words ? and(filterConditions(shape, value), wordsMatch(value)) : documentConditions(shape, value))
+    .orderBy(...shapeOrder(shape))
+    .limit(value('need'))
+}
+
+/**
+ * The page's candidates `(id, rank)`: without a sort, the newest word matches (RANKED_WORD_MATCHES of
+ * them ranked, then as many older ones as the page can need) and the first matches by column; with a
+ * sort, the first of each part in that order.
+ */
+function candidates(db: Db | Tx, shape: DocumentListShape, value: ValueOf): SQL {
+  if (shape.sort) return sql`(${firstOf(db, shape, value, true)}) union all (${firstOf(db, shape, value, false)})`
+  const newestWords = db
+    .select({ id: documents.id, search: documentTexts.search, received: documents.dateReceived, uploaded: documents.uploadedAt })
+    .from(documents)
+    .innerJoin(documentTexts, eq(documentTexts.documentId, documents.id))
+    .where(and(filterConditions(shape, value), wordsMatch(value)))
+    .orderBy(...documentOrder(undefined, undefined))
+    .limit(value('wordsLimit'))
+  const newestFirst = sql.raw('order by received desc, uploaded desc, id desc')
+  return sql`with words (id, search, received, uploaded) as materialized (${newestWords})
+    select id, ts_rank_cd(search, ${wordsQuery(value)}) from (select id, search from words ${newestFirst} limit ${RANKED_WORD_MATCHES}) as ranked
+    union all
+    select id, null::real from (select id from words ${newestFirst} offset ${RANKED_WORD_MATCHES}) as older
+    union all
+    (${firstOf(db, shape, value, false)})`
+}
+
+/** The page's ids in order, and the capped count of all matches. */
+const searchPage = cachedStatement<DocumentListShape, { id: number; matchingCount: number }>('document search', (db, shape, value) =>
+  db
+    .select({ id: documents.id, matchingCount: sql<number>`(${searchCount(db, shape, value)})`.mapWith(Number) })
+    .from(sql`(select id, max(rank) as rank from (${candidates(db, shape, value)}) as candidate (id, rank) group by id) as candidate`)
+    .innerJoin(documents, eq(documents.id, sql`candidate.id`))
+    .innerJoin(clients, eq(clients.id, documents.clientId))
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+    .orderBy(...(shape.sort ? [] : [sql`candidate.rank desc nulls last`]), ...shapeOrder(shape))
+    .limit(value('limit'))
+    .offset(value('offset')),
+)
+
+/** How many documents match, counted up to EXACT_TOTAL_LIMIT + 1 in each part (see page-total.ts). */
+const searchCount = (db: Db | Tx, shape: DocumentListShape, value: ValueOf) =>
+  sql`select count(*)::int from ((${matchingByWords(db, shape, value).limit(EXACT_TOTAL_LIMIT + 1)}) union (${matchingByColumns(db, shape, value).limit(EXACT_TOTAL_LIMIT + 1)})) as matching`
+
+const searchCountAlone = cachedStatement<DocumentListShape, { n: number }>('document search count', (db, shape, value) =>
+  db.select({ n: sql<number>`(${searchCount(db, shape, value)})`.mapWith(Number) }).from(sql`(select 1) as one`),
+)
+
+/** Every match, uncounted: for the planner's estimate of a total past EXACT_TOTAL_LIMIT. */
+const allMatches = (db: Db, shape: DocumentListShape, value: ValueOf) =>
+  sql`(${matchingByWords(db, shape, value)}) union (${matchingByColumns(db, shape, value)})`
+
+/** The page's rows with their columns and matched words, in the page's order. */
+const searchRows = cachedStatement<Record<never, never>, DocumentRow>('document search rows', (db, _shape, value) =>
+  selectDocuments(db, { matchedText: matchedText(value) }).where(sql`${documents.id} = any(${value('ids')})`),
+)
+
+async function searchDocuments(db: Db, shape: DocumentListShape, values: Record<string, unknown>, paging: { page: number; pageSize: number }) {
+  const offset = (paging.page - 1) * paging.pageSize
+  const need = offset + paging.pageSize
+  const all = { ...values, limit: paging.pageSize, offset, need, wordsLimit: RANKED_WORD_MATCHES + need }
+  const page = await searchPage(db, shape, all)
+  const exact = page.length ? page[0].matchingCount : ((await searchCountAlone(db, shape, all))[0]?.n ?? 0)
+  const total = await totalOf(db, exact, () => allMatches(db, shape, boundValues('document search', all)))
+  if (!page.length) return { rows: [], ...total }
+  const byId = new Map((await searchRows(db, {}, { words: values.words, ids: page.map((row) => row.id) })).map((row) => [row.id, row]))
+  return { rows: page.flatMap((row) => byId.get(row.id) ?? []), ...total }
+}
 
 /** One page of documents and the total matching the filters. */
 export async function listDocuments(
@@ -365,6 +468,7 @@ export async function listDocuments(
     }
   }
   const shape: DocumentListShape = { filters: present, search: searchShape, sort: paging.sort ?? null, order: paging.order ?? null }
+  if (searchShape?.words) return searchDocuments(db, shape, values, paging)
   const { rows, ...total } = await documentList(db, shape, values, paging)
   return { rows: rows as DocumentRow[], ...total }
 }

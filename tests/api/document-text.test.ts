@@ -114,6 +114,24 @@ describe('the words inside documents', () => {
     expect(byName.map((row) => row.id)).toContain(uploaded.png)
   })
 
+  it('ranks the word matches best first, then the matches by name newest first; a sort orders them all', async () => {
+    const c = await server.factories.client({ companyName: 'Ranking Test Co' })
+    const often = await upload(c.client.id, textPdf(['Quarrelwick quarrelwick notice.', 'The quarrelwick account, quarrelwick again.']), 'a.pdf', '2026-11-01')
+    const once = await upload(c.client.id, textPdf(['A letter about the annual report', 'and one quarrelwick.']), 'b.pdf', '2026-11-10')
+    const byName = await upload(c.client.id, textPdf(['Nothing of that word here.']), 'quarrelwick-copy.pdf', '2026-11-15')
+    await untilRead([often, once, byName])
+    const path = `/api/client/documents/${c.client.id}`
+    const res = await server.request('GET', `${path}?q=quarrelwick`, { token: await token(c.user) })
+    expect(res.json.data.map((row: { id: number }) => row.id)).toEqual([often, once, byName])
+    expect(res.json).toMatchObject({ total: 3, totalIsEstimate: false })
+    expect(res.json.data[2].snippet).toBeUndefined()
+    const sorted = await server.request('GET', `${path}?q=quarrelwick&sort=dateReceived&order=desc`, { token: await token(c.user) })
+    expect(sorted.json.data.map((row: { id: number }) => row.id)).toEqual([byName, once, often])
+    // Past the end: no rows, the same total.
+    const past = await server.request('GET', `${path}?q=quarrelwick&page=2`, { token: await token(c.user) })
+    expect(past.json).toMatchObject({ data: [], total: 3 })
+  })
+
   it("never finds another client's words", async () => {
     expect(await search(`/api/client/documents/${clientB.id}`, userB, 'zorblaxite')).toEqual([])
     const other = await server.request('GET', `/api/client/documents/${clientA.id}?q=zorblaxite`, { token: await token(userB) })
