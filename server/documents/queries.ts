@@ -279,6 +279,9 @@ const wordsQuery = (value: ValueOf) =>
 
 const wordsMatch = (value: ValueOf) => sql`${documentTexts.search} @@ ${wordsQuery(value)}`
 
+/** The list's filters and its words, for a query joined to document_texts. */
+const wordsConditions = (shape: DocumentListShape, value: ValueOf) => and(filterConditions(shape, value), wordsMatch(value))
+
 /** The document's words when the search matched them, for the snippet. */
 const matchedText = (value: ValueOf) =>
   sql<string | null>`(select ${documentTexts.body} from ${documentTexts} where ${documentTexts.documentId} = ${documents.id} and ${wordsMatch(value)})`
@@ -355,11 +358,7 @@ export const RANKED_WORD_MATCHES = 1_000
 
 /** The documents of the list whose words match, in the list's order. */
 const matchingByWords = (db: Db | Tx, shape: DocumentListShape, value: ValueOf) =>
-  db
-    .select({ id: documents.id })
-    .from(documents)
-    .innerJoin(documentTexts, eq(documentTexts.documentId, documents.id))
-    .where(and(filterConditions(shape, value), wordsMatch(value)))
+  db.select({ id: documents.id }).from(documents).innerJoin(documentTexts, eq(documentTexts.documentId, documents.id)).where(wordsConditions(shape, value))
 
 /** The documents of the list matching in their columns. */
 const matchingByColumns = (db: Db | Tx, shape: DocumentListShape, value: ValueOf) =>
@@ -373,7 +372,7 @@ const firstOf = (db: Db | Tx, shape: DocumentListShape, value: ValueOf, words: b
     .innerJoin(clients, eq(clients.id, documents.clientId))
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
   return (words ? part.innerJoin(documentTexts, eq(documentTexts.documentId, documents.id)) : part)
-    .where(words ? and(filterConditions(shape, value), wordsMatch(value)) : documentConditions(shape, value))
+    .where(words ? wordsConditions(shape, value) : documentConditions(shape, value))
     .orderBy(...shapeOrder(shape))
     .limit(value('need'))
 }
@@ -389,9 +388,10 @@ function candidates(db: Db | Tx, shape: DocumentListShape, value: ValueOf): SQL 
     .select({ id: documents.id, search: documentTexts.search, received: documents.dateReceived, uploaded: documents.uploadedAt })
     .from(documents)
     .innerJoin(documentTexts, eq(documentTexts.documentId, documents.id))
-    .where(and(filterConditions(shape, value), wordsMatch(value)))
+    .where(wordsConditions(shape, value))
     .orderBy(...documentOrder(undefined, undefined))
     .limit(value('wordsLimit'))
+  // documentOrder's default (newest first), on the columns of `words`.
   const newestFirst = sql.raw('order by received desc, uploaded desc, id desc')
   return sql`with words (id, search, received, uploaded) as materialized (${newestWords})
     select id, ts_rank_cd(search, ${wordsQuery(value)}) from (select id, search from words ${newestFirst} limit ${RANKED_WORD_MATCHES}) as ranked
