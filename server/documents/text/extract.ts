@@ -66,7 +66,7 @@ async function recognize(image: Buffer | Uint8Array): Promise<string> {
 
 const letters = (text: string) => (text.match(/\p{L}/gu) ?? []).length
 
-async function pdfText(bytes: Uint8Array): Promise<string> {
+async function pdfText(bytes: Uint8Array, pageDone: (page: number) => void): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs')
   const document = await pdfjs.getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise
   try {
@@ -91,6 +91,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
       }
       page.cleanup()
       pages.push(text)
+      pageDone(number)
       if (pages.join('\n\n').length > MAX_TEXT_CHARS) break
     }
     return pages.join('\n\n')
@@ -99,9 +100,9 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   }
 }
 
-/** The text of a document's file, by its sniffed content type. */
-export async function extractText(bytes: Uint8Array, contentType: string): Promise<string> {
-  const text = contentType === 'application/pdf' ? await pdfText(bytes) : await recognize(bytes)
+/** The text of a document's file, by its sniffed content type; `pageDone` hears of each PDF page read. */
+export async function extractText(bytes: Uint8Array, contentType: string, pageDone: (page: number) => void = () => {}): Promise<string> {
+  const text = contentType === 'application/pdf' ? await pdfText(bytes, pageDone) : await recognize(bytes)
   return tidy(text).slice(0, MAX_TEXT_CHARS)
 }
 

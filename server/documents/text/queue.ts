@@ -17,8 +17,12 @@ import { TextThread } from './thread'
 
 /** Attempts before a document is marked failed. */
 export const MAX_ATTEMPTS = 3
-/** How long a reader holds a document it is reading before another may take it again. */
+/**
+ * How long a reader holds a document it is reading before another may take it again; each page read
+ * renews the hold (at most once a minute), so a long PDF is never taken while it is still being read.
+ */
 const HOLD_MS = 10 * 60_000
+const HOLD_RENEWAL_MS = 60_000
 
 /** Tells this server's reader that a document was queued (a hint: it also polls). */
 export const textQueued = new EventEmitter()
@@ -130,7 +134,17 @@ export async function readNextDocument(deps: Pick<AppDeps, 'db' | 'blobs' | 'clo
       return true
     }
     const bytes = await readAll(file, deps.env.UPLOAD_MAX_BYTES)
-    const text = await thread.read(bytes, document.contentType)
+    let heldAt = performance.now()
+    const renewHold = () => {
+      if (performance.now() - heldAt < HOLD_RENEWAL_MS) return
+      heldAt = performance.now()
+      deps.db
+        .update(documentTexts)
+        .set({ nextAt: new Date(deps.clock.now().getTime() + HOLD_MS) })
+        .where(and(eq(documentTexts.documentId, claimed.documentId), eq(documentTexts.state, 'reading')))
+        .catch((error: unknown) => deps.logger.warn('could not renew a text reading hold', { documentId: claimed.documentId, error: errorForLog(error) }))
+    }
+    const text = await thread.read(bytes, document.contentType, renewHold)
     await finish({ state: 'done', nextAt: null, error: null, body: text })
     deps.logger.debug('document text read', { documentId: claimed.documentId, chars: text.length, ms: Math.round(performance.now() - started) })
   } catch (error) {

@@ -7,7 +7,8 @@ export interface TextRequest {
   bytes: Uint8Array
   contentType: string
 }
-export type TextAnswer = { id: number; text: string } | { id: number; error: string }
+/** The answer to a request, or word that one more page of it was read (the reader is making headway). */
+export type TextAnswer = { id: number; text: string } | { id: number; error: string } | { id: number; pageDone: number }
 
 const port = parentPort
 if (port) {
@@ -16,7 +17,8 @@ if (port) {
       void closeOcr().finally(() => port.close())
       return
     }
-    extractText(request.bytes, request.contentType).then(
+    const pageDone = (page: number) => port.postMessage({ id: request.id, pageDone: page } satisfies TextAnswer)
+    extractText(request.bytes, request.contentType, pageDone).then(
       (text) => port.postMessage({ id: request.id, text } satisfies TextAnswer),
       (error: unknown) => port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies TextAnswer),
     )
