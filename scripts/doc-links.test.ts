@@ -92,7 +92,7 @@ describe('what the checks read', () => {
   })
 
   it('takes comments from code, not strings', () => {
-    const source = "const url = 'https://example.com/src/gone.ts' // see server/app.ts\n/** in src/lib/dates.ts */\nconst s = `// src/not-a-comment.ts`\n"
+    const source = "const url = 'https://example.com/src/main.tsx' // see server/app.ts\n/** in src/lib/dates.ts */\nconst s = `// src/start.tsx`\n"
     expect(commentsIn(source).flatMap(repoPathsIn)).toEqual(['server/app.ts', 'src/lib/dates.ts'])
   })
 
