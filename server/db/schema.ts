@@ -485,8 +485,9 @@ export const idempotencyRecords = pgTable(
  * A card charge the portal is about to make or has made, written before the gateway is called, so no
  * crash can take money without a record. `chargeKey` goes to the gateway as the charge's idempotency
  * key: the gateway charges a key at most once. While `state` is 'pending' the request that wrote it
- * owns it until `leaseUntil`; after that, the reconciliation (server/payments/reconcile.ts) asks the
- * gateway about the key and either records what was paid for or ends the intent with no charge.
+ * owns it until `leaseUntil`; after that, the reconciliation (`reconcileIntents` in
+ * server/payments/intents.ts, run by server/jobs/payment-reconciliation.ts) asks the gateway about the
+ * key and either records what was paid for or ends the intent with no charge.
  */
 export const paymentIntents = pgTable(
   'payment_intents',

@@ -12,7 +12,7 @@ import { clearSession, deviceSession, getSession, setSession, subscribeSession, 
  * A 401 removes the session and reloads the page (after one attempt to renew the
  * access token through the refresh cookie); a network error shows 'Network error, Try reloading the
  * page' and removes the session. A user who is merely offline keeps the session and the saved data:
- * see reportNetworkError and docs/decisions/2026-11-21-network-errors-offline.md.
+ * see reportNetworkError and docs/decisions/2026-11-21-session-network-errors-offline.md.
  */
 
 export const NETWORK_ERROR_MESSAGE = 'Network error, Try reloading the page'
