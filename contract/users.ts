@@ -50,7 +50,7 @@ export const UserListQuerySchema = v.object({
 export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>
 export type UserListParams = ListParams<typeof UserListQuerySchema>
 
-const PersonName = (what: string) =>
+export const PersonName = (what: string) =>
   v.pipe(v.string(REQUIRED_MESSAGE), v.trim(), v.nonEmpty(REQUIRED_MESSAGE), v.maxLength(100, `${what} must be at most 100 characters`))
 
 const RoleId = v.pipe(v.number(REQUIRED_MESSAGE), v.integer('Choose a role'), v.minValue(1, 'Choose a role'), v.maxValue(MAX_ID, 'Choose a role'))

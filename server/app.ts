@@ -36,6 +36,7 @@ import { secondFactorRoutes } from './routes/second-factor'
 import { errorForLog } from './logger'
 import { apiDescriptionRoutes } from './routes/api-description'
 import { signupRoutes } from './routes/signup'
+import { teamRoutes } from './routes/team'
 
 /**
  * The API's route modules, each a Hono app mounted under /api. Every route in them declares an access
@@ -67,6 +68,7 @@ const routeModules: Hono<AppEnv>[] = [
   signupRoutes,
   mailPreviewRoutes,
   uploadRoutes,
+  teamRoutes,
 ]
 
 /**

@@ -3,7 +3,8 @@ import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { SUPER_ADMIN_ROLE_ID, type PermCode } from '../../contract/permissions'
 import type { AppEnv, Caller } from '../context'
 import { SECOND_FACTOR_SETUP_REQUIRED } from '../../contract/second-factor'
-import { passkeys, permissions, portalSettings, refreshSessions, rolePermissions, roles, users, userTotp } from '../db/schema'
+import type { TeamRole } from '../../contract/team'
+import { clientMemberships, passkeys, permissions, portalSettings, refreshSessions, rolePermissions, roles, users, userTotp } from '../db/schema'
 import { forbidden, notFound, unauthorized } from '../http/errors'
 import { CALLER_TTL_MS } from './caller-cache'
 import { sha256, verifyAccessToken } from './tokens'
@@ -40,12 +41,53 @@ export const isAgent = (caller: Caller) => caller.agentId != null || caller.isSu
 export const isClient = (caller: Caller) => caller.clientId != null
 
 /**
- * May the caller reach this client's data? The client itself may; an agent needs every one of
- * agentCodes. Another client gets 404 (never learning the record exists); an agent lacking a code, 403.
+ * What part of a company's data a route is, for the people of the company (contract/team.ts): its
+ * documents and mail (owner, member), its billing (owner, billing), its account (the profile, the team,
+ * how mail is handled, the saved cards: the owner alone) or what every one of them sees (the dashboard,
+ * support, alerts). Every route a client reaches names its area; there is no default.
  */
-export function assertClientAccess(caller: Caller, clientId: number, agentCodes: readonly PermCode[] = []): void {
+export type ClientArea = 'documents' | 'billing' | 'account' | 'shared'
+const AREA_ROLES: Record<ClientArea, readonly TeamRole[]> = {
+  documents: ['owner', 'member'],
+  billing: ['owner', 'billing'],
+  account: ['owner'],
+  shared: ['owner', 'member', 'billing'],
+}
+const AREA_REFUSALS: Record<ClientArea, string> = {
+  documents: 'Your role in this company does not include its documents and mail',
+  billing: 'Your role in this company does not include its invoices and payments',
+  account: 'Only an owner of this company can do this',
+  shared: 'Your role in this company does not allow this',
+}
+
+/** Whether the caller's role in the session's company opens `area` (false for staff). */
+export const opensArea = (caller: Caller, area: ClientArea): boolean => caller.clientRole != null && AREA_ROLES[area].includes(caller.clientRole)
+
+/** A client user whose role in the session's company does not open `area` gets 403. */
+export function assertClientArea(caller: Caller, area: ClientArea): void {
+  if (!opensArea(caller, area)) throw forbidden(AREA_REFUSALS[area])
+}
+
+/**
+ * One record of a client's (a document, an invoice, a conversation) as a client user may reach it:
+ * another company's answers 404 as if it did not exist; a role that does not open `area`, 403. Staff
+ * pass here: their route's policy and codes decide.
+ */
+export function assertClientRecord(caller: Caller, recordClientId: number, area: ClientArea, what: string): void {
+  if (!isClient(caller)) return
+  if (recordClientId !== caller.clientId) throw notFound(what)
+  assertClientArea(caller, area)
+}
+
+/**
+ * May the caller reach this client's data? A person of the company may, when their role opens `area`;
+ * an agent needs every one of agentCodes. Another client gets 404 (never learning the record exists); a
+ * person whose role does not open the area, or an agent lacking a code, 403.
+ */
+export function assertClientAccess(caller: Caller, clientId: number, area: ClientArea, agentCodes: readonly PermCode[] = []): void {
   if (isClient(caller)) {
     if (caller.clientId !== clientId) throw notFound('Client')
+    assertClientArea(caller, area)
     return
   }
   if (!isAgent(caller)) throw notFound('Client')
@@ -104,6 +146,8 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
       roleId: users.roleId,
       roleType: roles.roleType,
       clientId: users.clientId,
+      // The token's company: the person's role there, or null when they no longer belong to it.
+      clientRole: sql<TeamRole | null>`(select ${clientMemberships.role} from ${clientMemberships} where ${clientMemberships.userId} = ${users.id} and ${clientMemberships.clientId} = ${claims.clientId ?? 0})`,
       agentId: users.agentId,
       active: users.active,
       passwordChangedAt: users.passwordChangedAt,
@@ -131,17 +175,22 @@ async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   // A password changed by any other path still ends the tokens issued before it (whole seconds: iat has
   // no finer grain; the password routes end the sessions themselves).
   if (claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) throw unauthorized('Your session has ended')
+  // A client's token is for one company; removed from its team, the person's tokens for it end at once.
+  const clientId = user.clientId === null ? null : claims.clientId
+  if (user.clientId !== null && (clientId === null || !user.clientRole)) throw unauthorized('Your access to this company has ended')
   const caller: Caller = {
     userId: user.id,
     email: user.email,
     roleId: user.roleId,
     roleType: user.roleType,
-    clientId: user.clientId,
+    clientId,
+    clientRole: clientId === null ? null : user.clientRole,
     agentId: user.agentId,
     isSuperAdmin: user.roleId === SUPER_ADMIN_ROLE_ID,
     permCodes: new Set(parseCodes(user.codes)),
     secondFactorSetupRequired: user.secondFactorSetupRequired,
     tokenHash,
+    sessionId: claims.sid,
   }
   deps.callers?.set(tokenHash, caller, { fromMs: now.getTime(), untilMs: Math.min(now.getTime() + CALLER_TTL_MS, claims.expiresAt * 1000) }, stamp)
   c.set('caller', caller)
@@ -167,22 +216,23 @@ export const access = {
       assertStaff(caller)
       if (!codes.some((code) => hasPermission(caller, code))) throw forbidden()
     }),
-  /** Client users only. */
-  client: () =>
-    policy('client', async (c) => {
+  /** Client users only, whose role in the session's company opens `area`. */
+  client: (area: ClientArea) =>
+    policy(`client:${area}`, async (c) => {
       const caller = await authenticate(c)
       if (!isClient(caller)) throw forbidden('This is for clients only')
+      assertClientArea(caller, area)
     }),
   /**
-   * The client named by the path parameter `param`, or an agent holding agentCodes.
-   * Another client gets 404.
+   * The client named by the path parameter `param` (its people whose role opens `area`), or an agent
+   * holding agentCodes. Another client gets 404.
    */
-  ownClient: (param: string, ...agentCodes: PermCode[]) =>
-    policy(`ownClient:${param}:${agentCodes.join(',')}`, async (c) => {
+  ownClient: (param: string, area: ClientArea, ...agentCodes: PermCode[]) =>
+    policy(`ownClient:${param}:${area}:${agentCodes.join(',')}`, async (c) => {
       const caller = await authenticate(c)
       const clientId = Number(c.req.param(param))
       if (!Number.isSafeInteger(clientId) || clientId <= 0) throw notFound('Client')
-      assertClientAccess(caller, clientId, agentCodes)
+      assertClientAccess(caller, clientId, area, agentCodes)
     }),
 }
 

@@ -5,7 +5,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { SessionUser } from '../../contract/auth'
 import type { AppDeps, AppEnv } from '../context'
 import type { Db, Tx } from '../db/client'
-import { clients, refreshSessions, roles, users } from '../db/schema'
+import { clientMemberships, clients, refreshSessions, roles, users } from '../db/schema'
 import { HttpError } from '../http/errors'
 import { sha256, signAccessToken, type SessionClaims } from './tokens'
 
@@ -27,8 +27,12 @@ export interface SessionUserRow extends SessionUser {
   passwordChangedAt: Date
 }
 
-/** The user as the session shows it, with what sign-in needs (active flag, password hash and when it changed). */
-export async function findSessionUser(db: Db, where: { id: number } | { email: string }): Promise<SessionUserRow | undefined> {
+/**
+ * The user as the session shows it, with what sign-in needs (active flag, password hash and when it
+ * changed). A person in several companies is shown in `companyId` when they belong to it, else in their
+ * first company (users.client_id).
+ */
+export async function findSessionUser(db: Db, where: { id: number } | { email: string }, companyId?: number | null): Promise<SessionUserRow | undefined> {
   const [row] = await db
     .select({
       id: users.id,
@@ -49,7 +53,16 @@ export async function findSessionUser(db: Db, where: { id: number } | { email: s
     .innerJoin(roles, eq(roles.id, users.roleId))
     .leftJoin(clients, eq(clients.id, users.clientId))
     .where('id' in where ? eq(users.id, where.id) : eq(users.email, where.email.toLowerCase()))
-  return row ? { ...row, companyName: row.companyName ?? null } : undefined
+  if (!row) return undefined
+  if (companyId != null && row.clientId !== null && companyId !== row.clientId) {
+    const [company] = await db
+      .select({ clientId: clients.id, companyName: clients.companyName })
+      .from(clientMemberships)
+      .innerJoin(clients, eq(clients.id, clientMemberships.clientId))
+      .where(and(eq(clientMemberships.userId, row.id), eq(clientMemberships.clientId, companyId)))
+    if (company) return { ...row, ...company }
+  }
+  return { ...row, companyName: row.companyName ?? null }
 }
 
 export function toSessionUser(row: SessionUserRow): SessionUser {
@@ -126,12 +139,13 @@ const remembered = (row: { createdAt: Date; expiresAt: Date }) => row.expiresAt.
 async function storeRefreshToken(
   db: Db | Tx,
   c: Context<AppEnv>,
-  values: { userId: number; familyId: string; token: string; remember: boolean; now: Date },
+  values: { userId: number; familyId: string; token: string; remember: boolean; now: Date; clientId: number | null },
 ): Promise<void> {
   const { now } = values
   await db.insert(refreshSessions).values({
     userId: values.userId,
     familyId: values.familyId,
+    clientId: values.clientId,
     tokenHash: sha256(values.token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + refreshLifetimeMs(c.get('deps'), values.remember)),
@@ -154,12 +168,15 @@ function setSessionCookies(c: Context<AppEnv>, token: string, deviceSecret: stri
   setCookie(c, DEVICE_COOKIE, deviceSecret, options)
 }
 
-/** A new sign-in: a new refresh family, whose id is the session id (`sid`) of its access tokens. */
-export async function startRefreshFamily(c: Context<AppEnv>, userId: number, remember: boolean): Promise<string> {
+/**
+ * A new sign-in: a new refresh family, whose id is the session id (`sid`) of its access tokens. The
+ * session opens in `clientId` (a client's company), or in the person's first company when null.
+ */
+export async function startRefreshFamily(c: Context<AppEnv>, userId: number, remember: boolean, clientId: number | null = null): Promise<string> {
   const deps = c.get('deps')
   const familyId = randomUUID()
   const token = newSecret()
-  await storeRefreshToken(deps.db, c, { userId, familyId, token, remember, now: deps.clock.now() })
+  await storeRefreshToken(deps.db, c, { userId, familyId, token, remember, now: deps.clock.now(), clientId })
   setSessionCookies(c, token, newSecret(), remember ? refreshLifetimeMs(deps, remember) : null)
   return familyId
 }
@@ -205,7 +222,8 @@ export function assertSameOrigin(c: Context<AppEnv>): void {
   throw new HttpError(403, 'This request came from another site', `Sessions are renewed and ended only from ${portal}. Open the portal there and try again.`)
 }
 
-export type RotationResult = { ok: true; userId: number; familyId: string } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' }
+export type RotationResult =
+  { ok: true; userId: number; familyId: string; clientId: number | null } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' }
 
 /**
  * Exchanges a refresh token for the next one of its family (and sets the new cookies). A token that was
@@ -237,12 +255,12 @@ export async function rotateRefreshToken(c: Context<AppEnv>, token: string): Pro
       .where(and(eq(refreshSessions.id, row.id), isNull(refreshSessions.usedAt), isNull(refreshSessions.revokedAt)))
       .returning({ id: refreshSessions.id })
     if (!won.length) return false
-    await storeRefreshToken(tx, c, { userId: row.userId, familyId: row.familyId, token: successor, remember, now })
+    await storeRefreshToken(tx, c, { userId: row.userId, familyId: row.familyId, token: successor, remember, now, clientId: row.clientId })
     return true
   })
   if (!claimed) return rotatedAgain(c, row, token, now)
   setSessionCookies(c, successor, device.secret, remember ? refreshLifetimeMs(deps, remember) : null)
-  return { ok: true, userId: row.userId, familyId: row.familyId }
+  return { ok: true, userId: row.userId, familyId: row.familyId, clientId: row.clientId }
 }
 
 /**
@@ -262,7 +280,7 @@ async function rotatedAgain(c: Context<AppEnv>, row: typeof refreshSessions.$inf
     const live = next && !next.revokedAt && !next.usedAt && next.expiresAt > now
     if (live && now.getTime() - next.createdAt.getTime() <= REFRESH_GRACE_MS) {
       setSessionCookies(c, successor, device.secret, remembered(next) ? next.expiresAt.getTime() - now.getTime() : null)
-      return { ok: true, userId: row.userId, familyId: row.familyId }
+      return { ok: true, userId: row.userId, familyId: row.familyId, clientId: next.clientId }
     }
   }
   await revokeFamily(deps.db, row.familyId, now)
@@ -292,4 +310,9 @@ export async function revokeUserSessions(db: Db | Tx, userId: number, now: Date)
     .update(refreshSessions)
     .set({ revokedAt: now })
     .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)))
+}
+
+/** Moves a session (every token of its family) into another company of its person. */
+export async function moveSessionToCompany(db: Db, familyId: string, clientId: number) {
+  await db.update(refreshSessions).set({ clientId }).where(eq(refreshSessions.familyId, familyId))
 }

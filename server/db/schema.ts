@@ -195,6 +195,29 @@ export const users = pgTable(
   ],
 )
 
+/**
+ * The companies a login belongs to and the person's role in each (contract/team.ts). `users.clientId`
+ * is the person's first company, the one a sign-in opens; a session may switch to any of these.
+ */
+export const clientMemberships = pgTable(
+  'client_memberships',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.clientId] }),
+    index('client_memberships_client_idx').on(t.clientId),
+    check('client_memberships_role', sql`${t.role} in ('owner', 'member', 'billing')`),
+  ],
+)
+
 export const refreshSessions = pgTable(
   'refresh_sessions',
   {
@@ -209,6 +232,8 @@ export const refreshSessions = pgTable(
     usedAt: ts('used_at'),
     revokedAt: ts('revoked_at'),
     userAgent: text('user_agent'),
+    /** The company the session is in (a person in several switches between them); null for staff. */
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('refresh_sessions_family_idx').on(t.familyId), index('refresh_sessions_user_idx').on(t.userId)],

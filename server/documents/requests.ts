@@ -10,7 +10,7 @@ import {
   type CreatedRequests,
   type DocumentRequestStatusId,
 } from '../../contract/document-requests'
-import { hasPermission, isAgent, isClient } from '../auth/policy'
+import { assertClientArea, hasPermission, isAgent, isClient } from '../auth/policy'
 import { saveAddressIn } from '../clients/addresses'
 import type { AppDeps, Caller } from '../context'
 import type { Db, Tx } from '../db/client'
@@ -104,6 +104,7 @@ function toDocumentRequest(row: RequestRow, caller: Caller): DocumentRequest {
 export function assertCanSeeRequests(caller: Caller, clientId?: number) {
   if (isClient(caller)) {
     if (clientId !== undefined && clientId !== caller.clientId) throw notFound('Document request')
+    assertClientArea(caller, 'documents')
     return
   }
   if (!isAgent(caller)) throw notFound('Document request')

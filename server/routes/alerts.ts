@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import type { DocumentAlert, UrgentDocument } from '../../contract/alerts'
 import { IdParamsSchema } from '../../contract/common'
 import { alertHistory, overdueService, unopenedServiceOf } from '../alerts/service-of-process'
-import { access, hasPermission, isAgent, isClient } from '../auth/policy'
+import { access, assertClientRecord, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv } from '../context'
 import { findDocument } from '../documents/queries'
 import { forbidden, notFound } from '../http/errors'
@@ -15,7 +15,7 @@ const toUrgent = (row: Awaited<ReturnType<typeof overdueService>>[number]): Urge
 
 /** Service of process: the client's "Action required", the staff flag, and each document's alert history. */
 export const alertRoutes = new Hono<AppEnv>()
-  .get('/client/action-required/:clientId', access.ownClient('clientId', 'DCV'), validate('param', ClientIdParamsSchema), async (c) => {
+  .get('/client/action-required/:clientId', access.ownClient('clientId', 'documents', 'DCV'), validate('param', ClientIdParamsSchema), async (c) => {
     const rows = await unopenedServiceOf(c.get('deps').db, c.req.valid('param').clientId)
     return c.json({ documents: rows.map(toUrgent) })
   })
@@ -29,7 +29,8 @@ export const alertRoutes = new Hono<AppEnv>()
     const caller = c.get('caller')
     const deps = c.get('deps')
     const document = await findDocument(deps.db, c.req.valid('param').id)
-    if (!document || (isClient(caller) && document.clientId !== caller.clientId) || (!isClient(caller) && !isAgent(caller))) throw notFound('Document')
+    if (!document || (!isClient(caller) && !isAgent(caller))) throw notFound('Document')
+    assertClientRecord(caller, document.clientId, 'documents', 'Document')
     if (isAgent(caller) && !hasPermission(caller, 'DCV')) throw forbidden('You do not have permission to view documents')
     const alerts = await alertHistory(deps.db, document.id)
     return c.json({

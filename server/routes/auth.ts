@@ -112,7 +112,7 @@ export const authRoutes = new Hono<AppEnv>()
       }
       throw unauthorized('Your session has ended. Sign in again.')
     }
-    const user = await findSessionUser(deps.db, { id: rotation.userId })
+    const user = await findSessionUser(deps.db, { id: rotation.userId }, rotation.clientId)
     if (!user || !user.active) {
       await revokeUserSessions(deps.db, rotation.userId, deps.clock.now())
       clearSessionCookies(c)
@@ -206,7 +206,7 @@ export const authRoutes = new Hono<AppEnv>()
     const caller = c.get('caller')
     const { currentPassword, newPassword } = c.req.valid('json')
     const now = deps.clock.now()
-    const user = await findSessionUser(deps.db, { id: caller.userId })
+    const user = await findSessionUser(deps.db, { id: caller.userId }, caller.clientId)
     if (!user) throw unauthorized()
     if (!(await verifyPassword(user.passwordHash, currentPassword))) {
       const detail = 'The current password is incorrect'
@@ -219,7 +219,7 @@ export const authRoutes = new Hono<AppEnv>()
     const refresh = readRefreshCookie(c)
     const current = refresh ? await familyOf(deps.db, refresh) : undefined
     await setPassword(deps.db, user.id, await hashPassword(newPassword), now)
-    const sid = await startRefreshFamily(c, user.id, current?.userId === user.id && current.remember)
+    const sid = await startRefreshFamily(c, user.id, current?.userId === user.id && current.remember, caller.clientId)
     await audit(deps, { action: 'password-changed', actorUserId: user.id, entityId: String(user.id), ip: clientAddress(c), requestId: c.get('requestId') })
     const sessionUser = toSessionUser(user)
     return c.json({

@@ -9,7 +9,7 @@ import {
   UpdateClientSchema,
 } from '../../contract/clients'
 import { IdParamsSchema } from '../../contract/common'
-import { access, hasPermission, isAgent, isClient } from '../auth/policy'
+import { access, hasPermission, isAgent, opensArea } from '../auth/policy'
 import { ADDRESS_LIMITS, clientAddress, spendAddressBudget } from '../auth/rate-limit'
 import type { AppEnv, Caller } from '../context'
 import { assignMailbox, listClients, nextFreeMailboxNumber, readClient, updateClientProfile, type ClientProfileChanges } from '../clients/queries'
@@ -62,7 +62,7 @@ export const clientRoutes = new Hono<AppEnv>()
     return c.json(await listClients(c.get('deps').db, c.req.valid('query')))
   })
   // A client orders more services for itself and pays by card at once (server/registration/subscribe.ts).
-  .post('/client/services/packages/subscribe', access.client(), validate('json', SubscribeServicesSchema), async (c) => {
+  .post('/client/services/packages/subscribe', access.client('billing'), validate('json', SubscribeServicesSchema), async (c) => {
     const outcome = await subscribeServices(c.get('deps'), c.get('caller'), c.req.valid('json'), {
       idempotencyKey: idempotencyKeyOf(c.req.header('idempotency-key')),
       requestId: c.get('requestId'),
@@ -102,10 +102,10 @@ export const clientRoutes = new Hono<AppEnv>()
     const body: NextMailbox = { mailboxNumber: await nextFreeMailboxNumber(c.get('deps').db) }
     return c.json(body)
   })
-  .get('/client/:id{[0-9]+}', access.ownClient('id'), validate('param', IdParamsSchema), async (c) => {
+  .get('/client/:id{[0-9]+}', access.ownClient('id', 'shared'), validate('param', IdParamsSchema), async (c) => {
     return c.json(await readClientFor(c.get('deps').db, c.req.valid('param').id, c.get('caller')))
   })
-  .put('/client/:id{[0-9]+}', access.ownClient('id', 'PCE'), validate('param', IdParamsSchema), validate('json', UpdateClientSchema), async (c) => {
+  .put('/client/:id{[0-9]+}', access.ownClient('id', 'account', 'PCE'), validate('param', IdParamsSchema), validate('json', UpdateClientSchema), async (c) => {
     const { db } = c.get('deps')
     const { id } = c.req.valid('param')
     const caller = c.get('caller')
@@ -146,9 +146,9 @@ function changeContext(caller: Caller, at: Date, ip: string, requestId: string) 
   return { at, actorUserId: caller.userId, ip, requestId }
 }
 
-/** The Client of GET /api/client/{id}; documents only for the client itself or an agent with DCV. */
+/** The Client of GET /api/client/{id}; documents only for its people who see documents, or an agent with DCV. */
 async function readClientFor(db: Db, id: number, caller: Caller) {
-  const client = await readClient(db, id, { withDocuments: isClient(caller) || hasPermission(caller, 'DCV') })
+  const client = await readClient(db, id, { withDocuments: opensArea(caller, 'documents') || hasPermission(caller, 'DCV') })
   if (!client) throw notFound('Client')
   return client
 }

@@ -5,7 +5,7 @@ import { clientDashboard, providerDashboard } from '../dashboard/queries'
 
 /** The dashboards' figures (contract/dashboard.ts): the client's own, and staff's of today. */
 export const dashboardRoutes = new Hono<AppEnv>()
-  .get('/dashboard/client', access.client(), async (c) => {
+  .get('/dashboard/client', access.client('shared'), async (c) => {
     const deps = c.get('deps')
     const caller = c.get('caller')
     const registeredAgentAddress = deps.env.COMPANY_LOCATION

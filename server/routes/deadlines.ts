@@ -11,7 +11,7 @@ import {
   type Deadline,
   type DeadlineList,
 } from '../../contract/deadlines'
-import { access, hasPermission, isAgent, isClient } from '../auth/policy'
+import { access, assertClientRecord, hasPermission, isAgent, opensArea } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { clientOfFeed, createFeed, deadlinesCalendar, feedPath, revokeFeed } from '../deadlines/calendar'
 import {
@@ -33,9 +33,9 @@ import { validate } from '../http/validate'
 
 const FeedParamsSchema = v.object({ file: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}\.ics$/, 'is not a calendar address')) })
 
-/** Staff without DCV see no service of process (as they see no documents). */
+/** Staff without DCV, and a company's people who do not see its documents, see no service of process. */
 const visibleTo = (caller: Caller) => (deadline: Pick<Deadline, 'kind'>) =>
-  deadline.kind !== 'service-of-process' || isClient(caller) || hasPermission(caller, 'DCV')
+  deadline.kind !== 'service-of-process' || opensArea(caller, 'documents') || hasPermission(caller, 'DCV')
 
 const portalOf = (publicUrl: string) => publicUrl.replace(/\/$/, '')
 
@@ -43,8 +43,8 @@ const portalOf = (publicUrl: string) => publicUrl.replace(/\/$/, '')
  * Changes to a client's deadlines (formation date, filing marks, calendar address): the client itself,
  * or staff who may edit its profile. Reading them: the client, or any staff.
  */
-const clientOrProfileEditor = () => access.ownClient('id', 'PCE')
-const clientOrStaff = () => access.ownClient('id')
+const clientOrProfileEditor = () => access.ownClient('id', 'account', 'PCE')
+const clientOrStaff = () => access.ownClient('id', 'shared')
 
 /** A client's deadline facts; 404 naming `what` when there is no such client. */
 async function factsOf(c: Context<AppEnv>, clientId: number, what = 'Client'): Promise<ClientDeadlineFacts> {
@@ -67,7 +67,8 @@ function visibleDeadlines<T extends Pick<Deadline, 'kind'>>(c: Context<AppEnv>, 
 async function serviceOfProcess(c: Context<AppEnv>, id: number, notService: string) {
   const caller = c.get('caller')
   const service = await findService(c.get('deps').db, id)
-  if (!service || (isClient(caller) && service.clientId !== caller.clientId)) throw notFound('Document')
+  if (!service) throw notFound('Document')
+  assertClientRecord(caller, service.clientId, 'documents', 'Document')
   if (!service.isService) throw unprocessable('Not a service of process', notService)
   return service
 }
@@ -138,7 +139,7 @@ export const deadlineRoutes = new Hono<AppEnv>()
   })
 
   // A client user acknowledges a service of process: its repeated alerts stop. Opening it is not enough.
-  .post('/document/:id{[0-9]+}/acknowledge', access.client(), validate('param', IdParamsSchema), async (c) => {
+  .post('/document/:id{[0-9]+}/acknowledge', access.client('documents'), validate('param', IdParamsSchema), async (c) => {
     const deps = c.get('deps')
     const { id } = c.req.valid('param')
     await serviceOfProcess(c, id, 'Only a service of process is acknowledged')

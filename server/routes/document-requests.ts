@@ -28,7 +28,7 @@ export const documentRequestRoutes = new Hono<AppEnv>()
   .get('/client/resources/status', access.signedIn(), (c) => c.json(DOCUMENT_REQUEST_STATUSES.map((s) => ({ id: s.id, name: s.name }))))
 
   // A client asks for documents to be mailed; missing address fields default to the client's profile.
-  .post('/client/document-request', access.client(), validate('json', CreateDocumentRequestSchema), async (c) => {
+  .post('/client/document-request', access.client('documents'), validate('json', CreateDocumentRequestSchema), async (c) => {
     const body = c.req.valid('json')
     const deps = c.get('deps')
     const caller = c.get('caller')

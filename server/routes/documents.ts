@@ -11,7 +11,7 @@ import {
   type DocumentText,
 } from '../../contract/documents'
 import { IdParamsSchema } from '../../contract/common'
-import { access, hasPermission, isAgent, isClient } from '../auth/policy'
+import { access, assertClientArea, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { findClient } from '../clients/queries'
 import { idempotencyKeyOf } from '../idempotency'
@@ -44,10 +44,11 @@ import type { BlobStore } from '../storage/blob-store'
 const ClientIdParamsSchema = v.object({ clientId: IdParamsSchema.entries.id })
 const FileQuerySchema = v.object({ inline: v.optional(v.picklist(['true', 'false'], 'inline must be true or false'), 'false') })
 
-/** Agents need DCV to see documents; a client sees only its own (another client's answer 404). */
+/** Agents need DCV to see documents; a client sees only its own (another client's answer 404), with a role that sees documents. */
 function assertCanView(caller: Caller, document?: Pick<DocumentRow, 'clientId'>) {
   if (isClient(caller)) {
     if (document && document.clientId !== caller.clientId) throw notFound('Document')
+    assertClientArea(caller, 'documents')
     return
   }
   if (!isAgent(caller)) throw notFound('Document')
@@ -168,7 +169,7 @@ export const documentRoutes = new Hono<AppEnv>()
 
   .get(
     '/client/documents/:clientId',
-    access.ownClient('clientId', 'DCV'),
+    access.ownClient('clientId', 'documents', 'DCV'),
     validate('param', ClientIdParamsSchema),
     validate('query', DocumentListQuerySchema),
     async (c) => {
@@ -287,7 +288,7 @@ export const documentRoutes = new Hono<AppEnv>()
   })
 
   // Mark read (or unread again) without opening the file. The client's own flag: agents cannot change it.
-  .patch('/document/:id/read', access.client(), validate('param', IdParamsSchema), validate('json', DocumentReadBodySchema), async (c) => {
+  .patch('/document/:id/read', access.client('documents'), validate('param', IdParamsSchema), validate('json', DocumentReadBodySchema), async (c) => {
     const { id } = c.req.valid('param')
     const { isRead } = c.req.valid('json')
     const deps = c.get('deps')

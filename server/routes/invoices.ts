@@ -9,7 +9,7 @@ import {
   PayInvoicesBodySchema,
   PAYABLE_INVOICE_STATUSES,
 } from '../../contract/invoices'
-import { access, hasPermission, isAgent, isClient } from '../auth/policy'
+import { access, assertClientArea, hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppEnv, Caller } from '../context'
 import { forbidden, HttpError, notFound } from '../http/errors'
 import { cachedJson, defineAnswerCache } from '../http/cached-json'
@@ -31,9 +31,9 @@ import { invoiceOwner, invoicesByIds, listInvoices, loadInvoiceSheet, toWireDeta
 /** The invoice lists: invoices with their client's name and the client's country. */
 const invoiceLists = defineAnswerCache({ name: 'invoice list', tables: ['invoices', 'clients', 'countries'] })
 
-/** Clients see their own invoices; agents need ICV. Checked before looking the invoice up. */
+/** Clients see their own invoices (a role that sees billing); agents need ICV. Checked before looking the invoice up. */
 function assertMayOpenInvoices(caller: Caller) {
-  if (isClient(caller)) return
+  if (isClient(caller)) return assertClientArea(caller, 'billing')
   if (!isAgent(caller)) throw notFound('Invoice')
   if (!hasPermission(caller, 'ICV')) throw forbidden('You do not have permission to open invoices')
 }
@@ -58,7 +58,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
   // Any agent sees a client's list (the PWA gates the Action link by ICV; only clients select rows, to pay).
   .get(
     '/client/invoices/:clientId{[0-9]+}',
-    access.ownClient('clientId'),
+    access.ownClient('clientId', 'billing'),
     validate('param', ClientIdParamsSchema),
     validate('query', InvoiceListQuerySchema),
     async (c) => {
@@ -93,7 +93,8 @@ export const invoiceRoutes = new Hono<AppEnv>()
   .post('/client/invoices/getMultipleInvoices', access.signedIn(), validate('json', GetMultipleInvoicesBodySchema), async (c) => {
     const caller = c.get('caller')
     const deps = c.get('deps')
-    if (!isClient(caller)) {
+    if (isClient(caller)) assertClientArea(caller, 'billing')
+    else {
       if (!isAgent(caller)) throw notFound('Invoice')
       if (!hasPermission(caller, 'ICP')) throw forbidden('You do not have permission to select invoices')
     }
@@ -111,7 +112,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
     return c.json({ data: ordered.map(toWireInvoice), totalAmount: centsToDollars(dueCents) })
   })
 
-  .post('/client/invoices/pay', access.client(), validate('json', PayInvoicesBodySchema), async (c) => {
+  .post('/client/invoices/pay', access.client('billing'), validate('json', PayInvoicesBodySchema), async (c) => {
     const idempotencyKey = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER))
     const { invoiceIds, token } = c.req.valid('json')
     const outcome = await payInvoices(c.get('deps'), c.get('caller'), { invoiceIds, token, idempotencyKey }, c.get('requestId'))

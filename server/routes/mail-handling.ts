@@ -14,14 +14,14 @@ import { validate } from '../http/validate'
  * needs PCE. Another client's id answers 404.
  */
 export const mailHandlingRoutes = new Hono<AppEnv>()
-  .get('/client/:id{[0-9]+}/mail-handling', access.ownClient('id'), validate('param', IdParamsSchema), async (c) => {
+  .get('/client/:id{[0-9]+}/mail-handling', access.ownClient('id', 'documents'), validate('param', IdParamsSchema), async (c) => {
     const handling = await readMailHandling(c.get('deps').db, c.req.valid('param').id)
     if (!handling) throw notFound('Client')
     return c.json(handling)
   })
   .put(
     '/client/:id{[0-9]+}/mail-handling',
-    access.ownClient('id', 'PCE'),
+    access.ownClient('id', 'account', 'PCE'),
     validate('param', IdParamsSchema),
     validate('json', MailHandlingSchema),
     async (c) => {

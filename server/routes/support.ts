@@ -29,7 +29,7 @@ export const supportRoutes = new Hono<AppEnv>()
   .get('/support/conversations', access.signedIn(), validate('query', ConversationListQuerySchema), async (c) => {
     return c.json(await listConversations(c.get('deps').db, c.get('caller'), c.req.valid('query')))
   })
-  .post('/support/conversations', access.client(), async (c) => {
+  .post('/support/conversations', access.client('shared'), async (c) => {
     const deps = c.get('deps')
     const caller = c.get('caller')
     const { fields, attachment } = await readSupportBody(

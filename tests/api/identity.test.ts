@@ -202,9 +202,9 @@ describe('public reference calls', () => {
 describe('access policies', () => {
   /** Probe routes built with the same policies as the product routes. */
   const probes = new Hono<AppEnv>()
-    .get('/probe/client/:clientId', access.ownClient('clientId', 'PCE'), (c) => c.json({ clientId: Number(c.req.param('clientId')) }))
+    .get('/probe/client/:clientId', access.ownClient('clientId', 'account', 'PCE'), (c) => c.json({ clientId: Number(c.req.param('clientId')) }))
     .get('/probe/users', access.agent('UCC'), (c) => c.json({ ok: true }))
-    .get('/probe/clients-only', access.client(), (c) => c.json({ ok: true }))
+    .get('/probe/clients-only', access.client('shared'), (c) => c.json({ ok: true }))
   let app: ReturnType<typeof createApp>
   beforeAll(() => {
     app = createApp(server.deps, [probes])

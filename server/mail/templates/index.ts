@@ -9,6 +9,7 @@ import { serviceOfProcess } from './service-of-process'
 import { staffInvitation } from './staff-invitation'
 import { supportMessage } from './support-message'
 import { supportReply } from './support-reply'
+import { teamInvitation } from './team-invitation'
 import type { MailTemplate } from './template'
 
 /** Every kind of message the portal sends, by the name its senders and the preview route use. */
@@ -23,6 +24,7 @@ export const mailTemplates = {
   'service-of-process': serviceOfProcess,
   'attorney-notice': attorneyNotice,
   'deadline-reminder': deadlineReminder,
+  'team-invitation': teamInvitation,
 }
 
 export type MailTemplates = typeof mailTemplates
@@ -69,6 +71,14 @@ export const mailSamples: Record<string, MailSample> = {
     total: 149,
     url: `${b.portalUrl}/reset/sample-invitation-token`,
     signInUrl: `${b.portalUrl}/login`,
+  })),
+  'team-invitation': sample('team-invitation', 'A person added to a company’s team: a 7-day password link for a new login', (b) => ({
+    name: 'Grace',
+    inviter: 'Ada Lovelace',
+    companyName: 'Sunshine Holdings LLC',
+    role: 'Member',
+    url: `${b.portalUrl}/reset/sample-invitation-token`,
+    newLogin: true,
   })),
   'registration-receipt': sample('registration-receipt', 'A company registered and paid online: the receipt', (b) => ({
     firstName: 'Ada',

@@ -18,6 +18,7 @@ import {
   TotpSetupResponseSchema,
 } from '../../../contract/second-factor'
 import { EmailAvailabilitySchema } from '../../../contract/signup'
+import { CompaniesResponseSchema } from '../../../contract/team'
 import { describeRoutes } from '../describe'
 
 const SESSION_COOKIES = { 'Set-Cookie': 'The refresh cookie (HttpOnly; persistent only with remember) and the area cookie' }
@@ -152,5 +153,16 @@ export const authDocs = describeRoutes('Sign-in', {
     summary: 'Whether an e-mail address can still sign up',
     answers: { 200: EmailAvailabilitySchema },
     errors: { 429: 'Too many addresses were checked from this address' },
+  },
+  'GET /api/auth/companies': {
+    summary: 'The companies the signed-in person belongs to, with their role in each (none for staff)',
+    answers: { 200: CompaniesResponseSchema },
+  },
+  'POST /api/auth/switch-company': {
+    summary: 'Moves the session into another company of the signed-in person: a new access token for it',
+    description:
+      'The refresh cookie’s session follows, so a renewal stays in the chosen company. The token’s `clientId` and the user’s are the company chosen.',
+    answers: { 200: { schema: SessionResponseSchema, headers: { 'Set-Cookie': 'The area cookie' } } },
+    errors: { 403: 'The person does not belong to this company, or is staff' },
   },
 })

@@ -1,5 +1,6 @@
 import { ClientPageSchema, ClientSchema, NextMailboxSchema, RegistrationResultSchema, SubscribeResultSchema } from '../../../contract/clients'
 import { AddressListSchema, AddressSchema, MailHandlingSchema } from '../../../contract/addresses'
+import { TeamListSchema, TeamMemberSchema } from '../../../contract/team'
 import { describeRoutes } from '../describe'
 
 const IDEMPOTENCY = {
@@ -82,5 +83,26 @@ export const clientDocs = describeRoutes('Clients', {
     summary: 'Changes how the mailroom handles a client’s mail (the client, or staff with PCE)',
     description: 'Service of process and state mail are opened and scanned whatever the mode.',
     answers: { 200: MailHandlingSchema },
+  },
+  'GET /api/client/{id}/team': {
+    summary: 'A company’s team: its people and their roles (an owner, or any staff member)',
+    answers: { 200: TeamListSchema },
+  },
+  'POST /api/client/{id}/team': {
+    summary: 'Adds a person to a company’s team (an owner, or staff with PCE)',
+    description:
+      'A new e-mail gets a login and an invitation to choose a password (7 days); an e-mail that already signs in to another company gets this one added to the same login, and a notice.',
+    answers: { 201: TeamMemberSchema },
+    errors: { 409: 'The person is already in the team, or the e-mail belongs to a staff login' },
+  },
+  'PATCH /api/client/{id}/team/{userId}': {
+    summary: 'Changes a team member’s role (an owner, or staff with PCE)',
+    answers: { 200: TeamMemberSchema },
+    errors: { 409: 'The company would be left without an owner' },
+  },
+  'DELETE /api/client/{id}/team/{userId}': {
+    summary: 'Removes a person from a company’s team: their access to it ends at once',
+    answers: { 204: { empty: 'Removed' } },
+    errors: { 409: 'The company would be left without an owner' },
   },
 })
