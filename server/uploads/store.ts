@@ -42,15 +42,20 @@ class S3UploadStore extends S3Store {
   }
 }
 
+/** The file store's disk refusing: full, not writable, failing. */
+const DISK_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS', 'EIO', 'EMFILE', 'ENFILE'])
+
 /**
- * Whether an error is the upload store failing rather than the request: S3 unreachable, or answering
- * something the tus store does not expect (its own "not found" answers it turns into 404s), or the disk
- * refusing (ENOSPC, EACCES, EIO). Answered with 503 and logged, never as a refusal of the request.
+ * Whether an error is the upload store failing rather than the request: a call to S3 that failed (S3
+ * answering something the tus store does not expect, as it turns its own "not found" answers into
+ * 404s, or not answering at all: the SDK marks every failed call with `$metadata`), or the disk
+ * refusing. Answered with 503 and logged, never as a refusal of the request. A sender's broken-off body
+ * is neither.
  */
 export function isUploadStoreFailure(error: unknown): boolean {
-  if (error instanceof S3ServiceException) return true
+  if (error instanceof S3ServiceException || (typeof error === 'object' && error !== null && '$metadata' in error)) return true
   const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && /^E[A-Z]+$/.test(code)
+  return typeof code === 'string' && DISK_FAILURES.has(code)
 }
 
 const stores = new WeakMap<AppDeps['env'], UploadStore>()
