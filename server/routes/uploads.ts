@@ -9,7 +9,7 @@ import { BlobStoreUnavailableError } from '../storage/blob-store'
 import { completeUpload } from '../uploads/complete'
 import { checkNewUpload, type NewUpload } from '../uploads/metadata'
 import { findUpload, insertUpload, type UploadRow } from '../uploads/queries'
-import { UPLOAD_TTL_MS, uploadStore } from '../uploads/store'
+import { isUploadStoreFailure, UPLOAD_TTL_MS, uploadStore } from '../uploads/store'
 
 /**
  * Resumable uploads (tus 1.0.0, @tus/server): a staff user creates an upload of one document file with
@@ -54,6 +54,15 @@ async function tus(c: Context<AppEnv>, hooks: Hooks = {}): Promise<Response> {
         }
       }
       if ('status_code' in error) return undefined
+      if (isUploadStoreFailure(error)) {
+        deps.logger.error('upload store unavailable', { requestId: c.get('requestId'), path: c.req.path, error: String(error) })
+        return {
+          status_code: 503,
+          body: JSON.stringify(
+            errorBody('Upload storage is unavailable', 'The upload cannot be stored right now; send it again shortly, it goes on from where it was'),
+          ),
+        }
+      }
       deps.logger.error('upload failed', { requestId: c.get('requestId'), path: c.req.path, error: String(error) })
       return { status_code: 500, body: JSON.stringify(errorBody('Something went wrong on our side', `Please try again. Reference: ${c.get('requestId')}`)) }
     },

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { S3ServiceException } from '@aws-sdk/client-s3'
 import { FileStore } from '@tus/file-store'
 import { S3Store } from '@tus/s3-store'
 import { MemoryLocker, type DataStore, type Locker } from '@tus/server'
@@ -17,6 +18,46 @@ export interface UploadStore {
   kind: 'filesystem' | 's3'
 }
 
+/**
+ * The tus S3 store, removing all of an upload's objects. The stock `remove` aborts the multipart upload
+ * and then deletes the assembled object and the `.info`; once the upload was completed S3 has no
+ * multipart upload to abort (NoSuchUpload), and it stops there, leaving both behind (and it never
+ * deletes the `.part` holding an unfinished last part). Here they are deleted whatever the abort said;
+ * an upload the store never knew still answers 404.
+ */
+class S3UploadStore extends S3Store {
+  override async remove(id: string): Promise<void> {
+    let notFound: unknown
+    try {
+      await super.remove(id)
+    } catch (error) {
+      if ((error as { status_code?: number }).status_code !== 404) throw error
+      notFound = error
+    }
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: { Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }], Quiet: true },
+    })
+    if (notFound) throw notFound
+  }
+}
+
+/** The file store's disk refusing: full, not writable, failing. */
+const DISK_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS', 'EIO', 'EMFILE', 'ENFILE'])
+
+/**
+ * Whether an error is the upload store failing rather than the request: a call to S3 that failed (S3
+ * answering something the tus store does not expect, as it turns its own "not found" answers into
+ * 404s, or not answering at all: the SDK marks every failed call with `$metadata`), or the disk
+ * refusing. Answered with 503 and logged, never as a refusal of the request. A sender's broken-off body
+ * is neither.
+ */
+export function isUploadStoreFailure(error: unknown): boolean {
+  if (error instanceof S3ServiceException || (typeof error === 'object' && error !== null && '$metadata' in error)) return true
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' && DISK_FAILURES.has(code)
+}
+
 const stores = new WeakMap<AppDeps['env'], UploadStore>()
 
 /**
@@ -31,7 +72,7 @@ export function uploadStore(deps: Pick<AppDeps, 'env'>): UploadStore {
       ? {
           kind: 's3',
           locker: new MemoryLocker(),
-          datastore: new S3Store({
+          datastore: new S3UploadStore({
             partSize: 5 * 1024 * 1024,
             expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
             s3ClientConfig: {

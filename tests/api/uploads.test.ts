@@ -11,6 +11,7 @@ import { findUpload } from '../../server/uploads/queries'
 import { uploadStore } from '../../server/uploads/store'
 import { sweepUploadsJob } from '../../server/uploads/sweep'
 import { createTestServer, type TestServer } from './harness'
+import { cutAfter, encodeMetadata, scan, TUS, tusCalls } from './tus'
 
 /**
  * Resumable uploads (tus 1.0.0 at /api/uploads): an upload cut halfway resumes from HEAD's offset and
@@ -21,7 +22,6 @@ import { createTestServer, type TestServer } from './harness'
 
 const LIMIT = 256 * 1024
 const NOW = new Date('2026-11-21T15:00:00Z')
-const TUS = { 'tus-resumable': '1.0.0' }
 
 let server: TestServer
 let dataDir: string
@@ -32,19 +32,6 @@ let clientUser: { id: number }
 let taxNotice: number
 
 const token = (user: { id: number }) => server.tokenFor(user.id)
-
-/** A PDF of `size` bytes whose content is its own. */
-function pdf(size: number, seed = 1): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(new ArrayBuffer(size))
-  out.set(new TextEncoder().encode('%PDF-1.7\n'))
-  for (let i = 16; i < size; i++) out[i] = (i * seed) % 251
-  return out
-}
-
-const encode = (metadata: Record<string, string>) =>
-  Object.entries(metadata)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',')
 
 const metadataFor = (overrides: Record<string, string | undefined> = {}) => {
   const all: Record<string, string | undefined> = {
@@ -58,50 +45,7 @@ const metadataFor = (overrides: Record<string, string | undefined> = {}) => {
   }
   return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined))
 }
-
-async function create(size: number, options: { metadata?: Record<string, string>; as?: { id: number }; headers?: Record<string, string> } = {}) {
-  return server.request('POST', '/api/uploads', {
-    token: await token(options.as ?? clerk),
-    headers: { ...TUS, 'upload-length': String(size), 'upload-metadata': encode(options.metadata ?? metadataFor()), ...options.headers },
-  })
-}
-
-/** A PATCH of `body` at `offset`; a ReadableStream body may fail partway, as a dropped connection does. */
-async function patch(location: string, offset: number, body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>, as = clerk) {
-  const res = await server.app.request(location, {
-    method: 'PATCH',
-    headers: {
-      ...TUS,
-      authorization: `Bearer ${await token(as)}`,
-      'content-type': 'application/offset+octet-stream',
-      'upload-offset': String(offset),
-      ...(body instanceof Uint8Array ? { 'content-length': String(body.byteLength) } : {}),
-    },
-    body,
-    duplex: 'half',
-  } as RequestInit)
-  const text = await res.text()
-  return { status: res.status, headers: res.headers, json: text ? (JSON.parse(text) as { detail: string; details: string }) : undefined }
-}
-
-async function head(location: string, as = clerk) {
-  return server.request('HEAD', location, { token: await token(as), headers: TUS })
-}
-
-/** A body that sends `part` and breaks off once `arrived` resolves (or at once). */
-function cutAfter(part: Uint8Array, arrived: () => Promise<void> = async () => {}): ReadableStream<Uint8Array> {
-  let sent = false
-  return new ReadableStream({
-    async pull(controller) {
-      if (sent) {
-        await arrived()
-        return controller.error(new Error('connection reset'))
-      }
-      sent = true
-      controller.enqueue(part)
-    },
-  })
-}
+const { create, patch, head } = tusCalls(() => server, { as: () => clerk, metadata: () => metadataFor() })
 
 /** Resolves once the upload's file in the store holds `bytes` (the server wrote what it received). */
 async function stored(location: string, bytes: number): Promise<void> {
@@ -146,7 +90,7 @@ describe('OPTIONS /api/uploads', () => {
 
 describe('a resumable upload', () => {
   it('cut halfway, resumes from the offset HEAD gives and becomes the client document once', async () => {
-    const content = pdf(200 * 1024)
+    const content = scan(200 * 1024)
     const before = await documentCount()
     const created = await create(content.byteLength, { headers: { 'idempotency-key': 'upload-resume-0001' } })
     expect(created.status).toBe(201)
@@ -212,7 +156,7 @@ describe('a resumable upload', () => {
   })
 
   it('completed by several requests at once (a repeated last PATCH, another server) makes one document', async () => {
-    const content = pdf(64 * 1024, 3)
+    const content = scan(64 * 1024, 3)
     const before = await documentCount()
     const created = await create(content.byteLength)
     const location = created.headers.get('location')!
@@ -279,7 +223,7 @@ describe('creating an upload', () => {
     expect(empty.status).toBe(422)
     const deferred = await server.request('POST', '/api/uploads', {
       token: await token(clerk),
-      headers: { ...TUS, 'upload-defer-length': '1', 'upload-metadata': encode(metadataFor()) },
+      headers: { ...TUS, 'upload-defer-length': '1', 'upload-metadata': encodeMetadata(metadataFor()) },
     })
     expect(deferred.status).toBe(400)
     expect(deferred.json.details).toMatch(/Upload-Length/)
@@ -295,7 +239,7 @@ describe('creating an upload', () => {
   it('needs the protocol header, in the house error body', async () => {
     const res = await server.request('POST', '/api/uploads', {
       token: await token(clerk),
-      headers: { 'upload-length': '1000', 'upload-metadata': encode(metadataFor()) },
+      headers: { 'upload-length': '1000', 'upload-metadata': encodeMetadata(metadataFor()) },
     })
     expect(res.status).toBe(412)
     expect(res.json.detail).toBe('Tus-Resumable Required')
@@ -304,7 +248,7 @@ describe('creating an upload', () => {
 
 describe('access to an upload', () => {
   it('another staff user can neither see nor send to it', async () => {
-    const content = pdf(4096)
+    const content = scan(4096)
     const created = await create(content.byteLength)
     const location = created.headers.get('location')!
     expect((await head(location, otherClerk)).status).toBe(404)
@@ -324,7 +268,7 @@ describe('unfinished uploads', () => {
     const created = await create(10_000)
     const location = created.headers.get('location')!
     const id = location.split('/').pop()!
-    await patch(location, 0, pdf(5000))
+    await patch(location, 0, scan(5000))
     expect(uploadFiles()).toContain(id)
     server.clock.set(new Date(NOW.getTime() + 25 * 60 * 60 * 1000))
     expect((await head(location)).status).toBe(410)

@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test'
+import type { CDPSession, Page } from '@playwright/test'
 import { spawn, type ChildProcess } from 'node:child_process'
+import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer } from 'node:net'
 import { Secret, TOTP } from 'otpauth'
 import { DEMO, DEMO_PASSWORD, expect, logOut, storedState, test } from './fixtures'
@@ -7,8 +8,17 @@ import { DEMO, DEMO_PASSWORD, expect, logOut, storedState, test } from './fixtur
 /**
  * Passkeys with Chromium's virtual authenticator (the WebAuthn domain of the DevTools protocol): a client
  * adds a passkey in Account Settings → Security, renames it, signs out, and signs in with the passkey
- * alone ("Use a passkey instead" on the sign-in page) (no e-mail, no password). Browsers refuse WebAuthn on an IP address, so this spec starts its own
- * server, on its own fresh database, whose PUBLIC_URL is http://localhost.
+ * alone ("Use a passkey instead" on the sign-in page) (no e-mail, no password); a passkey offered in the
+ * e-mail field's suggestions (conditional mediation) signs in on opening the page. Browsers refuse
+ * WebAuthn on an IP address, so this spec starts its own server, on its own fresh database, whose
+ * PUBLIC_URL is http://localhost.
+ *
+ * The virtual authenticator answers a conditional request by itself, at once, when it holds a passkey
+ * of the site and simulates the user's presence: it picks the passkey as a person would from the
+ * suggestions. So each test sets up what the sign-in page meets before opening it, and none races it:
+ * the button's test runs in a browser that offers no passkeys in suggestions (as some do not), and the
+ * test of the request's end uses an authenticator that never sees a person (its presence simulation
+ * off), so the conditional request can only end by being aborted.
  *
  * The same server checks the setting that requires a second factor of staff: it changes every staff
  * sign-in, so it is turned on only here, where no other spec signs in.
@@ -57,9 +67,8 @@ test.afterAll(async () => {
   await exited
 })
 
-test('a client adds a passkey, signs out, and signs in with the passkey alone', async ({ page }) => {
-  // Three sign-ins and a browser of its own: room for a busy machine.
-  test.setTimeout(150_000)
+/** A platform authenticator of the page's own (user verification on); `present: false` never sees a person. */
+async function addAuthenticator(page: Page, { present = true } = {}): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -69,30 +78,82 @@ test('a client adds a passkey, signs out, and signs in with the passkey alone', 
       hasResidentKey: true,
       hasUserVerification: true,
       isUserVerified: true,
-      automaticPresenceSimulation: true,
+      automaticPresenceSimulation: present,
     },
   })
+  return { cdp, authenticatorId }
+}
 
+type WebAuthnRequest = { mediation: string; outcome: string }
+
+/**
+ * Records the page's every navigator.credentials.get (its mediation, then 'resolved' or the error's name)
+ * in window.webauthnRequests, for each document from the next one on. It passes each on unchanged.
+ */
+async function recordWebAuthnRequests(page: Page) {
+  await page.addInitScript(() => {
+    const requests: WebAuthnRequest[] = []
+    Object.assign(window, { webauthnRequests: requests })
+    const get = navigator.credentials.get.bind(navigator.credentials)
+    navigator.credentials.get = (options?: CredentialRequestOptions) => {
+      const entry = { mediation: options?.mediation ?? 'optional', outcome: 'pending' }
+      requests.push(entry)
+      const answer = get(options)
+      answer.then(
+        () => (entry.outcome = 'resolved'),
+        (error: Error) => (entry.outcome = error.name),
+      )
+      return answer
+    }
+  })
+}
+const webAuthnRequests = (page: Page) => page.evaluate(() => (window as unknown as { webauthnRequests: WebAuthnRequest[] }).webauthnRequests)
+
+/** Signs in with the password on this spec's server, and lands on the client's dashboard. */
+async function passwordSignIn(page: Page, email: string) {
   await page.goto(`${base}/login`)
-  await page.getByLabel('E-mail').fill(DEMO.client.email)
+  await page.getByLabel('E-mail').fill(email)
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page).toHaveURL(/\/client\/dashboard$/, { timeout: 20_000 })
+}
 
+/** Adds a passkey named `name` in Account Settings → Security; answers the authenticator's one credential. */
+async function addPasskey(page: Page, { cdp, authenticatorId }: { cdp: CDPSession; authenticatorId: string }, name: string) {
   await page.getByRole('button', { name: /Account menu/ }).click()
   await page.getByRole('menuitem', { name: 'Sign-in security' }).click()
   await expect(page.getByText('No passkeys yet.')).toBeVisible()
   await page.getByRole('button', { name: 'Add a passkey' }).click()
-  await page.getByRole('textbox', { name: 'Name' }).fill('Test laptop')
+  await page.getByRole('textbox', { name: 'Name' }).fill(name)
   await page.getByRole('button', { name: 'Continue' }).click()
   const passkeys = page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')
   await expect(passkeys).toHaveCount(1)
-  await expect(passkeys.first()).toContainText('Test laptop')
+  await expect(passkeys.first()).toContainText(name)
   await expect(passkeys.first()).toContainText('not used yet')
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
   expect(credentials).toHaveLength(1)
   expect(credentials[0].isResidentCredential).toBe(true)
   expect(credentials[0].rpId).toBe('localhost')
+  return credentials[0]
+}
+
+test('a client adds a passkey, signs out, and signs in with the passkey alone', async ({ page }) => {
+  // Three sign-ins and a browser of its own: room for a busy machine.
+  test.setTimeout(150_000)
+  // A browser that offers no passkeys in the e-mail field's suggestions: the button is the way in, and
+  // the page asks for no options before it is pressed.
+  await page.addInitScript(() => Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', { value: () => Promise.resolve(false) }))
+  await recordWebAuthnRequests(page)
+  const optionsAsked: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/passkey/options')) optionsAsked.push(request.url())
+  })
+  const authenticator = await addAuthenticator(page)
+
+  await passwordSignIn(page, DEMO.client.email)
+  expect(optionsAsked).toHaveLength(0)
+  await addPasskey(page, authenticator, 'Test laptop')
+  const passkeys = page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')
 
   await page.getByRole('button', { name: 'Rename Test laptop' }).click()
   await page.getByRole('textbox', { name: 'Name' }).fill('Work laptop')
@@ -104,6 +165,9 @@ test('a client adds a passkey, signs out, and signs in with the passkey alone', 
   await expect(page).toHaveURL(/\/client\/dashboard$/, { timeout: 20_000 })
   const session = JSON.parse((await storedState(page)).sessionStorage ?? 'null')
   expect(session.user.email).toBe(DEMO.client.email)
+  // The button's request alone, since the sign-in page was opened.
+  expect(await webAuthnRequests(page)).toEqual([{ mediation: 'optional', outcome: 'resolved' }])
+  expect(optionsAsked).toHaveLength(1)
 
   await page.goto(`${base}/account-settings/security`)
   await expect(passkeys.first()).toContainText('last used')
@@ -115,6 +179,69 @@ test('a client adds a passkey, signs out, and signs in with the passkey alone', 
   await page.getByRole('button', { name: 'Use a passkey instead' }).click()
   await expect(page.getByRole('alert')).toContainText('This passkey was not recognised')
   await expect(page).toHaveURL(/\/login$/)
+})
+
+test("a passkey offered in the e-mail field's suggestions signs in on opening the sign-in page", async ({ page, browser }) => {
+  test.setTimeout(150_000)
+  const authenticator = await addAuthenticator(page)
+  await passwordSignIn(page, DEMO.client2.email)
+  const credential = await addPasskey(page, authenticator, 'Phone')
+
+  // The same passkey on a device with nothing of the portal stored: opening /login is enough.
+  const device = await browser.newContext({ serviceWorkers: 'block' })
+  try {
+    const fresh = await device.newPage()
+    await recordWebAuthnRequests(fresh)
+    const { cdp, authenticatorId } = await addAuthenticator(fresh)
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential })
+    await fresh.goto(`${base}/login`)
+    await expect(fresh).toHaveURL(/\/client\/dashboard$/, { timeout: 20_000 })
+    const session = JSON.parse((await storedState(fresh)).sessionStorage ?? 'null')
+    expect(session.user.email).toBe(DEMO.client2.email)
+    expect(await webAuthnRequests(fresh)).toEqual([{ mediation: 'conditional', outcome: 'resolved' }])
+    await fresh.goto(`${base}/account-settings/security`)
+    await expect(fresh.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem').first()).toContainText('last used')
+    await fresh.getByRole('button', { name: 'Remove Phone' }).click()
+    await expect(fresh.getByText('No passkeys yet.')).toBeVisible()
+  } finally {
+    await device.close()
+  }
+})
+
+test("the passkey button, and leaving the sign-in page, end the suggestions' request", async ({ page }) => {
+  await recordWebAuthnRequests(page)
+  // Nobody ever touches this authenticator: no request of the page can end but by being aborted. It
+  // holds a passkey of the site (one the server does not know: it is never used), as an authenticator
+  // with none makes Chromium refuse a conditional request at once.
+  const { cdp, authenticatorId } = await addAuthenticator(page, { present: false })
+  const key = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'der', type: 'pkcs8' })
+  await cdp.send('WebAuthn.addCredential', {
+    authenticatorId,
+    credential: {
+      credentialId: randomBytes(16).toString('base64'),
+      isResidentCredential: true,
+      rpId: 'localhost',
+      privateKey: key.toString('base64'),
+      userHandle: Buffer.from('user:unknown').toString('base64'),
+      signCount: 0,
+    },
+  })
+
+  await page.goto(`${base}/login`)
+  await expect.poll(() => webAuthnRequests(page)).toEqual([{ mediation: 'conditional', outcome: 'pending' }])
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click()
+  await expect
+    .poll(() => webAuthnRequests(page))
+    .toEqual([
+      { mediation: 'conditional', outcome: 'AbortError' },
+      { mediation: 'optional', outcome: 'pending' },
+    ])
+
+  await page.goto(`${base}/login`)
+  await expect.poll(() => webAuthnRequests(page)).toEqual([{ mediation: 'conditional', outcome: 'pending' }])
+  await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  await expect(page).toHaveURL(/\/forgot-password$/)
+  await expect.poll(() => webAuthnRequests(page)).toEqual([{ mediation: 'conditional', outcome: 'AbortError' }])
 })
 
 const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate()

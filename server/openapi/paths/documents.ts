@@ -178,7 +178,11 @@ export const uploadDocs = describeRoutes('Resumable uploads', {
     answers: {
       201: { empty: 'Created', headers: { Location: 'The upload’s address, for HEAD and PATCH', 'Upload-Offset': 'Bytes received with the creation' } },
     },
-    errors: { 413: 'The file is larger than the upload limit', 422: 'The metadata is missing a field, or a field is not valid' },
+    errors: {
+      413: 'The file is larger than the upload limit',
+      422: 'The metadata is missing a field, or a field is not valid',
+      503: 'The upload storage does not answer: send the request again shortly',
+    },
   },
   'GET /api/uploads/{id}': {
     summary: 'HEAD only: how many bytes of an upload the server has (completing it if every byte is in)',
@@ -194,6 +198,7 @@ export const uploadDocs = describeRoutes('Resumable uploads', {
       405: 'A GET (only HEAD is answered)',
       410: 'The upload expired',
       423: 'Being completed by another request: ask again shortly',
+      503: 'The upload storage does not answer: send the request again shortly',
     },
   },
   'PATCH /api/uploads/{id}': {
@@ -207,12 +212,13 @@ export const uploadDocs = describeRoutes('Resumable uploads', {
       410: 'The upload expired',
       415: 'The completed file is not a PDF, JPEG, PNG or TIFF (or the content type is not application/offset+octet-stream)',
       423: 'Being completed by another request: ask again shortly',
+      503: 'The upload storage does not answer: send the request again shortly',
     },
   },
   'DELETE /api/uploads/{id}': {
     summary: 'Gives up an unfinished upload: its bytes are removed',
     headers: TUS,
     answers: { 204: { empty: 'Removed' } },
-    errors: { 404: 'No such upload of the caller’s', 410: 'The upload expired' },
+    errors: { 404: 'No such upload of the caller’s', 410: 'The upload expired', 503: 'The upload storage does not answer: send the request again shortly' },
   },
 })

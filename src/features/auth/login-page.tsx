@@ -1,6 +1,6 @@
 import { EmailSchema, REQUIRED_MESSAGE } from '@contract/auth'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
@@ -15,6 +15,25 @@ import { useAuthForm } from './use-auth-form'
 
 // Only accounts with a second factor reach this step: it is not part of the first page's script.
 const SignInCodeStep = lazy(() => import('./sign-in-code-step').then((m) => ({ default: m.SignInCodeStep })))
+
+/**
+ * Passkeys in the e-mail field's suggestions (conditional mediation), where the browser offers them:
+ * true once signed in that way. The WebAuthn helpers and the server's options are fetched only when
+ * the browser says it can, so `/login`'s first script and other browsers are unchanged.
+ */
+async function offerPasskeysInAutofill(signal: AbortSignal, remember: () => boolean): Promise<boolean> {
+  // Browsers refuse WebAuthn on an IP address: no options asked for in vain.
+  if (/^[\d.]+$|^\[/.test(location.hostname) || typeof PublicKeyCredential === 'undefined') return false
+  const available = await PublicKeyCredential.isConditionalMediationAvailable?.().catch(() => false)
+  if (!available || signal.aborted) return false
+  let passkey: typeof import('./passkey-sign-in')
+  try {
+    passkey = await import('./passkey-sign-in')
+  } catch {
+    return false // offline before the chunk was cached: the button and the password remain
+  }
+  return !signal.aborted && passkey.signInFromAutofill({ remember, signal })
+}
 
 const LoginFormSchema = v.object({
   email: EmailSchema,
@@ -50,6 +69,20 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   rememberRef.current = remember
   const onSignedInRef = useRef(onSignedIn)
   onSignedInRef.current = onSignedIn
+
+  // One request while the form is shown; it ends when the page is left or the code step replaces the form.
+  const showingForm = mfaToken === null
+  useEffect(() => {
+    if (!showingForm) return
+    const stop = new AbortController()
+    offerPasskeysInAutofill(stop.signal, () => rememberRef.current).then(
+      (signedIn) => {
+        if (signedIn) void onSignedInRef.current()
+      },
+      (error: unknown) => setPasskeyError(error),
+    )
+    return () => stop.abort()
+  }, [showingForm])
 
   const withPasskey = async () => {
     setPasskeyError(null)
@@ -96,7 +129,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
     <AuthCard heading="Sign in" intro="Sign in to see your invoices, scanned mail and documents.">
       <form onSubmit={onSubmit} className={formStack} noValidate>
         {showError && <Alert status="danger">{errorMessage(error)}</Alert>}
-        <AuthTextField {...form.field('email')} error={form.errors.email} label="E-mail" type="email" autoComplete="username" />
+        <AuthTextField {...form.field('email')} error={form.errors.email} label="E-mail" type="email" autoComplete="username webauthn" />
         <AuthTextField {...form.field('password')} error={form.errors.password} label="Password" type="password" autoComplete="current-password" />
         <RememberMeCheckbox checked={remember} onChange={setRemember} />
         <div className={formActions}>
