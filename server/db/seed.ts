@@ -13,6 +13,7 @@ import {
   agents,
   auditEvents,
   businessEntityTypes,
+  clientMemberships,
   clientServices,
   clients,
   countries,
@@ -208,6 +209,7 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
         passwordChangedAt: client.createdAt,
       })
       .returning()
+    await tx.insert(clientMemberships).values({ userId: clientUser.id, clientId: client.id, role: 'owner', createdAt: client.createdAt })
     // The demo clients are customers of months who signed in before: their dashboard says "Welcome back".
     await tx.insert(auditEvents).values({ action: 'sign-in', entity: 'user', entityId: String(clientUser.id), actorUserId: clientUser.id, at: daysAgo(3) })
     demoInvoices.push(...(await seedClientServices(seeding, client, index, { address: spec.address, addon: spec.addon, catalogueRows })))

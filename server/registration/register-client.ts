@@ -12,7 +12,7 @@ import { hashPassword } from '../auth/passwords'
 import type { AppDeps } from '../context'
 import type { Db, Tx } from '../db/client'
 import { CLIENT_ROLE } from '../db/reference'
-import { agents, businessEntityTypes, clientServices, clients, countries, servicePackages, services, users } from '../db/schema'
+import { agents, businessEntityTypes, clientMemberships, clientServices, clients, countries, servicePackages, services, users } from '../db/schema'
 import { conflict, HttpError } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
 import { composeMail } from '../mail/compose'
@@ -301,6 +301,8 @@ async function writeRegistration(tx: Tx, intent: Intent, charge: { reference: st
       updatedAt: now,
     })
     .returning({ id: users.id })
+  // The person who registers a company is its first owner.
+  await tx.insert(clientMemberships).values({ userId: user.id, clientId: client.id, role: 'owner', createdAt: now })
   await tx
     .insert(clientServices)
     .values(order.lines.map((line) => ({ clientId: client.id, serviceId: line.serviceId, servicePackageId: line.servicePackageId, createdAt: now })))

@@ -16,7 +16,7 @@ import { openDatabase, type Database, type Db } from '../../server/db/client'
 import type { PermCode } from '../../contract/permissions'
 import { CLIENT_ROLE, ensureReferenceData } from '../../server/db/reference'
 import { seedDemo } from '../../server/db/seed'
-import { agents, clients, permissions, refreshSessions, rolePermissions, roles, users } from '../../server/db/schema'
+import { agents, clientMemberships, clients, permissions, refreshSessions, rolePermissions, roles, users } from '../../server/db/schema'
 import { parseEnv, type Env } from '../../server/env'
 import { createLogger, type Logger } from '../../server/logger'
 import type { MailMessage } from '../../server/mail/mailer'
@@ -259,6 +259,7 @@ export function factories(db: Db) {
         passwordChangedAt: LONG_AGO,
       })
       .returning()
+    await db.insert(clientMemberships).values({ userId: user.id, clientId: created.id, role: 'owner' })
     return { client: created, user }
   }
   /** An agent user whose role holds exactly `codes`; roleId 1 makes a super admin. */

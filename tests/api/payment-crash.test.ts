@@ -10,6 +10,7 @@ import { hashPassword } from '../../server/auth/passwords'
 import { CLIENT_ROLE, ensureReferenceData, SUPER_ADMIN_ROLE } from '../../server/db/reference'
 import {
   businessEntityTypes,
+  clientMemberships,
   clients,
   countries,
   invoices,
@@ -111,6 +112,7 @@ async function prepare(scenario: Scenario): Promise<Prepared> {
       .insert(users)
       .values({ email: `payer.${i}@example.test`, passwordHash, roleId: CLIENT_ROLE.id, clientId: client.id })
       .returning()
+    await db.insert(clientMemberships).values({ userId: user.id, clientId: client.id, role: 'owner' })
     const invoiceIds: number[] = []
     for (const cents of [4_900 + i, 12_000 + i]) {
       const invoice = await createInvoice(db, {

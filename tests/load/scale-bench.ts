@@ -60,6 +60,7 @@ async function fill(db: Db) {
   await db.execute(sql`
     insert into users (email, password_hash, first_name, last_name, role_id, client_id)
     select 'user' || c.id || '@scale.test', ${hash}, c.first_name, c.last_name, ${CLIENT_ROLE.id}, c.id from clients c`)
+  await db.execute(sql`insert into client_memberships (user_id, client_id, role) select id, client_id, 'owner' from users where client_id is not null`)
   await db.execute(sql`
     insert into users (email, password_hash, first_name, last_name, role_id)
     values (${ADMIN_EMAIL}, ${hash}, 'Bench', 'Admin', ${SUPER_ADMIN_ROLE.id})`)

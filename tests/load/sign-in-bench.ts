@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { HASH_CONCURRENCY, hashPassword } from '../../server/auth/passwords'
 import { CLIENT_ROLE } from '../../server/db/reference'
+import { sql } from 'drizzle-orm'
 import { clients, users } from '../../server/db/schema'
 import { createTestServer } from '../api/harness'
 
@@ -48,6 +49,7 @@ export async function benchSignIn(): Promise<SignInBench> {
     await server.db
       .insert(users)
       .values(emails.map((email, i) => ({ email, passwordHash, firstName: `Person${i}`, lastName: 'Burst', roleId: CLIENT_ROLE.id, clientId: client.id })))
+    await server.db.execute(sql`insert into client_memberships (user_id, client_id, role) select id, client_id, 'owner' from users where client_id = ${client.id}`)
 
     const results = await Promise.all(
       emails.map(async (email) => {
