@@ -3,7 +3,17 @@ import { DateTime } from 'luxon'
 import type { AppDeps } from '../context'
 import type { Tx } from '../db/client'
 import { SERVICE_OF_PROCESS } from '../db/reference'
-import { annualReportFilings, businessEntityTypes, clients, deadlineReminders, documents, documentTypes, notifications, users } from '../db/schema'
+import {
+  annualReportFilings,
+  businessEntityTypes,
+  clientMemberships,
+  clients,
+  deadlineReminders,
+  documents,
+  documentTypes,
+  notifications,
+  users,
+} from '../db/schema'
 import { composeMail } from '../mail/compose'
 import type { DeadlineReminderData } from '../mail/templates/deadline-reminder'
 import { notifyClient } from '../notifications'
@@ -116,7 +126,12 @@ async function remindAnnualReports(deps: Pick<AppDeps, 'db' | 'env' | 'jwtKey' |
       const people = await tx
         .select({ id: users.id, email: users.email })
         .from(users)
-        .where(and(eq(users.clientId, client.id), eq(users.active, true)))
+        .where(
+          and(
+            inArray(users.id, tx.select({ id: clientMemberships.userId }).from(clientMemberships).where(eq(clientMemberships.clientId, client.id))),
+            eq(users.active, true),
+          ),
+        )
         .orderBy(asc(users.id))
       const choices = await choicesFor(
         tx,

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import { NOTIFICATION_KIND_LABELS } from '../../contract/preferences'
+import { TEAM_ROLES, type TeamRole } from '../../contract/team'
 import type { AppDeps } from '../context'
 import { claimRows } from '../db/claim'
 import type { Tx } from '../db/client'
 import { SUPER_ADMIN_ROLE } from '../db/reference'
-import { clients, documentAlerts, notifications, users } from '../db/schema'
+import { clientMemberships, clients, documentAlerts, notifications, users } from '../db/schema'
 import { composeMail } from '../mail/compose'
 import type { MailMessage } from '../mail/mailer'
 import type { NoticeKind } from '../mail/templates/notification'
@@ -173,11 +174,29 @@ export async function announceDue(
   return result
 }
 
-/** Active users who see the notification: the client's users, or every staff member. */
+/** The roles of a company's team a kind of notice goes to: mail to those who see documents, invoices to billing. */
+const KIND_ROLES: Record<string, readonly TeamRole[]> = {
+  'new-mail': ['owner', 'member'],
+  'service-of-process': ['owner', 'member'],
+  'mail-request': ['owner', 'member'],
+  invoice: ['owner', 'billing'],
+}
+
+/** Active users who see the notification: the company's people whose role it concerns, or every staff member. */
 async function recipientsOf(tx: Tx, n: Claimed): Promise<{ id: number; email: string }[]> {
+  const roles = (n.kind && KIND_ROLES[n.kind]) || TEAM_ROLES
   const who =
     n.clientId !== null
-      ? and(eq(users.clientId, n.clientId), n.userId !== null ? eq(users.id, n.userId) : undefined)
+      ? and(
+          inArray(
+            users.id,
+            tx
+              .select({ id: clientMemberships.userId })
+              .from(clientMemberships)
+              .where(and(eq(clientMemberships.clientId, n.clientId), inArray(clientMemberships.role, [...roles]))),
+          ),
+          n.userId !== null ? eq(users.id, n.userId) : undefined,
+        )
       : or(isNotNull(users.agentId), eq(users.roleId, SUPER_ADMIN_ROLE.id))
   return tx
     .select({ id: users.id, email: users.email })

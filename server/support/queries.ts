@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Conversation, ConversationPage, ConversationSummary, SupportMessage, SupportStatus } from '../../contract/support'
 import { recordAudit } from '../audit'
 import { hasPermission, isAgent, isClient } from '../auth/policy'
 import type { AppDeps, Caller } from '../context'
 import type { Db } from '../db/client'
-import { clients, documents, documentTypes, invoices, notifications, supportConversations, supportMessages, users } from '../db/schema'
+import { clientMemberships, clients, documents, documentTypes, invoices, notifications, supportConversations, supportMessages, users } from '../db/schema'
 import { forbidden, notFound, unprocessable } from '../http/errors'
 import { composeMail } from '../mail/compose'
 import type { TemplateData } from '../mail/templates'
@@ -383,7 +383,15 @@ async function mailClient(deps: AppDeps, conversation: Conversation, message: st
   const recipients = await deps.db
     .select({ email: users.email })
     .from(users)
-    .where(and(eq(users.clientId, conversation.clientId), eq(users.active, true)))
+    .where(
+      and(
+        inArray(
+          users.id,
+          deps.db.select({ id: clientMemberships.userId }).from(clientMemberships).where(eq(clientMemberships.clientId, conversation.clientId)),
+        ),
+        eq(users.active, true),
+      ),
+    )
   const url = new URL(`/client/support/${conversation.id}`, deps.env.PUBLIC_URL).toString()
   for (const { email } of recipients) await sendQuietly(deps, email, 'support-reply', { subject: conversation.subject, message, url })
 }

@@ -12,6 +12,7 @@ import {
   servicePackages,
   services,
   users,
+  clientMemberships,
 } from '../../server/db/schema'
 import { sendDeadlineReminders } from '../../server/deadlines/reminders'
 import { runDueJobs } from '../../server/jobs/scheduler'
@@ -329,6 +330,7 @@ describe('reminders', () => {
     const { client, user: ann } = await newClient('Florida Limited Liability Company', { formedOn: '2021-02-02', companyName: 'Reminded LLC' })
     const bob = (await server.factories.client()).user
     await server.db.update(users).set({ clientId: client.id }).where(eq(users.id, bob.id))
+    await server.db.update(clientMemberships).set({ clientId: client.id, role: 'member' }).where(eq(clientMemberships.userId, bob.id))
     for (const [n, person] of [ann, bob].entries()) {
       const res = await server.request('POST', '/api/push/subscriptions', {
         token: await token(person),

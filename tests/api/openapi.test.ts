@@ -185,6 +185,7 @@ describe('GET /api/openapi.json', () => {
         '/api/client/document-requests',
         '/api/auth/second-factors',
         '/api/auth/passkeys',
+        '/api/auth/companies',
       ]) {
         await call(who, 'GET', path)
       }
@@ -199,6 +200,7 @@ describe('GET /api/openapi.json', () => {
     await call('client', 'GET', '/api/client/{id}/formation-date', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/addresses', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/mail-handling', { id: clientId })
+    await call('client', 'GET', '/api/client/{id}/team', { id: clientId })
     await call('client', 'GET', '/api/client/action-required/{clientId}', { clientId })
     const invoices = await call('client', 'GET', '/api/client/invoices/{clientId}', { clientId })
     const invoiceId = invoices.json.data[0].id

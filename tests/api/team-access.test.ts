@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TeamRole } from '../../contract/team'
 import { policyOf } from '../../server/auth/policy'
 import { CLIENT_ROLE } from '../../server/db/reference'
-import { clientAddresses, clientMemberships, documentRequests, documents, invoices, users } from '../../server/db/schema'
+import { clientAddresses, clientMemberships, countries, documentRequests, documents, invoices, users } from '../../server/db/schema'
 import { createTestServer, DEMO_ACCOUNTS, type TestServer } from './harness'
 
 /**
@@ -78,7 +78,7 @@ beforeAll(async () => {
   ids.document = (await server.db.select().from(documents).where(eq(documents.clientId, companyA)).limit(1))[0].id
   ids.invoice = (await server.db.select().from(invoices).where(eq(invoices.clientId, companyA)).limit(1))[0].id
   ids.request = (await server.db.select().from(documentRequests).where(eq(documentRequests.clientId, companyA)).limit(1))[0].id
-  const [us] = await server.db.execute<{ id: number }>(`select id from countries where iso2 = 'US'`).then((r) => (Array.isArray(r) ? r : r.rows))
+  const [us] = await server.db.select().from(countries).where(eq(countries.iso2, 'US'))
   const [address] = await server.db
     .insert(clientAddresses)
     .values({
