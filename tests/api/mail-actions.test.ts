@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { documents, documentTypes, mailActions, notifications } from '../../server/db/schema'
+import { countries, documents, documentTypes, mailActions, notifications } from '../../server/db/schema'
 import { shredExpiredDocuments } from '../../server/documents/shred'
 import { createTestServer, type TestServer } from './harness'
 
@@ -311,6 +311,31 @@ describe('client actions', () => {
     const res = await ask(id, 'open-and-scan')
     expect(res.status).toBe(409)
     expect(res.json.details).toContain('cancel that request first')
+  })
+
+  it('forward the original: the mail request to a saved address (addressId), the client’s own only', async () => {
+    const [us] = await server.db.select().from(countries).where(eq(countries.iso2, 'US'))
+    const saved = await server.request('POST', `/api/client/${client.id}/addresses`, {
+      token: await token(clientUser),
+      body: { label: 'Office', recipientName: 'Ada Client', address: '200 Bay St', city: 'Tampa', stateProvince: 'FL', zipcode: '33602', countryId: us.id },
+    })
+    expect(saved.status).toBe(201)
+    const id = await envelope()
+    const forward = async (body: object, as = clientUser) => server.request('POST', '/api/client/document-request', { token: await token(as), body })
+    expect((await forward({ documentIds: [id], addressId: saved.json.id, city: 'Miami' })).status).toBe(422)
+    expect((await forward({ documentIds: [id], addressId: saved.json.id }, otherUser)).status).toBe(404)
+    const res = await forward({ documentIds: [id], addressId: saved.json.id })
+    expect(res.status).toBe(201)
+    expect(res.json.documentRequests[0]).toMatchObject({
+      documentId: id,
+      recipientName: 'Ada Client',
+      address: '200 Bay St',
+      city: 'Tampa',
+      zipcode: '33602',
+      countryId: us.id,
+    })
+    // While it is open, nothing else can be asked for the piece.
+    expect((await ask(id, 'hold')).status).toBe(409)
   })
 
   it('two requests at once make one row', async () => {

@@ -135,10 +135,14 @@ export const documentDocs = describeRoutes('Documents', {
   },
   'POST /api/client/document-request': {
     summary: 'A client asks for documents to be mailed',
-    description: 'Address fields left out are taken from the client’s profile.',
+    description:
+      'Address fields left out are taken from the client’s profile. With addressId, one of the client’s saved addresses is the mailing address (forwarding the original to it); saveAddressAs saves the address typed.',
     headers: IDEMPOTENCY,
     answers: { 201: CreatedDocumentRequestsSchema },
-    errors: { 409: 'A document already has an open request' },
+    errors: {
+      404: 'A document, or the saved address, is not the caller’s',
+      409: 'A document already has an open request, or another action (open and scan, shred, hold) is open on it',
+    },
   },
   'GET /api/client/document-requests': {
     summary: 'Requests to mail documents: a client’s own, or every client’s for staff with DCV',
