@@ -58,7 +58,10 @@ export const MailActionSchema = v.object({
   scanDocumentId: v.nullable(v.number()),
   /** The piece of mail: its kind, type and day received. */
   documentKind: v.picklist(DOCUMENT_KINDS),
+  documentTypeId: v.number(),
   documentTypeName: v.string(),
+  /** 1 Federal, 2 State, 3 Private (the scan of an envelope is uploaded with the envelope's type and jurisdiction). */
+  jurisdiction: v.number(),
   dateReceived: v.string(),
   /** 'active' or 'shredded'. */
   documentStatus: v.picklist(['active', 'shredded']),

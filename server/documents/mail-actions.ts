@@ -30,7 +30,9 @@ const actionColumns = {
   completedAt: mailActions.completedAt,
   scanDocumentId: mailActions.scanDocumentId,
   documentKind: documents.kind,
+  documentTypeId: documents.documentTypeId,
   documentTypeName: documentTypes.name,
+  jurisdiction: documents.jurisdiction,
   dateReceived: documents.dateReceived,
   documentStatus: documents.status,
 }
@@ -62,7 +64,9 @@ function toMailAction(row: ActionRow, now: Date): MailAction {
     completedAt: row.completedAt?.toISOString() ?? null,
     scanDocumentId: row.scanDocumentId,
     documentKind: row.documentKind === 'envelope' ? 'envelope' : 'document',
+    documentTypeId: row.documentTypeId,
     documentTypeName: row.documentTypeName,
+    jurisdiction: row.jurisdiction,
     dateReceived: row.dateReceived,
     documentStatus: row.documentStatus === 'active' ? 'active' : 'shredded',
   }
