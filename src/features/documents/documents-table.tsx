@@ -173,18 +173,19 @@ const envelopeLine = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'cente
 const actionNote = css({ fontSize: 'sm', color: 'fg.muted' })
 
 /** What the client asked for on this piece of mail, and where it stands. */
-function mailActionNote(document: Document): string | null {
+function mailActionNote(document: Document, isClient: boolean): string | null {
   const action = document.mailAction
   if (!action) return null
   if (action.status === 'open') return `${MAIL_ACTION_LABELS[action.action]} requested`
-  if (action.action === 'open-and-scan') return 'Opened and scanned: the scan is in your documents'
+  if (action.action === 'open-and-scan')
+    return isClient ? 'Opened and scanned: the scan is in your documents' : `Opened and scanned: document #${action.scanDocumentId ?? '?'}`
   if (action.action === 'hold') return 'Held for pick-up'
   return 'Shredded as asked'
 }
 
 /** Under the type: "Envelope" for an unopened piece of mail, and the state of the action asked for on it. */
-function MailState({ document }: { document: Document }) {
-  const note = mailActionNote(document)
+function MailState({ document, isClient }: { document: Document; isClient: boolean }) {
+  const note = mailActionNote(document, isClient)
   if (document.kind !== 'envelope' && !note) return null
   return (
     <span className={envelopeLine} data-testid="mail-state">
@@ -266,7 +267,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
         cell: (c) => (
           <>
             {c.getValue()}
-            <MailState document={c.row.original} />
+            <MailState document={c.row.original} isClient={isClient} />
             <AnswerDue document={c.row.original} />
             {c.row.original.snippet && <Snippet snippet={c.row.original.snippet} q={q} />}
             {!isClient && <TextState document={c.row.original} />}
