@@ -13,7 +13,7 @@ const text = (label: string, max: number) =>
  * POST /client/document-request. Address fields left out are taken from the client's profile (the form
  * pre-fills them from it); recipientName defaults to the company name. With saveAddressAs, the mailing
  * address is also saved in the client's address book under that label, in the same transaction: a
- * refused request saves nothing.
+ * refused request saves nothing. With addressId, a saved address is the mailing address instead.
  */
 export const CreateDocumentRequestSchema = v.object({
   documentIds: v.pipe(
@@ -28,6 +28,11 @@ export const CreateDocumentRequestSchema = v.object({
   zipcode: v.optional(text('Postal/Zip Code', LIMITS.zipcode)),
   countryId: v.optional(BodyId('must be a country id')),
   saveAddressAs: v.optional(AddressLabelSchema),
+  /**
+   * Forward to a saved address (GET /api/client/{id}/addresses): its fields are the mailing address.
+   * Not with address fields or saveAddressAs.
+   */
+  addressId: v.optional(BodyId('must be an address id')),
 })
 export type CreateDocumentRequest = v.InferInput<typeof CreateDocumentRequestSchema>
 

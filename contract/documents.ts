@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { BodyId, calendarDay, idParam, pageOf, PageQuerySchema, type ListParams } from './common'
+import { DOCUMENT_KINDS, DocumentKindSchema, DocumentMailActionSchema } from './mail-actions'
 
 /** Clients may ask for a document to be mailed for this many days after upload; then it is shredded. */
 export const DOCUMENT_RETENTION_DAYS = 60
@@ -63,6 +64,10 @@ export const DocumentSchema = v.object({
   /** API path of the file (GET, with the bearer token); add ?inline=true to view it in the portal. */
   urlFile: v.string(),
   status: DocumentStatusSchema,
+  /** 'document': a scan of the mail; 'envelope': the image of its envelope, the mail still unopened (contract/mail-actions.ts). */
+  kind: v.picklist(DOCUMENT_KINDS),
+  /** The latest action the client asked for on this piece of mail (open and scan, shred, hold), or null. */
+  mailAction: v.nullable(DocumentMailActionSchema),
   /** ISO 8601 UTC: when the document was shredded, or when it will be once its 60 days are over. */
   shredDate: v.string(),
   shreddedAt: v.nullable(v.string()),
@@ -151,6 +156,11 @@ export const DocumentUploadFieldsSchema = v.object({
       calendarDay({ pattern: 'Date served must be a date as YYYY-MM-DD', calendar: (issue) => `Date served ${String(issue.input)} is not a valid date` }),
     ),
   ),
+  /**
+   * 'document' (the default): the scan of the mail; 'envelope': the image of its envelope, for the client
+   * to choose what happens to it. Service of process and state mail are always opened and scanned.
+   */
+  kind: v.optional(v.pipe(v.string(), DocumentKindSchema), 'document'),
 })
 export type DocumentUploadFields = v.InferInput<typeof DocumentUploadFieldsSchema>
 

@@ -15,6 +15,7 @@ import { catalogueRoutes } from './routes/catalogue'
 import { clientRoutes } from './routes/clients'
 import { clientAddressRoutes } from './routes/client-addresses'
 import { mailHandlingRoutes } from './routes/mail-handling'
+import { mailActionRoutes } from './routes/mail-actions'
 import { configRoutes } from './routes/config'
 import { documentRequestRoutes } from './routes/document-requests'
 import { documentRoutes } from './routes/documents'
@@ -46,6 +47,7 @@ const routeModules: Hono<AppEnv>[] = [
   healthRoutes,
   documentRoutes,
   documentRequestRoutes,
+  mailActionRoutes,
   notificationRoutes,
   authRoutes,
   secondFactorRoutes,

@@ -31,6 +31,7 @@ import { Route as AuthenticatedClientDocumentsRouteImport } from './routes/_auth
 import { Route as AuthenticatedClientRequestedDocumentsRouteImport } from './routes/_authenticated/client/requested-documents'
 import { Route as AuthenticatedProviderIndexRouteImport } from './routes/_authenticated/provider/index'
 import { Route as AuthenticatedProviderDashboardRouteImport } from './routes/_authenticated/provider/dashboard'
+import { Route as AuthenticatedProviderMailActionsRouteImport } from './routes/_authenticated/provider/mail-actions'
 import { Route as AuthenticatedProviderRequestedDocumentsRouteImport } from './routes/_authenticated/provider/requested-documents'
 import { Route as PublicResetTokenRouteImport } from './routes/_public/reset/$token'
 import { Route as PublicSignupIndexRouteImport } from './routes/_public/signup/index'
@@ -186,6 +187,12 @@ const AuthenticatedProviderDashboardRoute =
   AuthenticatedProviderDashboardRouteImport.update({
     id: '/dashboard',
     path: '/dashboard',
+    getParentRoute: () => AuthenticatedProviderRouteRoute,
+  } as any)
+const AuthenticatedProviderMailActionsRoute =
+  AuthenticatedProviderMailActionsRouteImport.update({
+    id: '/mail-actions',
+    path: '/mail-actions',
     getParentRoute: () => AuthenticatedProviderRouteRoute,
   } as any)
 const AuthenticatedProviderRequestedDocumentsRoute =
@@ -410,6 +417,7 @@ export interface FileRoutesByFullPath {
   '/client/documents': typeof AuthenticatedClientDocumentsRoute
   '/client/requested-documents': typeof AuthenticatedClientRequestedDocumentsRoute
   '/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
+  '/provider/mail-actions': typeof AuthenticatedProviderMailActionsRoute
   '/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
   '/reset/$token': typeof PublicResetTokenRoute
   '/signup/choose-address': typeof PublicSignupChooseAddressRoute
@@ -464,6 +472,7 @@ export interface FileRoutesByTo {
   '/client/documents': typeof AuthenticatedClientDocumentsRoute
   '/client/requested-documents': typeof AuthenticatedClientRequestedDocumentsRoute
   '/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
+  '/provider/mail-actions': typeof AuthenticatedProviderMailActionsRoute
   '/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
   '/reset/$token': typeof PublicResetTokenRoute
   '/signup/choose-address': typeof PublicSignupChooseAddressRoute
@@ -523,6 +532,7 @@ export interface FileRoutesById {
   '/_authenticated/client/documents': typeof AuthenticatedClientDocumentsRoute
   '/_authenticated/client/requested-documents': typeof AuthenticatedClientRequestedDocumentsRoute
   '/_authenticated/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
+  '/_authenticated/provider/mail-actions': typeof AuthenticatedProviderMailActionsRoute
   '/_authenticated/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
   '/_public/reset/$token': typeof PublicResetTokenRoute
   '/_public/signup/choose-address': typeof PublicSignupChooseAddressRoute
@@ -581,6 +591,7 @@ export interface FileRouteTypes {
     | '/client/documents'
     | '/client/requested-documents'
     | '/provider/dashboard'
+    | '/provider/mail-actions'
     | '/provider/requested-documents'
     | '/reset/$token'
     | '/signup/choose-address'
@@ -635,6 +646,7 @@ export interface FileRouteTypes {
     | '/client/documents'
     | '/client/requested-documents'
     | '/provider/dashboard'
+    | '/provider/mail-actions'
     | '/provider/requested-documents'
     | '/reset/$token'
     | '/signup/choose-address'
@@ -693,6 +705,7 @@ export interface FileRouteTypes {
     | '/_authenticated/client/documents'
     | '/_authenticated/client/requested-documents'
     | '/_authenticated/provider/dashboard'
+    | '/_authenticated/provider/mail-actions'
     | '/_authenticated/provider/requested-documents'
     | '/_public/reset/$token'
     | '/_public/signup/choose-address'
@@ -890,6 +903,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/provider/dashboard'
       preLoaderRoute: typeof AuthenticatedProviderDashboardRouteImport
+      parentRoute: typeof AuthenticatedProviderRouteRoute
+    }
+    '/_authenticated/provider/mail-actions': {
+      id: '/_authenticated/provider/mail-actions'
+      path: '/mail-actions'
+      fullPath: '/provider/mail-actions'
+      preLoaderRoute: typeof AuthenticatedProviderMailActionsRouteImport
       parentRoute: typeof AuthenticatedProviderRouteRoute
     }
     '/_authenticated/provider/requested-documents': {
@@ -1175,6 +1195,7 @@ const AuthenticatedClientRouteRouteWithChildren =
 
 interface AuthenticatedProviderRouteRouteChildren {
   AuthenticatedProviderDashboardRoute: typeof AuthenticatedProviderDashboardRoute
+  AuthenticatedProviderMailActionsRoute: typeof AuthenticatedProviderMailActionsRoute
   AuthenticatedProviderRequestedDocumentsRoute: typeof AuthenticatedProviderRequestedDocumentsRoute
   AuthenticatedProviderIndexRoute: typeof AuthenticatedProviderIndexRoute
   AuthenticatedProviderAddClientChooseAddressRoute: typeof AuthenticatedProviderAddClientChooseAddressRoute
@@ -1203,6 +1224,8 @@ interface AuthenticatedProviderRouteRouteChildren {
 const AuthenticatedProviderRouteRouteChildren: AuthenticatedProviderRouteRouteChildren =
   {
     AuthenticatedProviderDashboardRoute: AuthenticatedProviderDashboardRoute,
+    AuthenticatedProviderMailActionsRoute:
+      AuthenticatedProviderMailActionsRoute,
     AuthenticatedProviderRequestedDocumentsRoute:
       AuthenticatedProviderRequestedDocumentsRoute,
     AuthenticatedProviderIndexRoute: AuthenticatedProviderIndexRoute,

@@ -59,6 +59,12 @@ export async function listAddresses(db: Db, clientId: number): Promise<Address[]
   return rows.map(toWireAddress)
 }
 
+/** One of the client's saved addresses; undefined when it has no such address (another client's included). */
+export async function findAddress(db: Db | Tx, clientId: number, addressId: number): Promise<Address | undefined> {
+  const [row] = await selectAddresses(db).where(and(eq(clientAddresses.id, addressId), eq(clientAddresses.clientId, clientId)))
+  return row ? toWireAddress(row) : undefined
+}
+
 const duplicate = (label: string) =>
   conflict('An address with this label is already saved', `An address named “${label}” is already saved. Choose another label.`)
 

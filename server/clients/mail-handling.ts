@@ -7,7 +7,8 @@ import type { ChangeContext } from './queries'
 
 /**
  * How the mailroom handles a client's mail (GET/PUT /api/client/{id}/mail-handling): the mode is
- * stored on the client and shown; the envelope workflow that acts on it is not built yet.
+ * stored on the client; the mailroom's upload form proposes an envelope for 'envelope-first', and the
+ * client's actions on it are in server/documents/mail-actions.ts.
  */
 
 const asMode = (value: string): MailHandlingMode => ((MAIL_HANDLING_MODES as readonly string[]).includes(value) ? (value as MailHandlingMode) : 'scan-all')

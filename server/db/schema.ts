@@ -611,8 +611,11 @@ export const documents = pgTable(
     /** A client user acknowledged the service of process: its alerts stop (opening it is not enough). */
     acknowledgedAt: ts('acknowledged_at'),
     acknowledgedBy: integer('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'document': a scan of the mail itself; 'envelope': the image of its envelope, the mail still unopened (contract/mail-actions.ts). */
+    kind: text('kind').notNull().default('document'),
   },
   (t) => [
+    check('documents_kind', sql`${t.kind} in ('document', 'envelope')`),
     index('documents_client_uploaded_idx').on(t.clientId, t.uploadedAt),
     index('documents_status_uploaded_idx').on(t.status, t.uploadedAt),
     index('documents_type_idx').on(t.documentTypeId),
@@ -656,6 +659,44 @@ export const documentUploads = pgTable(
     refusal: jsonb('refusal').$type<{ status: number; body: { detail: string; details: string } }>(),
   },
   (t) => [index('document_uploads_expires_idx').on(t.expiresAt), index('document_uploads_user_idx').on(t.userId)],
+)
+
+/**
+ * A client's request about one piece of mail (contract/mail-actions.ts): open and scan an envelope,
+ * shred a held original, hold it for pick-up. Staff work through the open ones in one queue, oldest
+ * first; at most one is open per piece of mail. An open-and-scan is done with the scan it produced.
+ */
+export const mailActions = pgTable(
+  'mail_actions',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    status: text('status').notNull().default('open'),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedAt: ts('requested_at').notNull().defaultNow(),
+    completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    completedAt: ts('completed_at'),
+    /** Open and scan: the scan the mailroom uploaded for the envelope. */
+    scanDocumentId: integer('scan_document_id').references(() => documents.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('mail_actions_action', sql`${t.action} in ('open-and-scan', 'shred', 'hold')`),
+    check('mail_actions_status', sql`${t.status} in ('open', 'done')`),
+    uniqueIndex('mail_actions_one_open_idx')
+      .on(t.documentId)
+      .where(sql`status = 'open'`),
+    index('mail_actions_document_idx').on(t.documentId, t.id),
+    index('mail_actions_open_queue_idx')
+      .on(t.requestedAt, t.id)
+      .where(sql`status = 'open'`),
+    index('mail_actions_client_idx').on(t.clientId, t.requestedAt),
+  ],
 )
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })

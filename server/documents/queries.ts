@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { LIVE_REQUEST_STATUSES, OPEN_REQUEST_STATUSES, requestStatusName, SENT_REQUEST_STATUSES } from '../../contract/document-requests'
 import { JURISDICTIONS, type Document, type DocumentFileType } from '../../contract/documents'
+import type { DocumentMailAction } from '../../contract/mail-actions'
 import { recordAudit } from '../audit'
 import { contains, containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
 import type { Db, Tx } from '../db/client'
 import { boundValues, cachedList, cachedStatement, type ValueOf } from '../db/statement-cache'
 import { EXACT_TOTAL_LIMIT, matchingCount, totalOf, type PageTotal } from '../db/page-total'
 import { SERVICE_OF_PROCESS } from '../db/reference'
-import { clients, documentRequestEvents, documentRequests, documents, documentTexts, documentTypes, notifications } from '../db/schema'
+import { clients, documentRequestEvents, documentRequests, documents, documentTexts, documentTypes, mailActions, notifications } from '../db/schema'
 import { downloadFileName } from './naming'
 import { daysLeft, shredDueAt, withinRequestWindow } from './retention'
 import { fileTypeOf } from './sniff'
@@ -42,6 +43,9 @@ const documentColumns = {
   requestTrackingNumber: documentRequests.trackingNumber,
   /** What the text reader made of the file (null: not queued, e.g. shredded before it existed). */
   textState: sql<string | null>`(select ${documentTexts.state} from ${documentTexts} where ${documentTexts.documentId} = ${documents.id})`,
+  kind: documents.kind,
+  /** The latest mail action asked for on the document (contract/mail-actions.ts), as JSON with times in epoch milliseconds. */
+  mailAction: sql<unknown>`(select json_build_object('id', ${mailActions.id}, 'action', ${mailActions.action}, 'status', ${mailActions.status}, 'requestedAt', (extract(epoch from ${mailActions.requestedAt}) * 1000)::bigint, 'completedAt', (extract(epoch from ${mailActions.completedAt}) * 1000)::bigint, 'scanDocumentId', ${mailActions.scanDocumentId}) from ${mailActions} where ${mailActions.documentId} = ${documents.id} order by ${mailActions.id} desc limit 1)`,
   /** When the live request was marked Mailed (null while it is open). */
   mailedAt:
     sql<Date | null>`(select max(${documentRequestEvents.createdAt}) from ${documentRequestEvents} where ${documentRequestEvents.documentRequestId} = ${documentRequests.id} and ${documentRequestEvents.status} = 3)`.mapWith(
@@ -77,6 +81,8 @@ export type DocumentRow = {
   requestTrackingNumber: string | null
   textState: string | null
   mailedAt: Date | null
+  kind: string
+  mailAction: unknown
   /** On a search: the document's words, when the search matched them. */
   matchedText?: string | null
 }
@@ -116,6 +122,27 @@ export const fileTypeOfRow = (row: Pick<DocumentRow, 'contentType'>): DocumentFi
 
 export const downloadNameOf = (row: DocumentRow) => downloadFileName(row.companyName, row.typeName, row.dateReceived, fileTypeOfRow(row))
 
+/** The mail action column (JSON, as postgres.js and PGlite give it: parsed, or as text) as the answer shows it. */
+function toDocumentMailAction(value: unknown): DocumentMailAction | null {
+  if (value == null) return null
+  const raw = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    id: number
+    action: DocumentMailAction['action']
+    status: DocumentMailAction['status']
+    requestedAt: number | string
+    completedAt: number | string | null
+    scanDocumentId: number | null
+  }
+  return {
+    id: raw.id,
+    action: raw.action,
+    status: raw.status,
+    requestedAt: new Date(Number(raw.requestedAt)).toISOString(),
+    completedAt: raw.completedAt == null ? null : new Date(Number(raw.completedAt)).toISOString(),
+    scanDocumentId: raw.scanDocumentId,
+  }
+}
+
 export function toDocument(row: DocumentRow, now: Date, options: { withClient?: boolean; withTextState?: boolean; words?: string[] } = {}): Document {
   const active = row.status === 'active'
   const sent = row.requestId != null && SENT_REQUEST_STATUSES.includes(row.requestStatus as 3 | 4)
@@ -139,6 +166,8 @@ export function toDocument(row: DocumentRow, now: Date, options: { withClient?: 
     originalFileName: row.fileName,
     urlFile: `/api/document/${row.id}`,
     status: active ? 'active' : 'shredded',
+    kind: row.kind === 'envelope' ? 'envelope' : 'document',
+    mailAction: toDocumentMailAction(row.mailAction),
     shredDate: (row.shreddedAt ?? shredDueAt(row.uploadedAt)).toISOString(),
     shreddedAt: row.shreddedAt?.toISOString() ?? null,
     daysLeft: daysLeft(row.uploadedAt, row.status, now),

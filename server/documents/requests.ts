@@ -18,7 +18,7 @@ import { containing } from '../db/contains'
 import { cachedList, type ValueOf } from '../db/statement-cache'
 import { matchingCount } from '../db/page-total'
 import { isUniqueViolation } from '../db/pg-error'
-import { clients, countries, documentRequestEvents, documentRequests, documents, documentTypes, users } from '../db/schema'
+import { clients, countries, documentRequestEvents, documentRequests, documents, documentTypes, mailActions, users } from '../db/schema'
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/errors'
 import { notifyAgents, notifyClient } from '../notifications'
 import { completeIdempotent, type IdempotencyClaim } from '../idempotency'
@@ -27,6 +27,7 @@ import { displayDay, withinRequestWindow } from './retention'
 const WINDOW_CLOSED = 'The 60-day window to request this document by mail has closed'
 const ALREADY_OPEN = 'This document already has an open mail request'
 const ALREADY_MAILED = 'The original of this document was already mailed'
+const ACTION_OPEN = 'This mail has another open request (open and scan, shred or hold); the mailroom is on it'
 
 const requestColumns = {
   id: documentRequests.id,
@@ -341,6 +342,14 @@ export async function createRequests(
         throw conflict(ALREADY_MAILED, `${ALREADY_MAILED}${several ? ` (${label(sent.documentId)})` : ''}${tracking}; it cannot be requested again`)
       }
       if (live.length) throw conflict(ALREADY_OPEN, several ? `${ALREADY_OPEN} (${label(live[0].documentId)})` : ALREADY_OPEN)
+      // Another action open on the piece (open and scan, shred, hold: contract/mail-actions.ts) comes first.
+      const [acting] = await tx
+        .select({ documentId: mailActions.documentId })
+        .from(mailActions)
+        .where(and(inArray(mailActions.documentId, ids), eq(mailActions.status, 'open')))
+        .orderBy(asc(mailActions.documentId))
+        .limit(1)
+      if (acting) throw conflict(ACTION_OPEN, several ? `${ACTION_OPEN} (${label(acting.documentId)})` : ACTION_OPEN)
 
       const created = await tx
         .insert(documentRequests)

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, lt, notExists } from 'drizzle-orm'
 import { OPEN_REQUEST_STATUSES } from '../../contract/document-requests'
 import type { AppDeps } from '../context'
-import { documentRequests, documents } from '../db/schema'
+import type { Tx } from '../db/client'
+import { documentRequests, documents, mailActions } from '../db/schema'
 import { DOCUMENT_KEY_PREFIX, storageKeyCreatedAt } from './naming'
 import { retentionCutoff } from './retention'
 import { recordAudit } from '../audit'
@@ -13,6 +14,54 @@ export const ORPHAN_AGE_MS = 60 * 60 * 1000
 
 const openRequestOf = (documentId: number | typeof documents.id) =>
   and(eq(documentRequests.documentId, documentId), inArray(documentRequests.status, [...OPEN_REQUEST_STATUSES]))
+
+/** An open client action that keeps the piece of mail (open and scan, hold): the shred job waits for it. */
+const heldActionOf = (documentId: number | typeof documents.id) =>
+  and(eq(mailActions.documentId, documentId), eq(mailActions.status, 'open'), inArray(mailActions.action, ['open-and-scan', 'hold']))
+
+/**
+ * Marks one active document shredded in `tx` (the record kept, its file key cleared) with the audit row
+ * 'document.shred'; its file is deleted after the commit (deleteShreddedFile). Answers the file's key
+ * (null: it had none), or undefined when the document is not active any more (shredded already).
+ */
+export async function markShredded(
+  tx: Tx,
+  id: number,
+  now: Date,
+  by: { actorUserId?: number; requestId?: string; reason?: string } = {},
+): Promise<{ storageKey: string | null } | undefined> {
+  const [row] = await tx
+    .select({ storageKey: documents.storageKey })
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.status, 'active')))
+    .for('update')
+  if (!row) return undefined
+  await tx.update(documents).set({ status: 'shredded', shreddedAt: now, storageKey: null }).where(eq(documents.id, id))
+  await recordAudit(tx, {
+    at: now,
+    actorUserId: by.actorUserId,
+    action: 'document.shred',
+    entity: 'document',
+    entityId: String(id),
+    details: { storageKey: row.storageKey, ...(by.reason ? { reason: by.reason } : {}) },
+    requestId: by.requestId,
+  })
+  return row
+}
+
+/**
+ * Deletes the file of a document just shredded. A file already gone is fine; a failure is logged and
+ * leaves an orphan for the sweep (sweepOrphanBlobs). Answers whether the delete went through.
+ */
+export async function deleteShreddedFile(deps: Pick<AppDeps, 'blobs' | 'logger'>, documentId: number, key: string): Promise<boolean> {
+  try {
+    await deps.blobs.delete(key)
+    return true
+  } catch (error) {
+    deps.logger.error('could not delete a shredded document file', { documentId, key, error: String(error) })
+    return false
+  }
+}
 
 /**
  * Shreds every active document uploaded more than 60 days before `now` that has no open mail request:
@@ -35,6 +84,7 @@ export async function shredExpiredDocuments(deps: ShredDeps, now: Date, batchSiz
           lt(documents.uploadedAt, cutoff),
           gt(documents.id, lastId),
           notExists(deps.db.select({ id: documentRequests.id }).from(documentRequests).where(openRequestOf(documents.id))),
+          notExists(deps.db.select({ id: mailActions.id }).from(mailActions).where(heldActionOf(documents.id))),
         ),
       )
       .orderBy(asc(documents.id))
@@ -54,26 +104,14 @@ export async function shredExpiredDocuments(deps: ShredDeps, now: Date, batchSiz
         if (!row) return null
         const [open] = await tx.select({ id: documentRequests.id }).from(documentRequests).where(openRequestOf(id))
         if (open) return null
-        const updated = await tx
-          .update(documents)
-          .set({ status: 'shredded', shreddedAt: now, storageKey: null })
-          .where(and(eq(documents.id, id), eq(documents.status, 'active')))
-          .returning({ id: documents.id })
-        if (!updated.length) return null
-        await recordAudit(tx, { at: now, action: 'document.shred', entity: 'document', entityId: String(id), details: { storageKey: row.storageKey } })
-        return row
+        const [openAction] = await tx.select({ id: mailActions.id }).from(mailActions).where(heldActionOf(id))
+        if (openAction) return null
+        const marked = await markShredded(tx, id, now)
+        return marked ? row : null
       })
       if (!claimed) continue
       shredded++
-      if (claimed.storageKey) {
-        // Deleting a file already gone is fine; a failure leaves an orphan for the sweep below.
-        try {
-          await deps.blobs.delete(claimed.storageKey)
-        } catch (error) {
-          failedFileDeletes++
-          deps.logger.error('could not delete a shredded document file', { documentId: id, key: claimed.storageKey, error: String(error) })
-        }
-      }
+      if (claimed.storageKey && !(await deleteShreddedFile(deps, id, claimed.storageKey))) failedFileDeletes++
     }
     if (batch.length < batchSize) break
   }

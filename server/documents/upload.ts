@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import { DateTime } from 'luxon'
 import * as v from 'valibot'
 import { DOCUMENT_UPLOAD_MAX_FILES, DocumentUploadFieldsSchema, type Document } from '../../contract/documents'
+import type { DocumentKind } from '../../contract/mail-actions'
 import type { Readable } from 'node:stream'
 import type { AppDeps } from '../context'
 import type { Tx } from '../db/client'
@@ -135,7 +136,7 @@ export async function createDocuments(deps: AppDeps, request: NewDocumentsReques
   const stored: SniffedBlob[] = []
   let committed = false
   try {
-    const { documentTypeId, jurisdiction, dateReceived, type, servedOn } = await receive(async (file) => {
+    const { documentTypeId, jurisdiction, dateReceived, type, servedOn, kind } = await receive(async (file) => {
       stored.push(await sniffAndStore(deps, { prefix: documentKeyPrefix(request.client.id), rawName: file.rawName, stream: file.stream, maxBytes }))
     })
     // Service of process: served on the day given (else the day received) and answered by the estimated date.
@@ -158,6 +159,7 @@ export async function createDocuments(deps: AppDeps, request: NewDocumentsReques
             contentType: file.contentType,
             sizeBytes: file.size,
             sha256: file.sha256,
+            kind,
             ...service,
           })),
         )
@@ -171,7 +173,7 @@ export async function createDocuments(deps: AppDeps, request: NewDocumentsReques
         await notifyClient(
           tx,
           request.client.id,
-          `New document received: ${type.name}`,
+          kind === 'envelope' ? `New mail received (envelope): ${type.name}. Choose what happens to it` : `New document received: ${type.name}`,
           { documentId, kind: urgent ? 'service-of-process' : 'new-mail', urgent },
           now,
         )
@@ -182,7 +184,7 @@ export async function createDocuments(deps: AppDeps, request: NewDocumentsReques
         action: 'document.upload',
         entity: 'client',
         entityId: String(request.client.id),
-        details: { documentIds: ids, files: stored.map((f) => ({ name: f.name, size: f.size, type: f.type })) },
+        details: { documentIds: ids, kind, files: stored.map((f) => ({ name: f.name, size: f.size, type: f.type })) },
         requestId: request.requestId,
       })
       const created = (await selectDocuments(tx).where(inArray(documents.id, ids)).orderBy(asc(documents.id))).map((row) =>
@@ -207,7 +209,10 @@ export async function createDocuments(deps: AppDeps, request: NewDocumentsReques
   }
 }
 
-/** The fields every upload sends (servedOn is optional). */
+/** The jurisdiction of mail from the state (JURISDICTIONS). */
+const STATE_JURISDICTION = 2
+
+/** The fields every upload sends (servedOn and kind are optional). */
 const FIELD_NAMES = ['documentTypeId', 'jurisdiction', 'dateReceived']
 
 export interface CheckedFields {
@@ -217,6 +222,13 @@ export interface CheckedFields {
   type: { id: number; name: string }
   /** Service of process only: the day it was served. */
   servedOn?: string
+  /** A scan of the mail, or the image of its envelope. */
+  kind: DocumentKind
+}
+
+/** Mail always opened and scanned, whatever the client's mail handling: service of process, and mail from the state. */
+export function alwaysScanned(type: { name: string }, jurisdiction: number): boolean {
+  return type.name === SERVICE_OF_PROCESS || jurisdiction === STATE_JURISDICTION
 }
 
 /**
@@ -229,18 +241,27 @@ export async function checkUploadFields(deps: AppDeps, fields: Record<string, st
   const { servedOn: givenServedOn, ...rest } = fields
   const parsed = v.safeParse(DocumentUploadFieldsSchema, givenServedOn ? fields : rest)
   if (!parsed.success) throw validationError(parsed.issues, 'form')
-  const { documentTypeId, jurisdiction, dateReceived } = parsed.output
+  const { documentTypeId, jurisdiction, dateReceived, kind } = parsed.output
   checkDateReceived(dateReceived, deps.clock.now())
   const [type] = await deps.db.select().from(documentTypes).where(eq(documentTypes.id, documentTypeId))
   if (!type) throw unprocessable('Unknown document type', 'Choose a document type from the list')
+  if (kind === 'envelope' && alwaysScanned(type, jurisdiction)) {
+    const what = type.name === SERVICE_OF_PROCESS ? 'Service of process' : 'State mail'
+    throw new HttpError(
+      422,
+      'This mail is always opened and scanned',
+      `${what} is always opened and scanned: upload the scan of its contents, not the envelope`,
+      [{ path: 'kind', message: `kind: ${what} cannot be uploaded as an envelope` }],
+    )
+  }
   if (type.name !== SERVICE_OF_PROCESS) {
     if (parsed.output.servedOn) throw unprocessable('Invalid date served', 'Date served is only for service of process')
-    return { documentTypeId, jurisdiction, dateReceived, type }
+    return { documentTypeId, jurisdiction, dateReceived, type, kind }
   }
   const servedOn = parsed.output.servedOn ?? dateReceived
   if (servedOn > dateReceived) throw unprocessable('Invalid date served', 'Date served cannot be after the date received')
   if (servedOn < '2000-01-01') throw unprocessable('Invalid date served', 'Date served must be in the year 2000 or later')
-  return { documentTypeId, jurisdiction, dateReceived, type, servedOn }
+  return { documentTypeId, jurisdiction, dateReceived, type, servedOn, kind }
 }
 
 function checkDateReceived(dateReceived: string, now: Date) {

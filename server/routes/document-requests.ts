@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { IdParamsSchema } from '../../contract/common'
 import {
   CreateDocumentRequestSchema,
+  type CreateDocumentRequest,
   DOCUMENT_REQUEST_STATUSES,
   DocumentRequestListQuerySchema,
   UpdateDocumentRequestStatusSchema,
@@ -9,7 +10,9 @@ import {
 import { access } from '../auth/policy'
 import { clientAddress } from '../auth/rate-limit'
 import type { AppEnv } from '../context'
+import { findAddress } from '../clients/addresses'
 import { findClient } from '../clients/queries'
+import type { Db } from '../db/client'
 import { hashRequest, idempotencyKeyOf, releaseIdempotent, startIdempotent, type IdempotencyClaim } from '../idempotency'
 import { changeRequestStatus, createRequests, getRequestDetail, listRequests, type MailingAddress } from '../documents/requests'
 import { HttpError, notFound, unprocessable } from '../http/errors'
@@ -24,6 +27,22 @@ const ADDRESS_LABELS: Record<string, string> = {
   zipcode: 'postal/zip code',
 }
 
+const ADDRESS_FIELDS = ['recipientName', 'address', 'city', 'stateProvince', 'zipcode', 'countryId'] as const
+
+/** The mailing address of a request to a saved address (addressId): the client's own, or 404. */
+async function savedAddressFor(db: Db, clientId: number, body: CreateDocumentRequest): Promise<MailingAddress> {
+  const given = ADDRESS_FIELDS.filter((key) => body[key] !== undefined)
+  if (given.length || body.saveAddressAs !== undefined) {
+    throw new HttpError(422, 'Send either a saved address or an address', 'addressId names a saved address: send it without address fields or saveAddressAs', [
+      { path: 'addressId', message: 'addressId: not with address fields or saveAddressAs' },
+    ])
+  }
+  const address = await findAddress(db, clientId, body.addressId!)
+  if (!address) throw notFound('Address')
+  const { recipientName, address: street, city, stateProvince, zipcode, countryId } = address
+  return { recipientName, address: street, city, stateProvince, zipcode, countryId }
+}
+
 export const documentRequestRoutes = new Hono<AppEnv>()
   .get('/client/resources/status', access.signedIn(), (c) => c.json(DOCUMENT_REQUEST_STATUSES.map((s) => ({ id: s.id, name: s.name }))))
 
@@ -36,7 +55,8 @@ export const documentRequestRoutes = new Hono<AppEnv>()
     const client = await findClient(deps.db, clientId)
     if (!client) throw notFound('Client')
 
-    const mailing: MailingAddress = {
+    const saved = body.addressId === undefined ? undefined : await savedAddressFor(deps.db, clientId, body)
+    const mailing: MailingAddress = saved ?? {
       recipientName: body.recipientName ?? (`${client.firstName} ${client.lastName}`.trim() || client.companyName),
       address: body.address ?? client.address.trim(),
       city: body.city ?? client.city.trim(),

@@ -32,7 +32,7 @@ import {
 import { documentArchive } from '../documents/archive'
 import { retryDocumentText } from '../documents/text/queue'
 import { searchWords } from '../../contract/text-snippet'
-import { daysLeftChangeAt, displayDate } from '../documents/retention'
+import { daysLeftChangeAt, displayDate, shredDueAt } from '../documents/retention'
 import { receiveUpload } from '../documents/upload'
 import { conflict, errorBody, forbidden, HttpError, notFound } from '../http/errors'
 import { cachedJson, defineAnswerCache, type AnswerLife } from '../http/cached-json'
@@ -66,7 +66,7 @@ async function loadVisibleDocument(c: Context<AppEnv>, id: number): Promise<Docu
 /** The document lists: documents with their type, client, live mail request and its history. */
 const documentLists = defineAnswerCache({
   name: 'document list',
-  tables: ['documents', 'document_types', 'document_requests', 'document_request_events', 'clients', 'document_texts'],
+  tables: ['documents', 'document_types', 'document_requests', 'document_request_events', 'clients', 'document_texts', 'mail_actions'],
 })
 
 /** A page of a document list as answered, cached no longer than until one of its documents' days left change. */
@@ -247,7 +247,13 @@ export const documentRoutes = new Hono<AppEnv>()
     const row = await loadVisibleDocument(c, id)
     if (row.status !== 'active' || !row.storageKey) {
       const when = displayDate(row.shreddedAt ?? deps.clock.now())
-      throw new HttpError(410, `This document was shredded on ${when}`, `This document was shredded on ${when}, 60 days after it was received`)
+      // Before its 60 days were over: shredded at the client's request.
+      const early = row.shreddedAt != null && row.shreddedAt < shredDueAt(row.uploadedAt)
+      throw new HttpError(
+        410,
+        `This document was shredded on ${when}`,
+        `This document was shredded on ${when}, ${early ? 'as the client asked' : '60 days after it was received'}`,
+      )
     }
     const etag = `"${row.sha256}"`
     const headers: Record<string, string> = { ...FILE_HEADERS, ETag: etag }

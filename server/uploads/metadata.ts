@@ -22,6 +22,8 @@ export const UploadMetadataSchema = v.object({
   jurisdiction: v.string('jurisdiction is mandatory'),
   dateReceived: v.string('dateReceived is mandatory'),
   servedOn: v.optional(v.string()),
+  /** 'document' (the default) or 'envelope'. */
+  kind: v.optional(v.string()),
 })
 
 export interface NewUpload {

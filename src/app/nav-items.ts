@@ -2,7 +2,7 @@ import type { AppPath } from '~/lib/app-path'
 import { PERM, sessionHasPermission } from '~/lib/permissions'
 import { userKind, type Session } from '~/lib/session'
 import { AddOnsIcon, ClientsIcon, DashboardIcon, DocumentsIcon, InvoicesIcon, RequestsIcon, RolesIcon, SupportIcon, UsersIcon } from '~/ui/shell-icons'
-import { UploadIcon, type IconComponent } from '~/ui/icons'
+import { InboxIcon, UploadIcon, type IconComponent } from '~/ui/icons'
 
 export interface NavItem {
   label: string
@@ -31,6 +31,7 @@ export function navItemsFor(session: Session): NavItem[] {
     { label: 'Requested Documents', to: '/provider/requested-documents', icon: RequestsIcon },
     { label: 'Upload Documents', to: '/provider/documents/add', icon: UploadIcon },
   ]
+  if (sessionHasPermission(session, PERM.DCV)) items.push({ label: 'Mail actions', to: '/provider/mail-actions', icon: InboxIcon })
   if (sessionHasPermission(session, PERM.UCV)) items.push({ label: 'Users', to: '/provider/users', icon: UsersIcon })
   if (sessionHasPermission(session, PERM.RCV)) items.push({ label: 'Roles', to: '/provider/roles', icon: RolesIcon })
   if (sessionHasPermission(session, PERM.SPV)) items.push({ label: 'Support', to: '/provider/support', icon: SupportIcon })

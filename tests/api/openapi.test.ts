@@ -221,6 +221,7 @@ describe('GET /api/openapi.json', () => {
       '/api/deadlines/at-risk',
       '/api/documents',
       '/api/documents/overdue-service',
+      '/api/mail-actions',
       '/api/invoices',
       '/api/users',
       '/api/roles',

@@ -97,7 +97,16 @@ test.describe('layout', () => {
   test('the provider menu of super admin, and the footer with the configured contacts', async ({ page }) => {
     await loginAs(page, 'admin')
     const nav = page.getByRole('navigation', { name: 'Main' })
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Clients', 'Requested Documents', 'Upload Documents', 'Users', 'Roles', 'Support'])
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'Clients',
+      'Requested Documents',
+      'Upload Documents',
+      'Mail actions',
+      'Users',
+      'Roles',
+      'Support',
+    ])
 
     const config = await (await page.request.get('/api/config')).json()
     const footer = page.getByRole('contentinfo')

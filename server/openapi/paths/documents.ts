@@ -14,6 +14,7 @@ import {
   DocumentTypeListSchema,
   DocumentUploadResponseSchema,
 } from '../../../contract/documents'
+import { MailActionPageSchema, MailActionSchema } from '../../../contract/mail-actions'
 import { describeRoutes } from '../describe'
 
 const IDEMPOTENCY = {
@@ -30,6 +31,13 @@ const UPLOAD_FORM = {
     jurisdiction: { type: 'string', enum: ['1', '2', '3'], description: '1 Federal, 2 State, 3 Private' },
     dateReceived: { type: 'string', format: 'date' },
     servedOn: { type: 'string', format: 'date', description: 'Service of process: the day it was served (the day received when left out)' },
+    kind: {
+      type: 'string',
+      enum: ['document', 'envelope'],
+      default: 'document',
+      description:
+        'document: the scan of the mail; envelope: the image of its envelope, for the client to choose what happens to it (not for service of process or state mail)',
+    },
     file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'A PDF, JPEG or PNG scan' },
     files: { type: 'array', items: { type: 'string', contentMediaType: 'application/octet-stream' } },
   },
@@ -47,7 +55,7 @@ export const documentDocs = describeRoutes('Documents', {
     errors: {
       413: 'A file is larger than the upload limit, or too many files at once',
       415: 'Not multipart/form-data, or a file that is not a PDF, JPEG or PNG',
-      422: 'A field is missing or not valid',
+      422: 'A field is missing or not valid, or an envelope of service of process or state mail (always opened and scanned)',
     },
   },
   'GET /api/client/documents/{clientId}': {
@@ -127,10 +135,14 @@ export const documentDocs = describeRoutes('Documents', {
   },
   'POST /api/client/document-request': {
     summary: 'A client asks for documents to be mailed',
-    description: 'Address fields left out are taken from the client’s profile.',
+    description:
+      'Address fields left out are taken from the client’s profile. With addressId, one of the client’s saved addresses is the mailing address (forwarding the original to it); saveAddressAs saves the address typed.',
     headers: IDEMPOTENCY,
     answers: { 201: CreatedDocumentRequestsSchema },
-    errors: { 409: 'A document already has an open request' },
+    errors: {
+      404: 'A document, or the saved address, is not the caller’s',
+      409: 'A document already has an open request, or another action (open and scan, shred, hold) is open on it',
+    },
   },
   'GET /api/client/document-requests': {
     summary: 'Requests to mail documents: a client’s own, or every client’s for staff with DCV',
@@ -139,6 +151,56 @@ export const documentDocs = describeRoutes('Documents', {
   'GET /api/document-request/{id}': {
     summary: 'A request to mail documents, with its document, client and timeline',
     answers: { 200: DocumentRequestDetailSchema },
+  },
+  'POST /api/document/{id}/open-and-scan': {
+    summary: 'A client asks the mailroom to open an envelope and scan its contents',
+    description:
+      'The client’s own envelope only. Asking again while the request is open answers it (200) and makes no second one. Staff complete it with the scan (POST /api/mail-actions/{id}/complete).',
+    answers: {
+      201: { schema: MailActionSchema, description: 'Asked for' },
+      200: { schema: MailActionSchema, description: 'Already asked for: the open request' },
+    },
+    errors: {
+      404: 'No such document of the caller’s',
+      409: 'Another request is open on this mail, it is being mailed, was opened already, or was shredded',
+      422: 'Not an envelope: a scan is opened already',
+    },
+  },
+  'POST /api/document/{id}/shred': {
+    summary: 'A client asks for a piece of mail to be shredded now',
+    description:
+      'A scan is shredded at once: its file is deleted and the record stays, shredded (the action answers done). An envelope waits for the mailroom, which shreds the held original and completes the request; its file is deleted then. Asking again answers the same request (200).',
+    answers: {
+      201: { schema: MailActionSchema, description: 'Asked for (or done, for a scan)' },
+      200: { schema: MailActionSchema, description: 'Already asked for or done' },
+    },
+    errors: { 404: 'No such document of the caller’s', 409: 'Another request is open on this mail, or it is being mailed' },
+  },
+  'POST /api/document/{id}/hold': {
+    summary: 'A client asks for the original of a piece of mail to be held for pick-up',
+    description: 'Asking again while the request is open answers it (200). Staff complete it once the original is set aside; the client is told.',
+    answers: {
+      201: { schema: MailActionSchema, description: 'Asked for' },
+      200: { schema: MailActionSchema, description: 'Already asked for: the open request' },
+    },
+    errors: { 404: 'No such document of the caller’s', 409: 'Another request is open on this mail, it is being or was mailed, or it was shredded' },
+  },
+  'GET /api/mail-actions': {
+    summary: 'The mailroom’s queue of clients’ actions on their mail (open and scan, shred, hold), oldest first, with their age',
+    description: 'Open ones by default (status=open); done ones latest first. Staff with DCV.',
+    answers: { 200: MailActionPageSchema },
+  },
+  'POST /api/mail-actions/{id}/complete': {
+    summary: 'Staff complete a client’s action on a piece of mail; the client is told',
+    description:
+      'An open and scan takes scanDocumentId: the scan the mailroom uploaded for the same client (POST /api/document/client/{id} or /api/uploads), which joins the envelope. A shred deletes the envelope’s file and leaves its record shredded. Completing a done action again (with the same scan, or none) answers it unchanged.',
+    bodyExample: { scanDocumentId: 1234 },
+    answers: { 200: MailActionSchema },
+    errors: {
+      404: 'No such action',
+      409: 'Completed already with another scan',
+      422: 'An open and scan without a scan of the same client, or a scan given for another action',
+    },
   },
   'PATCH /api/document-request/{id}/status': {
     summary: 'Moves a request on (processing, mailed with its tracking, cancelled)',
@@ -167,11 +229,12 @@ export const uploadDocs = describeRoutes('Resumable uploads', {
   'POST /api/uploads': {
     summary: 'Creates an upload of a client’s scan (staff with DCU); its bytes follow with PATCH',
     description:
-      'Upload-Metadata carries filename, filetype, clientId, documentTypeId, jurisdiction and dateReceived (and servedOn for a service of process), checked as the multipart upload checks its form. The completed upload becomes the client’s document once, with the same content checks and notifications as POST /api/document/client/{id}.',
+      'Upload-Metadata carries filename, filetype, clientId, documentTypeId, jurisdiction and dateReceived (and servedOn for a service of process, kind for an envelope), checked as the multipart upload checks its form. The completed upload becomes the client’s document once, with the same content checks and notifications as POST /api/document/client/{id}.',
     headers: {
       ...TUS,
       'Upload-Length': 'The file’s size in bytes',
-      'Upload-Metadata': 'Comma-separated key and base64 value pairs (filename, filetype, clientId, documentTypeId, jurisdiction, dateReceived, servedOn)',
+      'Upload-Metadata':
+        'Comma-separated key and base64 value pairs (filename, filetype, clientId, documentTypeId, jurisdiction, dateReceived, servedOn, kind)',
       'Idempotency-Key': 'The same key makes one document however many uploads carry it',
     },
     body: { media: 'application/offset+octet-stream', required: false, description: 'Optionally the first bytes (creation with upload)' },

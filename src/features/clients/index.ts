@@ -5,5 +5,5 @@
  * and checks a new address's label as the address book does).
  */
 export { clientKeys, clientListQueryOptions, clientQueryOptions, type ClientListParams } from './api'
-export { addressBookQueryOptions, mailKeys, type Address } from './mail-api'
+export { addressBookQueryOptions, mailHandlingQueryOptions, mailKeys, type Address } from './mail-api'
 export { addressLine, labelProblem } from './address-form'

@@ -43,7 +43,8 @@ export const MAIL_HANDLING_TEXT: Record<MailHandlingMode, { label: string; descr
   },
   'envelope-first': {
     label: 'Envelope first',
-    description: 'We upload a scan of the envelope only; you then choose what happens to each piece: open and scan it, forward it, or shred it.',
+    description:
+      'We upload a scan of the envelope only; you then choose what happens to each piece: open and scan it, forward it, hold it for pick-up, or shred it.',
   },
 }
 
@@ -100,7 +101,7 @@ function MailHandlingPanel({ clientId, canEdit }: { clientId: number; canEdit: b
           <p className={note}>Service of process and mail from the State are always opened and scanned at once, whichever you choose.</p>
           {mode === 'envelope-first' && (
             <p className={note}>
-              The envelope step is being introduced: until the mailroom starts it, mail is still opened and scanned as before. Your choice is kept.
+              Each envelope appears in your Documents List marked “Envelope”; choose Open and scan, Shred, Hold for pick-up or Request by mail from its menu.
             </p>
           )}
         </>

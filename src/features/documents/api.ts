@@ -1,4 +1,5 @@
 import { DocumentDeletedSchema, DocumentPageSchema, DocumentTypeListSchema, type Document, type DocumentPage } from '@contract/documents'
+import { MailActionSchema, type MailActionKind } from '@contract/mail-actions'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, ApiError, apiFetch, errorMessage, NetworkError } from '~/lib/api-client'
 import { fileNameFromDisposition } from '~/lib/download'
@@ -139,6 +140,25 @@ export function useDeleteDocument() {
     onSuccess: async (_result, document) => {
       const userId = getSession()?.user.id
       if (userId !== undefined) await forgetDocumentFile(document.id, userId)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.lists() }),
+  })
+}
+
+// ---------- the client's actions on a piece of mail ----------
+
+/** POST /api/document/{id}/open-and-scan | shred | hold (the client's own documents; docs/documents.md#mail-actions). */
+export function useMailAction() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ document, action }: { document: Document; action: MailActionKind }) =>
+      api.post(`/document/${document.id}/${action}`, undefined, { schema: MailActionSchema }),
+    // Not queued: the answer says what the mailroom will do, so it needs the connection.
+    networkMode: 'always',
+    onSuccess: async (result, { document }) => {
+      // A scan shredded at once: its copy on this device goes too.
+      const userId = getSession()?.user.id
+      if (result.action === 'shred' && result.status === 'done' && userId !== undefined) await forgetDocumentFile(document.id, userId)
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentKeys.lists() }),
   })

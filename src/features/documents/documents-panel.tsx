@@ -1,7 +1,8 @@
 import type { Document } from '@contract/documents'
+import type { MailActionKind } from '@contract/mail-actions'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { errorMessage } from '~/lib/api-client'
 import { PERM, sessionHasPermission } from '~/lib/permissions'
 import { useRequiredSession, userKind } from '~/lib/session'
@@ -22,6 +23,8 @@ import { saveListedTexts } from './text-cache'
 
 // Asking before a delete needs a dialog: it loads the first time someone deletes.
 const DeleteDocumentDialog = lazy(() => import('./delete-document-dialog').then((m) => ({ default: m.DeleteDocumentDialog })))
+// Likewise the question before a client's action on a piece of mail.
+const MailActionDialog = lazy(() => import('./mail-action-dialog').then((m) => ({ default: m.MailActionDialog })))
 
 type DocumentsViewProps = {
   scope: DocumentScope
@@ -45,6 +48,9 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
   })
   const files = useDocumentFiles()
   const [deleting, setDeleting] = useState<Document | null>(null)
+  const [acting, setActing] = useState<{ document: Document; action: MailActionKind } | null>(null)
+  // One function for the page's life: the table's columns are built once, not on every render.
+  const askMailAction = useCallback((document: Document, action: MailActionKind) => setActing({ document, action }), [])
   // The rows ticked (by id, and as documents), and "all matching" chosen for one search and filters (its key).
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({})
   const [selected, setSelected] = useState<Document[]>([])
@@ -159,6 +165,7 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
         onView={files.view}
         onDownload={files.download}
         onDelete={setDeleting}
+        onMailAction={isClient ? askMailAction : undefined}
         loading={list.isFetching}
         emptyMessage={request.kind === 'no-match' ? request.message : undefined}
         rowSelection={shownSelection}
@@ -182,6 +189,11 @@ function DocumentsView({ scope, state, onStateChange, as, title }: DocumentsView
       {deleting && (
         <Suspense fallback={null}>
           <DeleteDocumentDialog document={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
+      {acting && (
+        <Suspense fallback={null}>
+          <MailActionDialog document={acting.document} action={acting.action} onClose={() => setActing(null)} />
         </Suspense>
       )}
     </ListPage>

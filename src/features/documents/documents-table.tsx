@@ -1,4 +1,5 @@
 import type { Document } from '@contract/documents'
+import { MAIL_ACTION_LABELS, MAIL_ACTIONS, type MailActionKind } from '@contract/mail-actions'
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
@@ -50,13 +51,15 @@ function RowActions({
   onView,
   onDownload,
   onDelete,
-}: Pick<DocumentsTableProps, 'canDelete' | 'busy' | 'onView' | 'onDownload' | 'onDelete'> & { document: Document; isClient: boolean }) {
+  onMailAction,
+}: Pick<DocumentsTableProps, 'canDelete' | 'busy' | 'onView' | 'onDownload' | 'onDelete' | 'onMailAction'> & { document: Document; isClient: boolean }) {
   const navigate = useNavigate()
   const label = documentLabel(document)
   const active = document.status === 'active'
   const mailRequested = isClient && document.openRequestId !== null
-  const mayRequest = isClient && document.canRequest
-  const hasMenu = active || mailRequested || mayRequest || canDelete
+  const mayRequest = isClient && document.canRequest && document.mailAction?.status !== 'open'
+  const mailActions = isClient ? availableMailActions(document) : []
+  const hasMenu = active || mailRequested || mayRequest || mailActions.length > 0 || canDelete
   const trigger = (
     <IconButton size="sm" aria-label={`More actions: ${label}`} loading={busy?.id === document.id && busy.action === 'download'}>
       <MoreIcon />
@@ -68,6 +71,7 @@ function RowActions({
     else if (value === 'follow' && document.openRequestId !== null)
       void navigate({ to: '/client/document-progress/$id', params: { id: String(document.openRequestId) } })
     else if (value === 'request') void navigate({ to: '/client/document-request', search: { documentId: document.id } })
+    else if ((MAIL_ACTIONS as readonly string[]).includes(value)) onMailAction?.(document, value as MailActionKind)
   }
   return (
     <div className={actions}>
@@ -92,6 +96,7 @@ function RowActions({
               download={active}
               follow={mailRequested}
               request={mayRequest}
+              mailActions={mailActions}
               remove={canDelete}
               onSelect={onSelect}
             />
@@ -120,6 +125,8 @@ export type DocumentsTableProps = {
   onView: (document: Document) => void
   onDownload: (document: Document) => void
   onDelete: (document: Document) => void
+  /** A client asks for an action on a piece of mail (the panel asks first). */
+  onMailAction?: (document: Document, action: MailActionKind) => void
   loading: boolean
   emptyMessage?: ReactNode
   toolbar?: ReactNode
@@ -143,6 +150,47 @@ function OriginalMailed({ mailed }: { mailed: NonNullable<Document['originalMail
           {mailed.carrier ? `${mailed.carrier} ` : ''}tracking {mailed.trackingNumber}
         </span>
       )}
+    </span>
+  )
+}
+
+/**
+ * What a client may ask for now: nothing while another action or a mail request is open; open and scan
+ * for an envelope not opened yet; hold while the original can still be held; shred while active.
+ */
+export function availableMailActions(document: Document): MailActionKind[] {
+  if (document.status !== 'active' || document.openRequestId !== null || document.mailAction?.status === 'open') return []
+  const opened = document.mailAction?.action === 'open-and-scan' && document.mailAction.status === 'done'
+  const held = document.mailAction?.action === 'hold' && document.mailAction.status === 'done'
+  const list: MailActionKind[] = []
+  if (document.kind === 'envelope' && !opened) list.push('open-and-scan')
+  if (!document.originalMailed && !held) list.push('hold')
+  list.push('shred')
+  return list
+}
+
+const envelopeLine = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', mt: '1' })
+const actionNote = css({ fontSize: 'sm', color: 'fg.muted' })
+
+/** What the client asked for on this piece of mail, and where it stands. */
+function mailActionNote(document: Document, isClient: boolean): string | null {
+  const action = document.mailAction
+  if (!action) return null
+  if (action.status === 'open') return `${MAIL_ACTION_LABELS[action.action]} requested`
+  if (action.action === 'open-and-scan')
+    return isClient ? 'Opened and scanned: the scan is in your documents' : `Opened and scanned: document #${action.scanDocumentId ?? '?'}`
+  if (action.action === 'hold') return 'Held for pick-up'
+  return 'Shredded as asked'
+}
+
+/** Under the type: "Envelope" for an unopened piece of mail, and the state of the action asked for on it. */
+function MailState({ document, isClient }: { document: Document; isClient: boolean }) {
+  const note = mailActionNote(document, isClient)
+  if (document.kind !== 'envelope' && !note) return null
+  return (
+    <span className={envelopeLine} data-testid="mail-state">
+      {document.kind === 'envelope' && <Badge tone="info">Envelope</Badge>}
+      {note && <span className={actionNote}>{note}</span>}
     </span>
   )
 }
@@ -178,7 +226,23 @@ function DaysLeft({ document }: { document: Document }) {
  * The server pages, sorts and filters; 20 rows by default.
  */
 export function DocumentsTable(props: DocumentsTableProps) {
-  const { documents, total, state, onStateChange, audience, showCompany, canDelete, busy, onView, onDownload, onDelete, loading, emptyMessage, toolbar } = props
+  const {
+    documents,
+    total,
+    state,
+    onStateChange,
+    audience,
+    showCompany,
+    canDelete,
+    busy,
+    onView,
+    onDownload,
+    onDelete,
+    onMailAction,
+    loading,
+    emptyMessage,
+    toolbar,
+  } = props
   const isClient = audience === 'client'
   const q = state.q
 
@@ -203,6 +267,7 @@ export function DocumentsTable(props: DocumentsTableProps) {
         cell: (c) => (
           <>
             {c.getValue()}
+            <MailState document={c.row.original} isClient={isClient} />
             <AnswerDue document={c.row.original} />
             {c.row.original.snippet && <Snippet snippet={c.row.original.snippet} q={q} />}
             {!isClient && <TextState document={c.row.original} />}
@@ -247,11 +312,20 @@ export function DocumentsTable(props: DocumentsTableProps) {
         ),
       },
       cell: ({ row }) => (
-        <RowActions document={row.original} isClient={isClient} canDelete={canDelete} busy={busy} onView={onView} onDownload={onDownload} onDelete={onDelete} />
+        <RowActions
+          document={row.original}
+          isClient={isClient}
+          canDelete={canDelete}
+          busy={busy}
+          onView={onView}
+          onDownload={onDownload}
+          onDelete={onDelete}
+          onMailAction={onMailAction}
+        />
       ),
     })
     return list
-  }, [showCompany, isClient, canDelete, busy, onView, onDownload, onDelete, q])
+  }, [showCompany, isClient, canDelete, busy, onView, onDownload, onDelete, onMailAction, q])
 
   const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.pageSize }
   // Unsorted, the server lists by Date Received, newest first: the header says so.

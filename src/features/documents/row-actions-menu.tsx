@@ -1,14 +1,16 @@
 import type { ReactElement } from 'react'
 import { css } from 'styled-system/css'
-import { DownloadIcon, MailIcon, TrashIcon } from '~/ui/icons'
+import type { MailActionKind } from '@contract/mail-actions'
+import { DownloadIcon, FileIcon, InboxIcon, MailIcon, TrashIcon } from '~/ui/icons'
 import { Menu } from '~/ui/menu'
 
 const itemIcon = css({ color: 'fg.muted' })
 const danger = css({ color: 'fg.danger' })
 
 /**
- * A document row's menu (see RowActions in documents-table): Download, the mail request (follow it, or
- * request by mail) and Delete, as the row allows.
+ * A document row's menu (see RowActions in documents-table): Download, the client's actions on the
+ * piece of mail (open and scan, hold, request by mail, shred; or follow the mail request) and Delete,
+ * as the row allows.
  */
 export default function RowActionsMenu({
   defaultOpen,
@@ -16,6 +18,7 @@ export default function RowActionsMenu({
   download,
   follow,
   request,
+  mailActions,
   remove,
   onSelect,
 }: {
@@ -25,6 +28,8 @@ export default function RowActionsMenu({
   download: boolean
   follow: boolean
   request: boolean
+  /** The client's actions on the piece of mail it may ask for now (open and scan, shred, hold). */
+  mailActions: readonly MailActionKind[]
   remove: boolean
   onSelect: (details: { value: string }) => void
 }) {
@@ -44,10 +49,28 @@ export default function RowActionsMenu({
             Mail requested: follow it
           </Menu.Item>
         )}
+        {mailActions.includes('open-and-scan') && (
+          <Menu.Item value="open-and-scan">
+            <FileIcon size={16} className={itemIcon} />
+            Open and scan
+          </Menu.Item>
+        )}
+        {mailActions.includes('hold') && (
+          <Menu.Item value="hold">
+            <InboxIcon size={16} className={itemIcon} />
+            Hold for pick-up
+          </Menu.Item>
+        )}
         {request && (
           <Menu.Item value="request">
             <MailIcon size={16} className={itemIcon} />
             Request by mail
+          </Menu.Item>
+        )}
+        {mailActions.includes('shred') && (
+          <Menu.Item value="shred" className={danger}>
+            <TrashIcon size={16} />
+            Shred
           </Menu.Item>
         )}
         {remove && (

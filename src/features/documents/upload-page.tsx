@@ -1,4 +1,5 @@
 import { JURISDICTIONS } from '@contract/documents'
+import type { DocumentKind } from '@contract/mail-actions'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
@@ -6,6 +7,7 @@ import { todayYmd } from '~/lib/dates'
 import { errorMessage } from '~/lib/api-client'
 import { enqueue } from '~/lib/outbox/outbox'
 import { useRequiredSession } from '~/lib/session'
+import { mailHandlingQueryOptions } from '~/features/clients'
 import { OutboxList } from '~/features/outbox'
 import { PageHeader } from '~/ui/page-header'
 import { Alert } from '~/ui/alert'
@@ -40,6 +42,11 @@ const fileMeta = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', justifyContent: 'flex-end' })
 // A label that opens the camera, looking like an outline button; it shows focus for the input it wraps.
 const JURISDICTION_OPTIONS = JURISDICTIONS.map((j) => ({ value: String(j.id), label: j.name }))
+
+const KIND_OPTIONS = [
+  { value: 'document', label: 'The mail, opened' },
+  { value: 'envelope', label: 'The envelope only: the client chooses what happens to it' },
+]
 
 type FieldName = 'client' | 'documentType' | 'jurisdiction' | 'dateReceived' | 'servedOn' | 'files'
 type Errors = Partial<Record<FieldName, string>>
@@ -85,6 +92,8 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const [dateReceived, setDateReceived] = useState(() => todayYmd())
   // Service of process: the day it was served (the day received unless given), from which the answer date is estimated.
   const [servedOn, setServedOn] = useState('')
+  // What was scanned: the mail or its envelope; until chosen, as the client's mail handling proposes.
+  const [kind, setKind] = useState<DocumentKind | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [chosen, setChosen] = useState<ChosenFile[]>([])
   const [photoMode, setPhotoMode] = useState<PhotoMode | null>(null)
@@ -128,6 +137,12 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const documentCount = combining ? valid.length - photos.length + 1 : valid.length
 
   const isService = types.data?.find((type) => String(type.id) === String(documentTypeId))?.name === 'Service of Process'
+  const clientIdNumber = chosenClient ? Number(chosenClient.value) : null
+  const handling = useQuery({ ...mailHandlingQueryOptions(clientIdNumber ?? 0), enabled: clientIdNumber !== null })
+  // Service of process and state mail are always opened and scanned.
+  const alwaysScanned = isService || jurisdiction === '2'
+  const proposedKind: DocumentKind = handling.data?.mode === 'envelope-first' ? 'envelope' : 'document'
+  const effectiveKind: DocumentKind = alwaysScanned ? 'document' : (kind ?? proposedKind)
   const fields = (): boolean => {
     const next: Errors = {}
     if (isService && servedOn && dateReceived && servedOn > dateReceived) next.servedOn = 'The date served cannot be after the date received'
@@ -153,6 +168,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
       jurisdiction: String(jurisdiction),
       dateReceived,
       ...(isService && servedOn ? { servedOn } : {}),
+      ...(effectiveKind === 'envelope' ? { kind: 'envelope' } : {}),
     }
     setStoring(true)
     setStoreError(null)
@@ -198,6 +214,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
       setClient(null)
       setUseInitialClient(false)
       setServedOn('')
+      setKind(null)
       setErrors({})
       setStored({ count: documents.length, company })
       notify.success(`${documents.length} ${documents.length === 1 ? 'document' : 'documents'} for ${company} saved on this device and sending`)
@@ -294,6 +311,20 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           <Field label="Date Received" required error={errors.dateReceived}>
             <TextInput type="date" value={dateReceived} max={todayYmd()} onChange={(event) => setDateReceived(event.target.value)} />
           </Field>
+          <RadioGroup
+            label="What was scanned"
+            options={KIND_OPTIONS.map((option) => ({ ...option, disabled: option.value === 'envelope' && alwaysScanned }))}
+            value={effectiveKind}
+            onValueChange={(value) => setKind(value as DocumentKind)}
+            orientation="vertical"
+            helperText={
+              alwaysScanned
+                ? 'Service of process and state mail are always opened and scanned.'
+                : handling.data?.mode === 'envelope-first'
+                  ? 'This client’s mail is handled envelope first: the client chooses what happens to it.'
+                  : undefined
+            }
+          />
           {isService && (
             <Field
               label="Date Served"
