@@ -176,21 +176,21 @@ export type UpdateClient = v.InferOutput<typeof UpdateClientSchema>
  */
 export const SubscribeServicesSchema = v.pipe(
   v.object({
-  serviceSubscriptions: v.pipe(
-    v.array(
-      v.object({
-        serviceId: id('Choose a service'),
-        servicePackageId: id('Choose a package'),
-        servicePackageAmount: v.nullish(v.number()),
-      }),
-      'Choose a service',
+    serviceSubscriptions: v.pipe(
+      v.array(
+        v.object({
+          serviceId: id('Choose a service'),
+          servicePackageId: id('Choose a package'),
+          servicePackageAmount: v.nullish(v.number()),
+        }),
+        'Choose a service',
+      ),
+      v.minLength(1, 'Choose a service'),
+      v.maxLength(20, 'Too many services in one order'),
     ),
-    v.minLength(1, 'Choose a service'),
-    v.maxLength(20, 'Too many services in one order'),
-  ),
-  /** The one-time card token; or `paymentMethodId`, a saved card (contract/payments.ts CardChoiceEntries). */
-  affinipayPaymentDetails: v.optional(v.object({ token: PaymentTokenSchema }, 'A payment token is required')),
-  ...CardChoiceEntries,
+    /** The one-time card token; or `paymentMethodId`, a saved card (contract/payments.ts CardChoiceEntries). */
+    affinipayPaymentDetails: v.optional(v.object({ token: PaymentTokenSchema }, 'A payment token is required')),
+    ...CardChoiceEntries,
   }),
   v.forward(
     v.check((body) => (body.affinipayPaymentDetails === undefined) !== (body.paymentMethodId === undefined), CARD_CHOICE_MESSAGE),

@@ -145,7 +145,11 @@ const COL_CHARGE = 400
 const COL_PAYMENT = 480
 
 /** The statement as a PDF (server/invoices/pdf-writer.ts), on as many pages as needed. */
-export function renderStatementPdf(statement: Statement, env: Pick<Env, 'COMPANY_LOCATION' | 'SUPPORT_PHONE' | 'SUPPORT_EMAIL'>, generatedAt: Date): Uint8Array {
+export function renderStatementPdf(
+  statement: Statement,
+  env: Pick<Env, 'COMPANY_LOCATION' | 'SUPPORT_PHONE' | 'SUPPORT_EMAIL'>,
+  generatedAt: Date,
+): Uint8Array {
   const pdf = new PdfDocument({ title: `Statement ${statement.from} to ${statement.to}`, creationDate: generatedAt })
   let page: PdfPage = pdf.addPage()
   let y = PdfDocument.HEIGHT - MARGIN

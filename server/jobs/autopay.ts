@@ -121,7 +121,14 @@ export async function runAutopay(deps: AppDeps, now: Date): Promise<AutopayRun> 
           if (await recordOnce(deps, { key: eventKey, clientId, kind: 'charged', invoiceId: invoice.id, details: { day }, createdAt: now })) counts.charged++
         } else if (answer.status === 402) {
           const reason = (answer.body as { details?: string } | null)?.details ?? 'Your card was declined'
-          const recorded = await recordOnce(deps, { key: eventKey, clientId, kind: 'declined', invoiceId: invoice.id, details: { day, reason }, createdAt: now })
+          const recorded = await recordOnce(deps, {
+            key: eventKey,
+            clientId,
+            kind: 'declined',
+            invoiceId: invoice.id,
+            details: { day, reason },
+            createdAt: now,
+          })
           if (recorded) {
             counts.declined++
             const next = AUTOPAY_ATTEMPT_DAYS.find((d) => d > day)

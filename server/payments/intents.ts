@@ -228,7 +228,12 @@ export async function chargeIntent(deps: AppDeps, intent: Intent, source: Charge
   if (intent.amountCents === 0) return settle(deps, intent, null, recorder, requestId)
   const card: Pick<ChargeRequest, 'token' | 'storedCard' | 'saveCard'> =
     typeof source === 'string' ? { token: source, ...(intent.order.saveCard === true ? { saveCard: true } : {}) } : { storedCard: source.storedCard }
-  const charge: ChargeRequest = { ...card, amountCents: intent.amountCents, idempotencyKey: intent.chargeKey, description: String(intent.order.description ?? '') }
+  const charge: ChargeRequest = {
+    ...card,
+    amountCents: intent.amountCents,
+    idempotencyKey: intent.chargeKey,
+    description: String(intent.order.description ?? ''),
+  }
   let result: ChargeResult
   try {
     result = await deps.gateway.charge(charge)

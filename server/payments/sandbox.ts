@@ -7,16 +7,7 @@ import type { Db, Tx } from '../db/client'
 import { idempotencyRecords, sandboxCharges, sandboxStoredCards } from '../db/schema'
 import type { Logger } from '../logger'
 import { cardBrand, cardDigits, checkExpiry, luhnValid, sandboxOutcome, type CardBrand, type SandboxOutcome } from './cards'
-import type {
-  ChargeRequest,
-  ChargeResult,
-  GatewayCharge,
-  HostedFieldsConfig,
-  PaymentGateway,
-  ReversalRequest,
-  ReversalResult,
-  StoredCard,
-} from './gateway'
+import type { ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult, StoredCard } from './gateway'
 
 /**
  * The sandbox card gateway: the default processor, served by the portal itself.

@@ -48,21 +48,15 @@ export const paymentMethodRoutes = new Hono<AppEnv>()
     return c.json(await setAutopay(c.get('deps'), c.req.valid('param').id, body, caller.userId))
   })
 
-  .get(
-    '/client/:id{[0-9]+}/statement',
-    access.ownClient('id', 'ICV'),
-    validate('param', ClientParams),
-    validate('query', StatementQuerySchema),
-    async (c) => {
-      const deps = c.get('deps')
-      const { from, to } = c.req.valid('query')
-      const statement = await buildStatement(deps.db, c.req.valid('param').id, from, to)
-      const bytes = renderStatementPdf(statement, deps.env, deps.clock.now())
-      return c.body(bytes.buffer as ArrayBuffer, 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${statementFileName(from, to)}"`,
-        'Content-Length': String(bytes.byteLength),
-        ...FILE_HEADERS,
-      })
-    },
-  )
+  .get('/client/:id{[0-9]+}/statement', access.ownClient('id', 'ICV'), validate('param', ClientParams), validate('query', StatementQuerySchema), async (c) => {
+    const deps = c.get('deps')
+    const { from, to } = c.req.valid('query')
+    const statement = await buildStatement(deps.db, c.req.valid('param').id, from, to)
+    const bytes = renderStatementPdf(statement, deps.env, deps.clock.now())
+    return c.body(bytes.buffer as ArrayBuffer, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${statementFileName(from, to)}"`,
+      'Content-Length': String(bytes.byteLength),
+      ...FILE_HEADERS,
+    })
+  })

@@ -74,12 +74,21 @@ async function autopayClient(card: { expMonth?: number; expYear?: number } = {})
   const setOutcome = (outcome: 'approve' | 'card_declined' | 'insufficient_funds') =>
     server.db.update(sandboxStoredCards).set({ outcome }).where(eq(sandboxStoredCards.token, method.gatewayToken))
   const notices = async (text: string) =>
-    (await server.db.select().from(notifications).where(and(eq(notifications.clientId, client.id), like(notifications.message, `%${text}%`)))).map((n) => n.message)
+    (
+      await server.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.clientId, client.id), like(notifications.message, `%${text}%`)))
+    ).map((n) => n.message)
   return { client, user, token, invoice, method, setOutcome, notices }
 }
 
 const chargesFor = (invoiceNumber: string) =>
-  server.db.select().from(sandboxCharges).where(like(sandboxCharges.description, `%${invoiceNumber}%`)).orderBy(sandboxCharges.id)
+  server.db
+    .select()
+    .from(sandboxCharges)
+    .where(like(sandboxCharges.description, `%${invoiceNumber}%`))
+    .orderBy(sandboxCharges.id)
 const statusOf = async (id: number) => (await server.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, id)))[0].status
 
 describe('attempt days', () => {

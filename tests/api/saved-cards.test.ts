@@ -55,7 +55,11 @@ async function newClient() {
 
 const pay = (token: string, body: unknown, headers: Record<string, string> = {}) => server.request('POST', '/api/client/invoices/pay', { token, body, headers })
 const methodsOf = (token: string, clientId: number) => server.request('GET', `/api/client/${clientId}/payment-methods`, { token })
-const chargesFor = (invoiceNumber: string) => server.db.select().from(sandboxCharges).where(like(sandboxCharges.description, `%${invoiceNumber}%`))
+const chargesFor = (invoiceNumber: string) =>
+  server.db
+    .select()
+    .from(sandboxCharges)
+    .where(like(sandboxCharges.description, `%${invoiceNumber}%`))
 
 /** A client who paid one invoice and saved the card; the saved card's id. */
 async function clientWithSavedCard() {
@@ -74,7 +78,11 @@ describe('saving a card while paying', () => {
     const year = server.clock.now().getUTCFullYear() + 3
     const sent = server.sent.length
 
-    const res = await pay(token, { invoiceIds: [String(first.id)], token: await sandboxCardToken(server, TEST_CARDS.success, { expMonth: 11, expYear: year }), saveCard: true })
+    const res = await pay(token, {
+      invoiceIds: [String(first.id)],
+      token: await sandboxCardToken(server, TEST_CARDS.success, { expMonth: 11, expYear: year }),
+      saveCard: true,
+    })
 
     expect(res.status).toBe(200)
     const list = await methodsOf(token, client.id)
@@ -199,7 +207,10 @@ describe('one company’s card is never another’s', () => {
     expect((await server.request('DELETE', `/api/client/${owner.client.id}/payment-methods/${owner.methodId}`, { token: other.token })).status).toBe(404)
     // Through its own path, another client's card id reads as missing too.
     expect((await server.request('DELETE', `/api/client/${other.client.id}/payment-methods/${owner.methodId}`, { token: other.token })).status).toBe(404)
-    const autopay = await server.request('PUT', `/api/client/${other.client.id}/autopay`, { token: other.token, body: { enabled: true, paymentMethodId: owner.methodId } })
+    const autopay = await server.request('PUT', `/api/client/${other.client.id}/autopay`, {
+      token: other.token,
+      body: { enabled: true, paymentMethodId: owner.methodId },
+    })
     expect(autopay.status).toBe(404)
     expect((await server.request('GET', `/api/client/${owner.client.id}/statement?from=2026-01-01&to=2026-03-01`, { token: other.token })).status).toBe(404)
     // The card is still there for its owner.
@@ -214,7 +225,10 @@ describe('one company’s card is never another’s', () => {
     expect((await methodsOf(viewerToken, owner.client.id)).json.data).toHaveLength(1)
     expect((await methodsOf(await server.tokenFor(nobody.user.id), owner.client.id)).status).toBe(403)
     expect((await server.request('GET', `/api/client/${owner.client.id}/autopay`, { token: viewerToken })).status).toBe(200)
-    const put = await server.request('PUT', `/api/client/${owner.client.id}/autopay`, { token: viewerToken, body: { enabled: true, paymentMethodId: owner.methodId } })
+    const put = await server.request('PUT', `/api/client/${owner.client.id}/autopay`, {
+      token: viewerToken,
+      body: { enabled: true, paymentMethodId: owner.methodId },
+    })
     expect(put.status).toBe(403)
     const removed = await server.request('DELETE', `/api/client/${owner.client.id}/payment-methods/${owner.methodId}`, { token: viewerToken })
     expect(removed.status).toBe(403)
@@ -325,7 +339,12 @@ describe('buying an add-on with a saved card', () => {
       body: { ...body, affinipayPaymentDetails: { token: 'tok_x' } },
     })
     expect(both.status).toBe(422)
-    const ids = (await server.db.select({ id: paymentIntents.id }).from(paymentIntents).where(inArray(paymentIntents.purpose, ['subscription']))).length
+    const ids = (
+      await server.db
+        .select({ id: paymentIntents.id })
+        .from(paymentIntents)
+        .where(inArray(paymentIntents.purpose, ['subscription']))
+    ).length
     expect(ids).toBe(0)
   })
 })
