@@ -5,10 +5,8 @@ import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-cl
 import { formatInvoiceDate } from '~/lib/dates'
 import { toBillingDetails, useCardSubmit, type CardFailure } from '~/features/payments'
 import { CardPaymentDialog } from '~/features/payments/card-payment-dialog'
-import { cardExpiry, cardName, paymentMethodsQueryOptions } from '~/features/payments/saved-cards'
+import { useSavedCardChoice } from '~/features/payments/saved-card-choice'
 import { useRequiredSession } from '~/lib/session'
-import { Checkbox } from '~/ui/checkbox'
-import { RadioGroup } from '~/ui/radio-group'
 import { Alert } from '~/ui/alert'
 import { StatusBadge } from '~/ui/badge'
 import { LoadError } from '~/ui/list-page'
@@ -26,7 +24,6 @@ export const PAYMENT_FAILED = 'Payment failed'
 /** Payments never wait in a queue for the network: offline, the dialog says so. */
 export const CONNECTION_NEEDED = 'Paying needs an internet connection. Connect and try again; nothing has been charged.'
 const NOT_CHARGED = 'Your card was not charged'
-const NEW_CARD = 'new'
 
 const summaryTable = css({
   width: '100%',
@@ -81,13 +78,7 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
   const pay = usePayInvoices()
   const [failure, setFailure] = useState<CardFailure | null>(null)
   // Saved cards: the default one is preselected; "A new card" shows the card fields.
-  const clientId = useRequiredSession().user.clientId
-  const savedCards = useQuery({ ...paymentMethodsQueryOptions(clientId ?? 0), enabled: clientId != null })
-  const cards = savedCards.data?.data ?? []
-  const [chosen, setChosen] = useState<string | null>(null)
-  const preferred = cards.find((card) => card.isDefault) ?? cards[0]
-  const choice = chosen ?? (preferred ? String(preferred.id) : NEW_CARD)
-  const [saveCard, setSaveCard] = useState(false)
+  const cardChoice = useSavedCardChoice(useRequiredSession().user.clientId)
 
   const invoices = selection.data?.data ?? []
   const client = invoices[0]?.client
@@ -98,11 +89,12 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
   async function submit() {
     if (submitting || !ready || !client) return
     setFailure(null)
-    if (choice !== NEW_CARD) {
+    const { paymentMethodId, saveCard } = cardChoice
+    if (paymentMethodId !== undefined) {
       // A saved card: no card fields, no token; the server charges the card on file.
       await payment.run(async () => {
         try {
-          await pay.mutateAsync({ invoiceIds, paymentMethodId: Number(choice), idempotencyKey: newIdempotencyKey() })
+          await pay.mutateAsync({ invoiceIds, paymentMethodId, idempotencyKey: newIdempotencyKey() })
           notify.payment(PAYMENT_SUCCESSFUL, true)
           onPaid()
         } catch (error) {
@@ -139,23 +131,7 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
       failure={failure}
       payLabel={ready ? `Pay ${formatMoney(amount)}` : 'Pay'}
       payDisabled={!ready}
-      cardChoice={
-        cards.length > 0 && (
-          <RadioGroup
-            label="Pay with"
-            name="card-choice"
-            orientation="vertical"
-            value={choice}
-            onValueChange={setChosen}
-            options={[
-              ...cards.map((card) => ({ value: String(card.id), label: `${cardName(card)}, expires ${cardExpiry(card)}` })),
-              { value: NEW_CARD, label: 'A new card' },
-            ]}
-          />
-        )
-      }
-      showCardFields={choice === NEW_CARD && !savedCards.isLoading}
-      afterCardFields={<Checkbox label="Save this card for later payments" checked={saveCard} onCheckedChange={(checked) => setSaveCard(checked === true)} />}
+      {...cardChoice.dialogProps}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
