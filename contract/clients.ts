@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { EmailSchema, PasswordSchema, REQUIRED_MESSAGE } from './auth'
 import { BodyId, IdParam, MAX_ID, PageQuerySchema, multiLine, pageOf, singleLine, type ListParams } from './common'
-import { PaymentTokenSchema } from './payments'
+import { CARD_CHOICE_MESSAGE, CardChoiceEntries, PaymentTokenSchema } from './payments'
 
 /**
  * Clients: POST /api/client (registration), GET /api/client (agents: paged list),
@@ -174,21 +174,29 @@ export type UpdateClient = v.InferOutput<typeof UpdateClientSchema>
  * Idempotency-Key header (one per submit attempt): a retry gets the first answer and is never charged
  * twice.
  */
-export const SubscribeServicesSchema = v.object({
-  serviceSubscriptions: v.pipe(
-    v.array(
-      v.object({
-        serviceId: id('Choose a service'),
-        servicePackageId: id('Choose a package'),
-        servicePackageAmount: v.nullish(v.number()),
-      }),
-      'Choose a service',
+export const SubscribeServicesSchema = v.pipe(
+  v.object({
+    serviceSubscriptions: v.pipe(
+      v.array(
+        v.object({
+          serviceId: id('Choose a service'),
+          servicePackageId: id('Choose a package'),
+          servicePackageAmount: v.nullish(v.number()),
+        }),
+        'Choose a service',
+      ),
+      v.minLength(1, 'Choose a service'),
+      v.maxLength(20, 'Too many services in one order'),
     ),
-    v.minLength(1, 'Choose a service'),
-    v.maxLength(20, 'Too many services in one order'),
+    /** The one-time card token; or `paymentMethodId`, a saved card (contract/payments.ts CardChoiceEntries). */
+    affinipayPaymentDetails: v.optional(v.object({ token: PaymentTokenSchema }, 'A payment token is required')),
+    ...CardChoiceEntries,
+  }),
+  v.forward(
+    v.check((body) => (body.affinipayPaymentDetails === undefined) !== (body.paymentMethodId === undefined), CARD_CHOICE_MESSAGE),
+    ['affinipayPaymentDetails'],
   ),
-  affinipayPaymentDetails: v.object({ token: PaymentTokenSchema }, 'A payment token is required'),
-})
+)
 export type SubscribeServicesInput = v.InferInput<typeof SubscribeServicesSchema>
 export type SubscribeServices = v.InferOutput<typeof SubscribeServicesSchema>
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { calendarDay, IdParam, PageQuerySchema, pageOf, type ListParams } from './common'
+import { CARD_CHOICE_MESSAGE, CardChoiceEntries } from './payments'
 
 /** Invoice status codes. NEW is shown to people as 'UNPAID'. */
 export const INVOICE_STATUS = { PAID: 1, NEW: 2, OVERDUE: 3 } as const
@@ -158,11 +159,18 @@ export const MultipleInvoicesSchema = v.object({
 })
 export type MultipleInvoices = v.InferOutput<typeof MultipleInvoicesSchema>
 
-export const PayInvoicesBodySchema = v.object({
-  invoiceIds: InvoiceIdsSchema,
-  /** One-time card token from the hosted fields. */
-  token: v.pipe(v.string('is required'), v.trim(), v.minLength(1, 'is required'), v.maxLength(512, 'is too long')),
-})
+export const PayInvoicesBodySchema = v.pipe(
+  v.object({
+    invoiceIds: InvoiceIdsSchema,
+    /** One-time card token from the hosted fields; or `paymentMethodId`, a saved card. */
+    token: v.optional(v.pipe(v.string('is required'), v.trim(), v.minLength(1, 'is required'), v.maxLength(512, 'is too long'))),
+    ...CardChoiceEntries,
+  }),
+  v.forward(
+    v.check((body) => (body.token === undefined) !== (body.paymentMethodId === undefined), CARD_CHOICE_MESSAGE),
+    ['token'],
+  ),
+)
 export type PayInvoicesBody = v.InferInput<typeof PayInvoicesBodySchema>
 
 /** The browser sends an Idempotency-Key with each pay submit (a new key per card token). */

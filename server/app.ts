@@ -28,6 +28,7 @@ import { invoiceRoutes } from './routes/invoices'
 import { mailPreviewRoutes } from './routes/mail-previews'
 import { notificationRoutes } from './routes/notifications'
 import { notificationPreferenceRoutes } from './routes/notification-preferences'
+import { paymentMethodRoutes } from './routes/payment-methods'
 import { paymentsRoutes } from './routes/payments'
 import { pushRoutes } from './routes/push'
 import { roleRoutes } from './routes/roles'
@@ -55,6 +56,7 @@ const routeModules: Hono<AppEnv>[] = [
   configRoutes,
   invoiceRoutes,
   paymentsRoutes,
+  paymentMethodRoutes,
   catalogueRoutes,
   clientRoutes,
   clientAddressRoutes,

@@ -43,7 +43,7 @@ export const isClient = (caller: Caller) => caller.clientId != null
 /**
  * What part of a company's data a route is, for the people of the company (contract/team.ts): its
  * documents and mail (owner, member), its billing (owner, billing), its account (the profile, the team,
- * how mail is handled, the saved cards: the owner alone) or what every one of them sees (the dashboard,
+ * how mail is handled: the owner alone) or what every one of them sees (the dashboard,
  * support, alerts). Every route a client reaches names its area; there is no default.
  */
 export type ClientArea = 'documents' | 'billing' | 'account' | 'shared'

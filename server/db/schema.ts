@@ -14,6 +14,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -570,6 +571,75 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   createdAt: createdAt(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 })
+
+/** The sandbox gateway's cards on file (card-on-file tokens), as a processor keeps them: never the number. */
+export const sandboxStoredCards = pgTable('sandbox_stored_cards', {
+  id: serial('id').primaryKey(),
+  /** The stored-card token (sbx_card_...) the portal charges without card fields. */
+  token: text('token').notNull().unique(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: smallint('exp_month').notNull(),
+  expYear: smallint('exp_year').notNull(),
+  /** What charging it does: 'approve', 'card_declined' or 'insufficient_funds' (from the test card it was made of). */
+  outcome: text('outcome').notNull(),
+  /** The charge that saved it: the reconciliation finds the card by the charge's key. */
+  chargeKey: text('charge_key').unique(),
+  deletedAt: ts('deleted_at'),
+  createdAt: createdAt(),
+})
+
+/**
+ * A client's saved cards: the gateway's card-on-file token and what the client is shown. Never the
+ * number; a card is charged only for its own client (server/payments/methods.ts).
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    gateway: text('gateway').notNull(),
+    gatewayToken: text('gateway_token').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('payment_methods_gateway_token_unique').on(t.gateway, t.gatewayToken), index('payment_methods_client_idx').on(t.clientId)],
+)
+
+/** Auto-pay: the client's open invoices are charged on their due date with this card (server/jobs/autopay.ts). */
+export const clientAutopay = pgTable('client_autopay', {
+  clientId: integer('client_id')
+    .primaryKey()
+    .references(() => clients.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+
+/**
+ * What the auto-pay job did, once each by key: an attempt's outcome ('invoice:12:day:3'), the notice of
+ * an upcoming charge ('invoice:12:upcoming'), a card-expiry warning ('card:5:2027-12:expiry-30').
+ */
+export const autopayEvents = pgTable(
+  'autopay_events',
+  {
+    key: text('key').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    invoiceId: integer('invoice_id'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('autopay_events_invoice_idx').on(t.invoiceId)],
+)
 
 // ---------- documents ----------
 

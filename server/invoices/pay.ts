@@ -9,6 +9,8 @@ import { clientServices, invoiceLines, invoices, paymentInvoices, payments, serv
 import { conflict, HttpError, notFound, unprocessable } from '../http/errors'
 import { notifyClient } from '../notifications'
 import { chargeIntent, openIntent, type Answer, type Recorder } from '../payments/intents'
+import { chargeSourceOf, saveChargedCard } from '../payments/methods'
+import { sendPaymentReceipt } from './receipt'
 
 /**
  * Paying invoices by card (POST /api/client/invoices/pay), one charge for all the invoices named, through
@@ -21,7 +23,11 @@ import { chargeIntent, openIntent, type Answer, type Recorder } from '../payment
 export interface PayRequest {
   /** In the order the request named them. */
   invoiceIds: number[]
-  token: string
+  /** A one-time token, or `paymentMethodId`: one of the paying client's saved cards. */
+  token?: string
+  paymentMethodId?: number
+  /** Keep the token's card on file once the charge succeeds. */
+  saveCard?: boolean
   idempotencyKey?: string
 }
 
@@ -31,20 +37,42 @@ interface InvoicesOrder {
   /** As the request named them, for the answer. */
   requested: number[]
   totals: Record<string, number>
+  /** The wish to keep the card on file (server/payments/methods.ts saveChargedCard). */
+  saveCard: boolean
+  /** The saved card charged, if one was. */
+  paymentMethodId: number | null
+  /** 'autopay' when the auto-pay job paid. */
+  via?: 'autopay'
 }
 
 /** Pays the caller's invoices with one charge, or charges nothing. */
 export async function payInvoices(deps: AppDeps, caller: Caller, request: PayRequest, requestId?: string): Promise<Answer> {
   const clientId = caller.clientId
   if (clientId == null) throw notFound('Invoice')
+  return payClientInvoices(deps, { clientId, userId: caller.userId }, request, requestId)
+}
+
+/**
+ * Pays invoices of one client with one charge, or charges nothing: for a signed-in client, or for the
+ * auto-pay job (userId null, `via: 'autopay'`, a saved card).
+ */
+export async function payClientInvoices(
+  deps: AppDeps,
+  payer: { clientId: number; userId: number | null; via?: 'autopay' },
+  request: PayRequest,
+  requestId?: string,
+): Promise<Answer> {
+  const { clientId } = payer
   const sortedIds = [...new Set(request.invoiceIds)].sort((a, b) => a - b)
+  const { source, fingerprint } = await chargeSourceOf(deps, clientId, request)
+  const saveCard = Boolean(request.saveCard) && typeof source === 'string'
 
   const opened = await openIntent(deps, {
     purpose: 'invoices',
     idempotencyKey: request.idempotencyKey,
-    userId: caller.userId,
+    userId: payer.userId,
     clientId,
-    requestHash: sha256(JSON.stringify({ invoiceIds: sortedIds, token: sha256(request.token) })),
+    requestHash: sha256(JSON.stringify({ invoiceIds: sortedIds, token: sha256(fingerprint), ...(saveCard ? { saveCard } : {}) })),
     holds: sortedIds.map((id) => `invoice:${id}`),
     prepare: async (tx) => {
       const rows = await lockPayable(tx, clientId, sortedIds)
@@ -60,6 +88,9 @@ export async function payInvoices(deps: AppDeps, caller: Caller, request: PayReq
         invoiceIds: sortedIds,
         requested: request.invoiceIds,
         totals: Object.fromEntries(rows.map((row) => [row.id, row.totalCents])),
+        saveCard,
+        paymentMethodId: request.paymentMethodId ?? null,
+        ...(payer.via ? { via: payer.via } : {}),
       }
       return { amountCents, description: `${numbers.length === 1 ? 'Invoice' : 'Invoices'} ${numbers.join(', ')}`, order: { ...order } }
     },
@@ -67,7 +98,7 @@ export async function payInvoices(deps: AppDeps, caller: Caller, request: PayReq
     mismatch: 'This Idempotency-Key was already used for a different payment. Send a new key for a new payment.',
   })
   if (opened.kind === 'replay') return opened.answer
-  return chargeIntent(deps, opened.intent, request.token, invoicesRecorder, requestId)
+  return chargeIntent(deps, opened.intent, source, invoicesRecorder, requestId)
 }
 
 /** Locks the invoices and checks that every one is the client's and payable. */
@@ -107,6 +138,7 @@ export const invoicesRecorder: Recorder = {
         createdAt: now,
       })
       .returning({ id: payments.id })
+    await saveChargedCard(tx, intent, charge, now)
     await tx.insert(paymentInvoices).values(order.invoiceIds.map((id) => ({ paymentId: payment.id, invoiceId: id, amountCents: order.totals[id] })))
     const updated = await tx
       .update(invoices)
@@ -124,7 +156,14 @@ export const invoicesRecorder: Recorder = {
       action: 'invoice.pay',
       entity: 'payment',
       entityId: String(payment.id),
-      details: { invoiceIds: order.invoiceIds, amountCents: intent.amountCents, reference: charge.reference, gateway: intent.gateway },
+      details: {
+        invoiceIds: order.invoiceIds,
+        amountCents: intent.amountCents,
+        reference: charge.reference,
+        gateway: intent.gateway,
+        ...(order.paymentMethodId ? { paymentMethodId: order.paymentMethodId } : {}),
+        ...(order.via ? { via: order.via } : {}),
+      },
     })
     // The receipt in the bell (and pushed and e-mailed per the client's invoice preferences).
     const count = order.invoiceIds.length
@@ -143,6 +182,7 @@ export const invoicesRecorder: Recorder = {
     }
     return { status: 200, body }
   },
+  afterRecorded: (deps, intent) => sendPaymentReceipt(deps, intent),
   // Paying invoices refuses nothing after the charge: the invoices were held.
   refusedAfterCharge: (error) => ({ status: error.status, body: error.body() }),
 }

@@ -257,7 +257,7 @@ export async function loadInvoiceSheet(
 }
 
 /** The provider issuing a client's invoices: the client's agent, else the first agent (as registration assigns). */
-async function providerName(db: Db, clientId: number): Promise<string> {
+export async function providerName(db: Db, clientId: number): Promise<string> {
   const [own] = await db.select({ name: agents.name }).from(clients).innerJoin(agents, eq(agents.id, clients.agentId)).where(eq(clients.id, clientId))
   if (own) return own.name
   const [first] = await db.select({ name: agents.name }).from(agents).orderBy(asc(agents.id)).limit(1)

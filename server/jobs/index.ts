@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm'
 import { purgeLoginAttempts } from '../auth/rate-limit'
 import { accessRevocations, passwordResetTokens, refreshSessions } from '../db/schema'
+import { autopayJob } from './autopay'
 import { deadlineRemindersJob } from './deadlines'
 import { sweepRecordsJob } from './housekeeping'
 import { mailRetryJob } from './mail-retry'
@@ -44,4 +45,5 @@ export const jobs: Job[] = [
   escalateServiceJob,
   deadlineRemindersJob,
   sweepUploadsJob,
+  autopayJob,
 ]

@@ -8,6 +8,7 @@ import type {
   PaymentGateway,
   ReversalRequest,
   ReversalResult,
+  StoredCard,
 } from './gateway'
 
 /**
@@ -28,6 +29,14 @@ import type {
  * A charge whose order could not be saved is reversed with POST {apiUrl}/v1/charges/{id}/void, and when
  * AffiniPay no longer voids it (already settled) with POST {apiUrl}/v1/charges/{id}/refund for the full
  * amount.
+ *
+ * Cards on file use AffiniPay's saved cards (its card-on-file equivalent): with `saveCard`, the one-time
+ * token first becomes a saved card (POST {apiUrl}/v1/cards with `{ method: token }`), and the charge is
+ * made with the saved card's id as `method`; a charge of a card on file sends the card's id the same
+ * way; deleteStoredCard is DELETE {apiUrl}/v1/cards/{id}. The charge AffiniPay answers (and finds by
+ * reference) carries its card as `method`; a saved card's id there is the stored-card token, so the
+ * reconciliation saves the card too. This part is written to AffiniPay's documented resources but has
+ * not been run against AffiniPay's live API (docs/decisions/2026-12-03-saved-cards-and-autopay.md).
  */
 export interface AffiniPayOptions {
   publicKey: string
@@ -82,12 +91,21 @@ const NOT_CHARGED: ChargeResult = {
 /** AffiniPay's answer did not say whether the card was charged. */
 export class AffiniPayUnavailable extends Error {}
 
+interface AffiniPayMethod {
+  id?: unknown
+  type?: unknown
+  number?: unknown
+  card_type?: unknown
+  exp_month?: unknown
+  exp_year?: unknown
+}
+
 interface AffiniPayCharge {
   id?: unknown
   status?: unknown
   amount?: unknown
   reference?: unknown
-  method?: { number?: unknown; card_type?: unknown }
+  method?: AffiniPayMethod
 }
 
 export class AffiniPayGateway implements PaymentGateway {
@@ -110,7 +128,50 @@ export class AffiniPayGateway implements PaymentGateway {
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const earlier = await this.find(request.idempotencyKey)
     if (earlier?.status === 'succeeded') return { ok: true, reference: earlier.reference, ...cardOf(earlier) }
+    if (request.saveCard && request.token && !request.storedCard) {
+      // The one-time token becomes a saved card, which is then charged (a token is single-use).
+      const saved = await this.saveCard(request.token)
+      if (!saved.ok) return saved.result
+      const result = await this.post({ ...request, token: undefined, storedCard: saved.card.token })
+      return result.ok ? { ...result, storedCard: saved.card } : result
+    }
     return this.post(request)
+  }
+
+  async deleteStoredCard(token: string): Promise<void> {
+    let response: Response
+    try {
+      response = await fetch(new URL(`/v1/cards/${encodeURIComponent(token)}`, this.options.apiUrl), {
+        method: 'DELETE',
+        headers: this.headers(),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? CALL_TIMEOUT_MS),
+      })
+    } catch (error) {
+      throw new AffiniPayUnavailable(`AffiniPay card deletion failed: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    if (!response.ok && response.status !== 404) throw new AffiniPayUnavailable(`AffiniPay card deletion answered ${response.status}`)
+  }
+
+  /** Keeps the card of a one-time token on file. */
+  private async saveCard(token: string): Promise<{ ok: true; card: StoredCard } | { ok: false; result: ChargeResult }> {
+    let response: Response
+    try {
+      response = await fetch(new URL('/v1/cards', this.options.apiUrl), {
+        method: 'POST',
+        headers: this.headers(),
+        body: JSON.stringify({ method: token }),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? CALL_TIMEOUT_MS),
+      })
+    } catch (error) {
+      // Nothing is charged yet: the payment fails and can be tried again.
+      this.deps.logger.error('AffiniPay card save failed', { error: error instanceof Error ? error.message : String(error) })
+      return { ok: false, result: NOT_CHARGED }
+    }
+    const body = (await response.json().catch(() => null)) as AffiniPayMethod & { messages?: AffiniPayMessage[] }
+    const card = response.ok && body ? storedCardOf(body) : undefined
+    if (card) return { ok: true, card }
+    const failure = (Array.isArray(body?.messages) ? body.messages : []).map((m) => (m.code ? FAILURES[m.code] : undefined)).find(Boolean)
+    return { ok: false, result: failure ? { ok: false, ...failure } : NOT_CHARGED }
   }
 
   closeKey(idempotencyKey: string): Promise<GatewayCharge | null> {
@@ -186,7 +247,7 @@ export class AffiniPayGateway implements PaymentGateway {
         body: JSON.stringify({
           amount: request.amountCents,
           account_id: this.options.accountId,
-          method: request.token,
+          method: request.storedCard ?? request.token,
           reference: request.idempotencyKey,
         }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? CALL_TIMEOUT_MS),
@@ -231,10 +292,28 @@ function toGatewayCharge(charge: AffiniPayCharge): GatewayCharge {
     status: status === 'FAILED' ? 'declined' : status === 'VOIDED' ? 'voided' : status === 'REFUNDED' ? 'refunded' : 'succeeded',
     ...(typeof charge.method?.card_type === 'string' ? { cardBrand: charge.method.card_type.toLowerCase() } : {}),
     ...(/\d{4}$/.test(masked) ? { cardLast4: masked.slice(-4) } : {}),
+    ...(charge.method && storedCardOf(charge.method) ? { storedCard: storedCardOf(charge.method) } : {}),
+  }
+}
+
+/** A saved card as AffiniPay describes it (type 'card' with an id); undefined for a one-time token's card. */
+function storedCardOf(method: AffiniPayMethod): StoredCard | undefined {
+  const masked = typeof method.number === 'string' ? method.number : ''
+  if (method.type !== 'card' || typeof method.id !== 'string' || !/\d{4}$/.test(masked)) return undefined
+  const month = Number(method.exp_month)
+  const year = Number(method.exp_year)
+  if (!Number.isInteger(month) || !Number.isInteger(year)) return undefined
+  return {
+    token: method.id,
+    brand: typeof method.card_type === 'string' ? method.card_type.toLowerCase() : 'unknown',
+    last4: masked.slice(-4),
+    expMonth: month,
+    expYear: year < 100 ? 2000 + year : year,
   }
 }
 
 const cardOf = (charge: GatewayCharge) => ({
   ...(charge.cardBrand ? { cardBrand: charge.cardBrand } : {}),
   ...(charge.cardLast4 ? { cardLast4: charge.cardLast4 } : {}),
+  ...(charge.storedCard ? { storedCard: charge.storedCard } : {}),
 })

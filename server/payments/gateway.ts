@@ -9,13 +9,30 @@
  *   instead of charging again, however often or concurrently it is sent.
  * - `closeKey` looks a key up and makes sure no charge is made with it from then on.
  * - `reverse` voids a charge (or refunds it once it can no longer be voided).
+ * - Cards on file: a charge of a one-time token with `saveCard` also keeps the card at the processor and
+ *   answers its stored-card token (`Charged.storedCard`); the same card is found again with the charge by
+ *   `closeKey`, so a payment finished by the reconciliation saves it too. A charge with `storedCard`
+ *   instead of `token` charges the card on file without card fields. `deleteStoredCard` forgets one.
  */
 export interface ChargeRequest {
-  /** One-time token from the hosted fields. */
-  token: string
+  /** One-time token from the hosted fields (absent when `storedCard` is given). */
+  token?: string
+  /** A stored-card token (StoredCard.token) to charge instead of a one-time token. */
+  storedCard?: string
+  /** Keep the card of `token` on file when the charge succeeds (ignored with `storedCard`). */
+  saveCard?: boolean
   amountCents: number
   idempotencyKey: string
   description: string
+}
+
+/** A card kept on file at the processor: its token and what may be shown of it. */
+export interface StoredCard {
+  token: string
+  brand: string
+  last4: string
+  expMonth: number
+  expYear: number
 }
 
 /** 'canceled': the key was closed before any charge was made with it (closeKey), so nothing was charged. */
@@ -26,6 +43,8 @@ export interface Charged {
   reference: string
   cardBrand?: string
   cardLast4?: string
+  /** The card kept on file by this charge (a charge with `saveCard`). */
+  storedCard?: StoredCard
 }
 
 export type ChargeResult =
@@ -40,6 +59,8 @@ export interface GatewayCharge {
   status: 'succeeded' | 'declined' | 'voided' | 'refunded'
   cardBrand?: string
   cardLast4?: string
+  /** The card this charge kept on file, if it was asked to. */
+  storedCard?: StoredCard
 }
 
 /** Undoing a successful charge whose order could not be saved. */
@@ -77,4 +98,6 @@ export interface PaymentGateway {
   closeKey(idempotencyKey: string): Promise<GatewayCharge | null>
   /** Voids the charge, or refunds it in full when it can no longer be voided. */
   reverse(request: ReversalRequest): Promise<ReversalResult>
+  /** Forgets a card on file; forgetting an unknown or forgotten one is no error. Throws when unreachable. */
+  deleteStoredCard(token: string): Promise<void>
 }

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../db/client'
 import { isUniqueViolation, pgErrorCode } from '../db/pg-error'
 import { idempotencyRecords, paymentIntents } from '../db/schema'
 import { conflict, errorBody, HttpError } from '../http/errors'
-import type { Charged, ChargeResult } from './gateway'
+import type { Charged, ChargeRequest, ChargeResult } from './gateway'
 import { reverseCharge } from './reversal'
 
 /**
@@ -215,11 +215,25 @@ const releaseHolds = (tx: Db | Tx, chargeKey: string) =>
 
 const answerOf = (intent: Intent): Answer => ({ status: (intent.responseStatus ?? 500) as ContentfulStatusCode, body: intent.responseBody })
 
-/** Charges the intent's key with the request's card token and settles the outcome; the request's answer. */
-export async function chargeIntent(deps: AppDeps, intent: Intent, token: string, recorder: Recorder, requestId?: string): Promise<Answer> {
+/**
+ * The card a payment charges: the request's one-time token (its text), or a saved card's stored-card
+ * token. The wish to keep a token's card on file is the intent's (`order.saveCard`), so a payment finished
+ * by the reconciliation keeps the card too.
+ */
+export type ChargeSource = string | { storedCard: string }
+
+/** Charges the intent's key with the request's card and settles the outcome; the request's answer. */
+export async function chargeIntent(deps: AppDeps, intent: Intent, source: ChargeSource, recorder: Recorder, requestId?: string): Promise<Answer> {
   // A free order (a full discount) is recorded without a charge.
   if (intent.amountCents === 0) return settle(deps, intent, null, recorder, requestId)
-  const charge = { token, amountCents: intent.amountCents, idempotencyKey: intent.chargeKey, description: String(intent.order.description ?? '') }
+  const card: Pick<ChargeRequest, 'token' | 'storedCard' | 'saveCard'> =
+    typeof source === 'string' ? { token: source, ...(intent.order.saveCard === true ? { saveCard: true } : {}) } : { storedCard: source.storedCard }
+  const charge: ChargeRequest = {
+    ...card,
+    amountCents: intent.amountCents,
+    idempotencyKey: intent.chargeKey,
+    description: String(intent.order.description ?? ''),
+  }
   let result: ChargeResult
   try {
     result = await deps.gateway.charge(charge)
@@ -432,7 +446,7 @@ export async function reconcileIntents(
           const answer = await settle(
             deps,
             intent,
-            { ok: true, reference: found.reference, cardBrand: found.cardBrand, cardLast4: found.cardLast4 },
+            { ok: true, reference: found.reference, cardBrand: found.cardBrand, cardLast4: found.cardLast4, storedCard: found.storedCard },
             recorders[intent.purpose],
           )
           if (answer.status < 300) counts.recorded++

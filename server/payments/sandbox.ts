@@ -4,10 +4,10 @@ import { centsToDollars } from '../../contract/common'
 import type { SandboxLedger } from '../../contract/payments'
 import type { Clock } from '../context'
 import type { Db, Tx } from '../db/client'
-import { idempotencyRecords, sandboxCharges } from '../db/schema'
+import { idempotencyRecords, sandboxCharges, sandboxStoredCards } from '../db/schema'
 import type { Logger } from '../logger'
 import { cardBrand, cardDigits, checkExpiry, luhnValid, sandboxOutcome, type CardBrand, type SandboxOutcome } from './cards'
-import type { ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult } from './gateway'
+import type { ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, PaymentGateway, ReversalRequest, ReversalResult, StoredCard } from './gateway'
 
 /**
  * The sandbox card gateway: the default processor, served by the portal itself.
@@ -25,6 +25,11 @@ import type { ChargeRequest, ChargeResult, GatewayCharge, HostedFieldsConfig, Pa
  * every change to them is one transaction: a charge is made whole or not at all, a repeat of its key
  * answers the first result, and a key closed by closeKey can no longer charge. Staff read the books at
  * GET /api/payments/sandbox/ledger. See docs/payments.md.
+ *
+ * Cards on file (sandbox_stored_cards): a successful charge with `saveCard` keeps the token's card, in
+ * the charge's own transaction, under a stored-card token (sbx_card_...) tied to the charge's key, so
+ * closeKey and a repeat of the key answer the same card. A stored card charges as the test card it was
+ * made of (its `outcome`), and is refused once deleted or past its expiry month.
  */
 export const SANDBOX_TOKEN_TTL_MS = 10 * 60_000
 export const SANDBOX_BASE_PATH = '/api/payments/sandbox'
@@ -160,7 +165,19 @@ export class SandboxGateway implements PaymentGateway {
         .returning({ id: sandboxCharges.id })
       if (!row) return repeatedCharge(tx, request)
 
-      const token = (await this.consume(tx, 'sandbox-token', request.token)) as PaymentTokenData | null
+      const stored = request.storedCard ? await this.storedCard(tx, request.storedCard) : null
+      if (request.storedCard && stored && 'expired' in stored) {
+        await tx
+          .update(sandboxCharges)
+          .set({ reference: newId('sbx_ch'), status: 'declined', declineCode: 'card_declined', cardBrand: stored.brand, cardLast4: stored.last4 })
+          .where(eq(sandboxCharges.id, row.id))
+        return { ok: false, code: 'card_declined', message: 'Your saved card has expired' } as const
+      }
+      const token = request.storedCard
+        ? (stored as PaymentTokenData | null)
+        : request.token
+          ? ((await this.consume(tx, 'sandbox-token', request.token)) as PaymentTokenData | null)
+          : null
       const outcome = token?.outcome ?? 'invalid_token'
       const reference = newId('sbx_ch')
       await tx
@@ -174,10 +191,40 @@ export class SandboxGateway implements PaymentGateway {
         })
         .where(eq(sandboxCharges.id, row.id))
       this.deps.logger.info('sandbox charge', { amountCents: request.amountCents, reference, brand: token?.brand, last4: token?.last4, outcome })
-      if (!token) return DECLINES.invalid_token
+      if (!token) return request.storedCard ? DECLINES.unknown_card : DECLINES.invalid_token
       if (outcome !== 'approve') return DECLINES[outcome]
-      return { ok: true, reference, cardBrand: token.brand, cardLast4: token.last4 }
+      let storedCard: StoredCard | undefined
+      if (request.saveCard && !request.storedCard) {
+        const [card] = await tx
+          .insert(sandboxStoredCards)
+          .values({
+            token: newId('sbx_card'),
+            brand: token.brand,
+            last4: token.last4,
+            expMonth: token.expMonth,
+            expYear: token.expYear,
+            outcome: token.outcome,
+            chargeKey: request.idempotencyKey,
+            createdAt: now,
+          })
+          .returning()
+        storedCard = toStoredCard(card)
+      }
+      return { ok: true, reference, cardBrand: token.brand, cardLast4: token.last4, ...(storedCard ? { storedCard } : {}) }
     })
+  }
+
+  /** Forgets a card on file (its token charges nothing from then on). */
+  async deleteStoredCard(token: string): Promise<void> {
+    await this.deps.db.update(sandboxStoredCards).set({ deletedAt: this.deps.clock.now() }).where(eq(sandboxStoredCards.token, token))
+  }
+
+  /** A card on file as a charge uses it: null when unknown or deleted, `expired` past its expiry month. */
+  private async storedCard(tx: Tx, token: string): Promise<PaymentTokenData | { expired: true; brand: string; last4: string } | null> {
+    const [card] = await tx.select().from(sandboxStoredCards).where(eq(sandboxStoredCards.token, token))
+    if (!card || card.deletedAt) return null
+    if (!checkExpiry(card.expMonth, card.expYear, this.deps.clock.now()).ok) return { expired: true, brand: card.brand, last4: card.last4 }
+    return { brand: card.brand as CardBrand, last4: card.last4, outcome: card.outcome as SandboxOutcome, expMonth: card.expMonth, expYear: card.expYear }
   }
 
   async closeKey(idempotencyKey: string): Promise<GatewayCharge | null> {
@@ -189,7 +236,9 @@ export class SandboxGateway implements PaymentGateway {
       .returning({ id: sandboxCharges.id })
     if (closed) return null
     const [row] = await this.deps.db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey))
-    return row ? toGatewayCharge(row) : null
+    const charge = row ? toGatewayCharge(row) : null
+    const card = charge?.status === 'succeeded' ? await savedBy(this.deps.db, idempotencyKey) : undefined
+    return charge && card ? { ...charge, storedCard: card } : charge
   }
 
   /** Voids a charge of these books; voiding it again answers the same. */
@@ -265,6 +314,7 @@ const DECLINES = {
   card_declined: { ok: false, code: 'card_declined', message: 'Your card was declined' },
   insufficient_funds: { ok: false, code: 'insufficient_funds', message: 'Your card has insufficient funds' },
   invalid_token: { ok: false, code: 'invalid_token', message: 'Your card details have expired or were already used. Please enter them again.' },
+  unknown_card: { ok: false, code: 'invalid_token', message: 'This saved card is no longer available. Please enter your card details.' },
 } as const satisfies Record<string, ChargeResult>
 
 type SandboxChargeRow = typeof sandboxCharges.$inferSelect
@@ -286,13 +336,30 @@ async function repeatedCharge(tx: Tx, request: ChargeRequest): Promise<ChargeRes
   if (!row || row.status === 'canceled')
     return { ok: false, code: 'canceled', message: 'This payment was stopped before your card was charged. Please try again.' }
   if (row.amountCents !== request.amountCents) return { ok: false, code: 'processor_error', message: 'This payment was already made for a different amount' }
-  if (row.status === 'succeeded')
+  if (row.status === 'succeeded') {
+    const storedCard = await savedBy(tx, request.idempotencyKey)
     return {
       ok: true,
       reference: row.reference!,
       ...(row.cardBrand ? { cardBrand: row.cardBrand } : {}),
       ...(row.cardLast4 ? { cardLast4: row.cardLast4 } : {}),
+      ...(storedCard ? { storedCard } : {}),
     }
+  }
   if (row.status === 'declined') return DECLINES[(row.declineCode ?? 'card_declined') as keyof typeof DECLINES] ?? DECLINES.card_declined
   return { ok: false, code: 'processor_error', message: 'This charge was reversed. Please try again.' }
+}
+
+const toStoredCard = (card: typeof sandboxStoredCards.$inferSelect): StoredCard => ({
+  token: card.token,
+  brand: card.brand,
+  last4: card.last4,
+  expMonth: card.expMonth,
+  expYear: card.expYear,
+})
+
+/** The card a charge kept on file, if it did (and it was not deleted since). */
+async function savedBy(db: Db | Tx, chargeKey: string): Promise<StoredCard | undefined> {
+  const [card] = await db.select().from(sandboxStoredCards).where(eq(sandboxStoredCards.chargeKey, chargeKey))
+  return card && !card.deletedAt ? toStoredCard(card) : undefined
 }

@@ -12,7 +12,9 @@ import { hashRequest } from '../idempotency'
 import { conflict, HttpError, notFound } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
 import { recordAudit } from '../audit'
+import { sendPaymentReceipt } from '../invoices/receipt'
 import { chargeIntent, openIntent, type Recorder } from '../payments/intents'
+import { chargeSourceOf, saveChargedCard } from '../payments/methods'
 
 /**
  * A client orders more services and pays for them by card (POST /api/client/services/packages/subscribe),
@@ -48,6 +50,9 @@ interface OrderLine {
 interface SubscriptionOrder {
   lines: OrderLine[]
   ip: string | null
+  /** The wish to keep the card on file (server/payments/methods.ts saveChargedCard). */
+  saveCard?: boolean
+  paymentMethodId?: number | null
 }
 
 const refuse = (detail: string, details: string, path: string) => new HttpError(422, detail, details, [{ path, message: `${path}: ${details}` }])
@@ -61,16 +66,19 @@ export async function subscribeServices(
   const clientId = caller.clientId
   if (clientId == null) throw notFound('Client')
   const requested = input.serviceSubscriptions.map((s) => [s.serviceId, s.servicePackageId, s.servicePackageAmount ?? null])
+  const { source, fingerprint } = await chargeSourceOf(deps, clientId, { token: input.affinipayPaymentDetails?.token, paymentMethodId: input.paymentMethodId })
+  const saveCard = input.saveCard && typeof source === 'string'
+
   const opened = await openIntent(deps, {
     purpose: PURPOSE,
     idempotencyKey: context.idempotencyKey,
     userId: caller.userId,
     clientId,
-    requestHash: hashRequest(clientId, requested, sha256(input.affinipayPaymentDetails.token)),
+    requestHash: saveCard ? hashRequest(clientId, requested, sha256(fingerprint), saveCard) : hashRequest(clientId, requested, sha256(fingerprint)),
     holds: [`client-services:${clientId}`],
     prepare: async (tx) => {
       const lines = await prepareOrder(tx, clientId, input)
-      const order: SubscriptionOrder = { lines, ip: context.ip ?? null }
+      const order: SubscriptionOrder = { lines, ip: context.ip ?? null, saveCard, paymentMethodId: input.paymentMethodId ?? null }
       return {
         amountCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
         description: lines.map((line) => line.description).join(', '),
@@ -81,7 +89,7 @@ export async function subscribeServices(
     mismatch: 'This Idempotency-Key was already used for a different request',
   })
   if (opened.kind === 'replay') return { ...opened.answer, replayed: true }
-  const answer = await chargeIntent(deps, opened.intent, input.affinipayPaymentDetails.token, subscriptionRecorder, context.requestId)
+  const answer = await chargeIntent(deps, opened.intent, source, subscriptionRecorder, context.requestId)
   return { ...answer, replayed: false }
 }
 
@@ -195,6 +203,7 @@ export const subscriptionRecorder: Recorder = {
     })
     if (invoice.totalCents !== intent.amountCents) throw new Error(`Invoice total ${invoice.totalCents} differs from the charge ${intent.amountCents}`)
     if (charge) {
+      await saveChargedCard(tx, intent, charge, now)
       await recordInvoiceCharge(tx, {
         clientId,
         invoiceId: invoice.id,
@@ -227,6 +236,7 @@ export const subscriptionRecorder: Recorder = {
     }
     return { status: 201, body }
   },
+  afterRecorded: (deps, intent) => sendPaymentReceipt(deps, intent),
   refusedAfterCharge: (error, reversed, reference) => ({
     status: error.status,
     body: {

@@ -114,7 +114,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
 
   .post('/client/invoices/pay', access.client('billing'), validate('json', PayInvoicesBodySchema), async (c) => {
     const idempotencyKey = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER))
-    const { invoiceIds, token } = c.req.valid('json')
-    const outcome = await payInvoices(c.get('deps'), c.get('caller'), { invoiceIds, token, idempotencyKey }, c.get('requestId'))
+    const { invoiceIds, token, paymentMethodId, saveCard } = c.req.valid('json')
+    const outcome = await payInvoices(c.get('deps'), c.get('caller'), { invoiceIds, token, paymentMethodId, saveCard, idempotencyKey }, c.get('requestId'))
     return c.json(outcome.body, outcome.status)
   })

@@ -65,6 +65,7 @@ class RecordingGateway implements PaymentGateway {
   async reverse(): Promise<ReversalResult> {
     return { ok: false, message: 'not used by invoice payments' }
   }
+  async deleteStoredCard(): Promise<void> {}
 }
 
 const NOW = new Date('2026-03-01T17:00:00Z')

@@ -201,6 +201,8 @@ describe('GET /api/openapi.json', () => {
     await call('client', 'GET', '/api/client/{id}/addresses', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/mail-handling', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/team', { id: clientId })
+    await call('client', 'GET', '/api/client/{id}/payment-methods', { id: clientId })
+    await call('client', 'GET', '/api/client/{id}/autopay', { id: clientId })
     await call('client', 'GET', '/api/client/action-required/{clientId}', { clientId })
     const invoices = await call('client', 'GET', '/api/client/invoices/{clientId}', { clientId })
     const invoiceId = invoices.json.data[0].id

@@ -16,8 +16,10 @@ import {
   invoices,
   paymentIntents,
   paymentInvoices,
+  paymentMethods,
   payments,
   sandboxCharges,
+  sandboxStoredCards,
   servicePackages,
   services,
   users,
@@ -201,7 +203,8 @@ async function runScenario(killAfterCharges: number) {
     return {
       call,
       route: '/api/client/invoices/pay',
-      body: { invoiceIds: payer.invoiceIds.map(String), token: await cardToken(call) },
+      // Every other payer keeps the card on file: saved by whoever records the payment, the request or the reconciliation.
+      body: { invoiceIds: payer.invoiceIds.map(String), token: await cardToken(call), ...(i % 2 === 0 ? { saveCard: true } : {}) },
       headers: { authorization: `Bearer ${signIn.json.token}`, 'idempotency-key': randomUUID() },
     }
   })
@@ -314,6 +317,21 @@ async function runScenario(killAfterCharges: number) {
   const ours = new Set(prepared.payers.flatMap((payer) => payer.invoiceIds))
   const paidOurs = paidInvoices.filter((row) => ours.has(row.id)).length
   expect(paidOurs).toBe(perInvoice.filter((row) => ours.has(row.invoiceId)).length)
+  // A card is saved for every paid payment that asked, and only for those: the sandbox's card of that charge.
+  const methods = await db.select().from(paymentMethods)
+  const storedCards = await db.select().from(sandboxStoredCards)
+  const paidInvoiceIntents = intents.filter((row) => row.purpose === 'invoices' && row.state === 'paid')
+  for (const intent of paidInvoiceIntents) {
+    const card = storedCards.find((row) => row.chargeKey === intent.chargeKey)
+    const saved = methods.filter((row) => row.clientId === intent.clientId)
+    if (intent.order.saveCard === true) {
+      expect(card, `stored card of intent ${intent.id}`).toBeDefined()
+      expect(saved.map((row) => row.gatewayToken)).toEqual([card!.token])
+    } else {
+      expect(saved, `no card saved for intent ${intent.id}`).toEqual([])
+    }
+  }
+  expect(methods.length).toBe(paidInvoiceIntents.filter((intent) => intent.order.saveCard === true).length)
   // Every sign-up charged has its account.
   for (const intent of intents.filter((row) => row.purpose === 'registration' && row.state === 'paid')) {
     const [user] = await db

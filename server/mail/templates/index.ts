@@ -4,6 +4,7 @@ import { clientInvitation } from './client-invitation'
 import { deadlineReminder } from './deadline-reminder'
 import { notification } from './notification'
 import { passwordReset } from './password-reset'
+import { paymentReceipt } from './payment-receipt'
 import { registrationReceipt } from './registration-receipt'
 import { serviceOfProcess } from './service-of-process'
 import { staffInvitation } from './staff-invitation'
@@ -25,6 +26,7 @@ export const mailTemplates = {
   'attorney-notice': attorneyNotice,
   'deadline-reminder': deadlineReminder,
   'team-invitation': teamInvitation,
+  receipt: paymentReceipt,
 }
 
 export type MailTemplates = typeof mailTemplates
@@ -119,6 +121,16 @@ export const mailSamples: Record<string, MailSample> = {
     message: 'Payment received: $149.00 for 1 invoice',
     url: `${b.portalUrl}/client/invoices`,
     unsubscribeUrl: unsubscribe(b, 'invoice'),
+  })),
+  receipt: sample('receipt', 'A card payment: the receipt, with links to the invoices', (b) => ({
+    companyName: 'Sunshine Holdings LLC',
+    amount: 149,
+    card: 'Visa ending in 4242',
+    reference: 'sbx_ch_sample',
+    paidOn: 'Dec 3, 2026',
+    via: 'card',
+    invoices: [{ number: 'INV-2026-0042', amount: 149, url: `${b.portalUrl}/client/invoices/42` }],
+    url: `${b.portalUrl}/client/invoices`,
   })),
   'service-of-process': sample('service-of-process', 'Service of process received: the urgent alert to every user', (b) => ({
     companyName: 'Sunshine Holdings LLC',

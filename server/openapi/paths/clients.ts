@@ -30,9 +30,11 @@ export const clientDocs = describeRoutes('Clients', {
   },
   'POST /api/client/services/packages/subscribe': {
     summary: 'The signed-in client orders more services and pays by card',
+    description:
+      'The card is a one-time token (affinipayPaymentDetails.token, with saveCard: true to keep it on file) or one of the client’s saved cards (paymentMethodId), not both.',
     headers: IDEMPOTENCY,
     answers: { 201: SubscribeResultSchema },
-    errors: { 402: 'The card was declined', 409: 'This order is already being processed' },
+    errors: { 402: 'The card was declined', 404: 'paymentMethodId is not one of the client’s saved cards', 409: 'This order is already being processed' },
   },
   'GET /api/client/assignMailbox/{clientId}/{mailboxNumber}': {
     summary: 'Gives a client its mailbox number',

@@ -7,6 +7,7 @@ import { developmentDocs } from './development'
 import { documentDocs, uploadDocs } from './documents'
 import { invoiceDocs } from './invoices'
 import { notificationDocs } from './notifications'
+import { paymentMethodDocs } from './payment-methods'
 import { referenceDocs } from './reference'
 import { staffDocs, supportDocs } from './staff'
 
@@ -19,6 +20,7 @@ export const API_AREAS: DescribedRoutes[] = [
   uploadDocs,
   deadlineDocs,
   invoiceDocs,
+  paymentMethodDocs,
   notificationDocs,
   supportDocs,
   staffDocs,

@@ -23,13 +23,13 @@ export const invoiceDocs = describeRoutes('Invoices', {
     errors: { 403: 'Staff without ICP', 404: 'An invoice is missing or not the caller’s' },
   },
   'POST /api/client/invoices/pay': {
-    summary: 'Pays invoices by card (the client itself)',
+    summary: 'Pays invoices by card (the client itself): a one-time token (with saveCard to keep the card on file) or a saved card (paymentMethodId)',
     headers: { 'Idempotency-Key': 'A new key per card token: a retry with the same key answers the first payment again, with no second charge' },
-    bodyExample: { invoiceIds: ['12', '15'], token: 'tok_…' },
+    bodyExample: { invoiceIds: ['12', '15'], token: 'tok_…', saveCard: true },
     answers: { 200: PayInvoicesResultSchema },
     errors: {
       402: 'The card was declined',
-      404: 'An invoice is missing or not the caller’s',
+      404: 'An invoice is missing or not the caller’s, or paymentMethodId is not one of the caller’s saved cards',
       409: 'An invoice is paid already, or this payment is already being processed',
     },
   },

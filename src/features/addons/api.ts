@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { clientKeys } from '~/features/clients'
 import { invoiceKeys } from '~/features/invoices/api'
 import { api } from '~/lib/api-client'
+import { savedCardKeys } from '~/features/payments/saved-cards'
 
 /**
  * The add-on calls: the catalogue's add-on services (GET /api/services?kind=addon) and buying one
@@ -35,7 +36,11 @@ export function newPurchaseKey(): string {
 export interface BuyAddonInput {
   service: Service
   servicePackage: ServicePackage
-  token: string
+  /** The hosted fields' one-time token; or `paymentMethodId`, a saved card. */
+  token?: string
+  paymentMethodId?: number
+  /** Keep the token's card on file. */
+  saveCard?: boolean
   idempotencyKey: string
 }
 
@@ -47,12 +52,12 @@ export interface BuyAddonInput {
 export function useBuyAddon(clientId: number) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ service, servicePackage, token, idempotencyKey }: BuyAddonInput) =>
+    mutationFn: ({ service, servicePackage, token, paymentMethodId, saveCard, idempotencyKey }: BuyAddonInput) =>
       api.post(
         '/client/services/packages/subscribe',
         {
           serviceSubscriptions: [{ serviceId: service.id, servicePackageId: servicePackage.id, servicePackageAmount: servicePackage.amount }],
-          affinipayPaymentDetails: { token },
+          ...(paymentMethodId !== undefined ? { paymentMethodId } : { affinipayPaymentDetails: { token }, ...(saveCard ? { saveCard } : {}) }),
         },
         { schema: SubscribeResultSchema, headers: { 'Idempotency-Key': idempotencyKey } },
       ),
@@ -77,6 +82,7 @@ export function useBuyAddon(clientId: number) {
       )
       void queryClient.invalidateQueries({ queryKey: clientKeys.detail(clientId) })
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists() })
+      void queryClient.invalidateQueries({ queryKey: savedCardKeys.all })
     },
   })
 }

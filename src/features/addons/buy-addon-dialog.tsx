@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { toBillingDetails, useCardSubmit, type CardFailure } from '~/features/payments'
 import { CardPaymentDialog } from '~/features/payments/card-payment-dialog'
+import { useSavedCardChoice } from '~/features/payments/saved-card-choice'
 import { formatMoney } from '~/lib/money'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
 import { notify } from '~/ui/toaster'
@@ -47,15 +48,30 @@ export default function BuyAddonDialog({ client, service, packageId, onClose }: 
   const { submitting } = payment
   const buy = useBuyAddon(client.id)
   const [failure, setFailure] = useState<CardFailure | null>(null)
+  const cardChoice = useSavedCardChoice(client.id)
 
   async function submit() {
     if (submitting) return
     setFailure(null)
+    const { paymentMethodId, saveCard } = cardChoice
+    if (paymentMethodId !== undefined) {
+      // A saved card: no card fields, no token.
+      await payment.run(async () => {
+        try {
+          await buy.mutateAsync({ service, servicePackage, paymentMethodId, idempotencyKey: newPurchaseKey() })
+          notify.payment(ADDON_PURCHASED, true)
+          onClose()
+        } catch (error) {
+          setFailure(describeFailure(error))
+        }
+      })
+      return
+    }
     await payment.payWithCard(
       toBillingDetails({ ...client, zipCode: client.zipcode }),
       async (token) => {
         try {
-          await buy.mutateAsync({ service, servicePackage, token, idempotencyKey: newPurchaseKey() })
+          await buy.mutateAsync({ service, servicePackage, token, saveCard, idempotencyKey: newPurchaseKey() })
           notify.payment(ADDON_PURCHASED, true)
           onClose()
           return null
@@ -75,6 +91,7 @@ export default function BuyAddonDialog({ client, service, packageId, onClose }: 
       payer={client}
       failure={failure}
       payLabel={`Pay ${formatMoney(servicePackage.amount)}`}
+      {...cardChoice.dialogProps}
       onSubmit={() => void submit()}
       onClose={onClose}
     >

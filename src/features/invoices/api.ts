@@ -10,6 +10,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { clientKeys } from '~/features/clients'
 import { api, apiFetch } from '~/lib/api-client'
 import { fileNameFromDisposition, saveBlob } from '~/lib/download'
+import { savedCardKeys } from '~/features/payments/saved-cards'
 import type { InvoiceListQueryParams } from './list-params'
 
 /**
@@ -69,8 +70,11 @@ export const selectedInvoicesQueryOptions = (invoiceIds: readonly string[]) =>
 export interface PayInvoicesInput {
   /** Invoice ids as strings ("12"), as the published API sends them. */
   invoiceIds: string[]
-  /** The hosted fields' one-time token. */
-  token: string
+  /** The hosted fields' one-time token; or `paymentMethodId`, a saved card. */
+  token?: string
+  paymentMethodId?: number
+  /** Keep the token's card on file. */
+  saveCard?: boolean
   /** A new key for each submit (each token), so a retried request charges once. */
   idempotencyKey: string
 }
@@ -89,14 +93,19 @@ export function newIdempotencyKey(): string {
 export function usePayInvoices() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ invoiceIds, token, idempotencyKey }: PayInvoicesInput) =>
-      api.post('/client/invoices/pay', { invoiceIds, token }, { schema: PayInvoicesResultSchema, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+    mutationFn: ({ invoiceIds, token, paymentMethodId, saveCard, idempotencyKey }: PayInvoicesInput) =>
+      api.post(
+        '/client/invoices/pay',
+        paymentMethodId !== undefined ? { invoiceIds, paymentMethodId } : { invoiceIds, token, ...(saveCard ? { saveCard } : {}) },
+        { schema: PayInvoicesResultSchema, headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } },
+      ),
     networkMode: 'always',
     onSettled: async (_result, _error, { invoiceIds }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: invoiceKeys.lists() }),
         ...invoiceIds.map((id) => queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(Number(id)) })),
         queryClient.invalidateQueries({ queryKey: clientKeys.details() }),
+        queryClient.invalidateQueries({ queryKey: savedCardKeys.all }),
       ])
     },
   })

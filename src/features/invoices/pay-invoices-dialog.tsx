@@ -5,6 +5,8 @@ import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-cl
 import { formatInvoiceDate } from '~/lib/dates'
 import { toBillingDetails, useCardSubmit, type CardFailure } from '~/features/payments'
 import { CardPaymentDialog } from '~/features/payments/card-payment-dialog'
+import { useSavedCardChoice } from '~/features/payments/saved-card-choice'
+import { useRequiredSession } from '~/lib/session'
 import { Alert } from '~/ui/alert'
 import { StatusBadge } from '~/ui/badge'
 import { LoadError } from '~/ui/list-page'
@@ -75,6 +77,8 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
   const { submitting } = payment
   const pay = usePayInvoices()
   const [failure, setFailure] = useState<CardFailure | null>(null)
+  // Saved cards: the default one is preselected; "A new card" shows the card fields.
+  const cardChoice = useSavedCardChoice(useRequiredSession().user.clientId)
 
   const invoices = selection.data?.data ?? []
   const client = invoices[0]?.client
@@ -85,12 +89,27 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
   async function submit() {
     if (submitting || !ready || !client) return
     setFailure(null)
+    const { paymentMethodId, saveCard } = cardChoice
+    if (paymentMethodId !== undefined) {
+      // A saved card: no card fields, no token; the server charges the card on file.
+      await payment.run(async () => {
+        try {
+          await pay.mutateAsync({ invoiceIds, paymentMethodId, idempotencyKey: newIdempotencyKey() })
+          notify.payment(PAYMENT_SUCCESSFUL, true)
+          onPaid()
+        } catch (error) {
+          notify.payment(PAYMENT_FAILED, false)
+          setFailure(describeFailure(error))
+        }
+      })
+      return
+    }
     // The billing details are the first invoice's client's.
     await payment.payWithCard(
       toBillingDetails({ ...client, zipCode: client.zipcode }),
       async (token) => {
         try {
-          await pay.mutateAsync({ invoiceIds, token, idempotencyKey: newIdempotencyKey() })
+          await pay.mutateAsync({ invoiceIds, token, saveCard, idempotencyKey: newIdempotencyKey() })
           notify.payment(PAYMENT_SUCCESSFUL, true)
           onPaid()
           return null
@@ -112,6 +131,7 @@ export default function PayInvoicesDialog({ invoiceIds, onClose, onPaid }: PayIn
       failure={failure}
       payLabel={ready ? `Pay ${formatMoney(amount)}` : 'Pay'}
       payDisabled={!ready}
+      {...cardChoice.dialogProps}
       onSubmit={() => void submit()}
       onClose={onClose}
     >

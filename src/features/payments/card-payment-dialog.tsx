@@ -22,6 +22,12 @@ export type CardPaymentDialogProps = {
   failure: CardFailure | null
   payLabel: string
   payDisabled?: boolean
+  /** Between what is paid for and the card fields: the choice of a saved card. */
+  cardChoice?: ReactNode
+  /** False when a saved card is chosen: no card fields (and the processor's frames are not loaded). */
+  showCardFields?: boolean
+  /** Under the card fields: "Save this card". */
+  afterCardFields?: ReactNode
   onSubmit: () => void
   onClose: () => void
 }
@@ -31,7 +37,21 @@ export type CardPaymentDialogProps = {
  * card fields, whom it is billed to, the failure beside the fields, and Cancel / Pay. A payment on its
  * way is not abandoned by a stray click or Escape.
  */
-export function CardPaymentDialog({ title, description, payment, children, payer, failure, payLabel, payDisabled, onSubmit, onClose }: CardPaymentDialogProps) {
+export function CardPaymentDialog({
+  title,
+  description,
+  payment,
+  children,
+  payer,
+  failure,
+  payLabel,
+  payDisabled,
+  cardChoice,
+  showCardFields = true,
+  afterCardFields,
+  onSubmit,
+  onClose,
+}: CardPaymentDialogProps) {
   const formId = useId()
   const { submitting } = payment
   return (
@@ -50,7 +70,9 @@ export function CardPaymentDialog({ title, description, payment, children, payer
             }}
           >
             {children}
-            <CardPaymentFields payment={payment} />
+            {cardChoice}
+            {showCardFields && <CardPaymentFields payment={payment} />}
+            {showCardFields && afterCardFields}
             {payer && (
               <p className={billing}>
                 Billed to {payer.firstName} {payer.lastName}, {payer.address}, {payer.city}, {payer.stateProvince} {payer.zipcode}

@@ -1,7 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
+import { css } from 'styled-system/css'
 import { InvoicesPage } from '~/features/invoices/invoices-view'
 import { ownInvoiceListLoader } from '~/features/invoices/loaders'
 import { invoiceListRouteOptions, listStateFromSearch, nextInvoiceListSearch } from '~/features/invoices/routing'
+import { useRequiredSession } from '~/lib/session'
+import { PageHeader } from '~/ui/page-header'
+import { Spinner } from '~/ui/spinner'
+import { Tabs } from '~/ui/tabs'
+
+// Saved cards, auto-pay and statements load only when their tab is opened.
+const PaymentMethodsPanel = lazy(() => import('~/features/payments/billing-panels').then((m) => ({ default: m.PaymentMethodsPanel })))
+const StatementsPanel = lazy(() => import('~/features/payments/billing-panels').then((m) => ({ default: m.StatementsPanel })))
 
 /** The signed-in client's invoices; paging, sorting and filters live in the URL. */
 export const Route = createFileRoute('/_authenticated/client/invoices/')({
@@ -10,13 +20,42 @@ export const Route = createFileRoute('/_authenticated/client/invoices/')({
   component: ClientInvoicesPage,
 })
 
+type Tab = 'invoices' | 'payment-methods' | 'statements'
+
 function ClientInvoicesPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
+  const clientId = useRequiredSession().user.clientId
+  const [tab, setTab] = useState<Tab>('invoices')
   return (
-    <InvoicesPage
-      state={listStateFromSearch(search)}
-      onStateChange={(patch) => void navigate({ search: (previous) => nextInvoiceListSearch(previous, patch), replace: true })}
-    />
+    <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} unmountOnExit>
+      <Tabs.List aria-label="Billing">
+        <Tabs.Trigger value="invoices">Invoices</Tabs.Trigger>
+        <Tabs.Trigger value="payment-methods">Payment methods</Tabs.Trigger>
+        <Tabs.Trigger value="statements">Statements</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="invoices">
+        <InvoicesPage
+          state={listStateFromSearch(search)}
+          onStateChange={(patch) => void navigate({ search: (previous) => nextInvoiceListSearch(previous, patch), replace: true })}
+        />
+      </Tabs.Content>
+      {clientId != null && (
+        <>
+          <Tabs.Content value="payment-methods" className={css({ pt: '4' })}>
+            <PageHeader title="Payment methods" description="Your saved cards and auto-pay." />
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <PaymentMethodsPanel clientId={clientId} />
+            </Suspense>
+          </Tabs.Content>
+          <Tabs.Content value="statements" className={css({ pt: '4' })}>
+            <PageHeader title="Statements" description="Your account for a period, as a PDF." />
+            <Suspense fallback={<Spinner label="Loading" />}>
+              <StatementsPanel clientId={clientId} />
+            </Suspense>
+          </Tabs.Content>
+        </>
+      )}
+    </Tabs.Root>
   )
 }
