@@ -132,6 +132,13 @@ describe('one login in several companies', () => {
     expect(documents.status).toBe(403)
     expect(documents.json.detail).toBe('Your role in this company does not include its documents and mail')
     expect((await server.request('GET', `/api/document/${documentOfA}`, { token: signedIn.token })).status).toBe(403)
+    // The dashboard shows them the money, not the mail: the owner sees the unread letter, they do not.
+    const ownersView = await server.request('GET', '/api/dashboard/client', { token: ownerA.token })
+    expect(ownersView.json.unreadDocuments.count).toBeGreaterThan(0)
+    const billingView = await server.request('GET', '/api/dashboard/client', { token: signedIn.token })
+    expect(billingView.status).toBe(200)
+    expect(billingView.json.unreadDocuments).toEqual({ count: 0, mostUrgent: null })
+    expect(billingView.json.recentActivity.filter((item: { documentId: number | null }) => item.documentId !== null)).toEqual([])
     expect((await server.request('GET', `/api/client/${companyA}`, { token: signedIn.token })).json.documents).toEqual([])
   })
 
