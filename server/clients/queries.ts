@@ -17,6 +17,7 @@ import { matchingCount } from '../db/page-total'
 import {
   affiliates,
   businessEntityTypes,
+  clientMemberships,
   clientServices,
   clients,
   countries,
@@ -206,7 +207,7 @@ export async function readClient(db: Db, id: number, { withDocuments }: { withDo
         invited: sql<boolean>`${users.invitedAt} is not null`.mapWith(Boolean),
       })
       .from(users)
-      .where(eq(users.clientId, id))
+      .innerJoin(clientMemberships, and(eq(clientMemberships.userId, users.id), eq(clientMemberships.clientId, id)))
       .orderBy(asc(users.id)),
     db
       .select({ subscription: clientServices, service: services, servicePackage: servicePackages })
