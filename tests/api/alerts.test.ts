@@ -56,8 +56,9 @@ beforeAll(async () => {
   ann = made.user
   bob = (await server.factories.client({}, undefined)).user
   // Bob is a second user of the same client.
-  const { users } = await import('../../server/db/schema')
+  const { clientMemberships, users } = await import('../../server/db/schema')
   await server.db.update(users).set({ clientId: client.id }).where(eq(users.id, bob.id))
+  await server.db.update(clientMemberships).set({ clientId: client.id, role: 'member' }).where(eq(clientMemberships.userId, bob.id))
   const types = await server.db.select().from(documentTypes)
   bankStatement = types.find((t) => t.name === 'Bank Statement')!.id
   serviceOfProcess = types.find((t) => t.name === 'Service of Process')!.id
