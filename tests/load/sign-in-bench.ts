@@ -49,7 +49,9 @@ export async function benchSignIn(): Promise<SignInBench> {
     await server.db
       .insert(users)
       .values(emails.map((email, i) => ({ email, passwordHash, firstName: `Person${i}`, lastName: 'Burst', roleId: CLIENT_ROLE.id, clientId: client.id })))
-    await server.db.execute(sql`insert into client_memberships (user_id, client_id, role) select id, client_id, 'owner' from users where client_id = ${client.id}`)
+    await server.db.execute(
+      sql`insert into client_memberships (user_id, client_id, role) select id, client_id, 'owner' from users where client_id = ${client.id}`,
+    )
 
     const results = await Promise.all(
       emails.map(async (email) => {

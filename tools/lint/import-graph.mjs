@@ -22,7 +22,7 @@ const FEATURE_ENTRIES = {
   documents: ['keys', 'shared', 'routing', 'loaders', 'upload'],
   invoices: ['api', 'routing', 'loaders', 'detail'],
   notifications: ['keys', 'routing'],
-  payments: ['card-payment-dialog'],
+  payments: ['card-payment-dialog', 'saved-cards', 'saved-card-choice'],
 }
 
 /** The two programs of the repository: the pages, API and tools, and the service worker. */
