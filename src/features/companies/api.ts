@@ -22,11 +22,20 @@ export const companiesQueryOptions = (userId: number) =>
     staleTime: 5 * 60_000,
   })
 
-/** The signed-in client's companies (none for staff, who have no query). */
+let lastKnown: { userId: number; companies: Company[] } | null = null
+
+/**
+ * The signed-in client's companies (none for staff, who have no query). While a switch of company
+ * empties the cache for a moment, the list last known for the same person stands in.
+ */
 export function useCompanies(): Company[] | undefined {
   const session = useSession()
   const isClient = session != null && userKind(session.user) === 'client'
-  return useQuery({ ...companiesQueryOptions(session?.user.id ?? 0), enabled: isClient }).data
+  const userId = session?.user.id ?? 0
+  const data = useQuery({ ...companiesQueryOptions(userId), enabled: isClient }).data
+  if (!isClient) return undefined
+  if (data) lastKnown = { userId, companies: data }
+  return data ?? (lastKnown?.userId === userId ? lastKnown.companies : undefined)
 }
 
 /** The role of the session's company in a companies list; null when unknown (not loaded, staff). */
@@ -66,9 +75,18 @@ export async function switchCompany(queryClient: QueryClient, clientId: number):
   if (companies) queryClient.setQueryData(companyKeys.companies(current.user.id), companies)
 }
 
-export function useSwitchCompany() {
+/**
+ * The switch, then `onSwitched` (the dashboard of the company now current). Both live on the mutation,
+ * not on one call of it: the menu that started it is rebuilt while the session changes.
+ */
+export function useSwitchCompany(onSwitched: () => void, onFailed: (error: unknown) => void) {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: (clientId: number) => switchCompany(queryClient, clientId), networkMode: 'always' })
+  return useMutation({
+    mutationFn: (clientId: number) => switchCompany(queryClient, clientId),
+    networkMode: 'always',
+    onSuccess: onSwitched,
+    onError: onFailed,
+  })
 }
 
 // ---------- the team ----------

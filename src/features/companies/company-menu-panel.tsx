@@ -20,18 +20,18 @@ const roleText = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 export default function CompanyMenuPanel({ defaultOpen, companies }: { defaultOpen: boolean; companies: Company[] }) {
   const { user } = useRequiredSession()
   const navigate = useNavigate()
-  const switching = useSwitchCompany()
+  const switching = useSwitchCompany(
+    () => void navigate({ to: '/client/dashboard' }),
+    (error) =>
+      void import('~/ui/toaster').then(({ notify }) =>
+        notify.error(errorMessage(error, 'The company could not be switched. Try again.'), { id: 'switch-company' }),
+      ),
+  )
   const current = String(user.clientId)
 
   const choose = (value: string) => {
     if (value === current || switching.isPending) return
-    switching.mutate(Number(value), {
-      onSuccess: () => void navigate({ to: '/client/dashboard' }),
-      onError: (error) =>
-        void import('~/ui/toaster').then(({ notify }) =>
-          notify.error(errorMessage(error, 'The company could not be switched. Try again.'), { id: 'switch-company' }),
-        ),
-    })
+    switching.mutate(Number(value))
   }
 
   return (
