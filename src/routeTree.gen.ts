@@ -29,6 +29,7 @@ import { Route as AuthenticatedClientDashboardRouteImport } from './routes/_auth
 import { Route as AuthenticatedClientDocumentRequestRouteImport } from './routes/_authenticated/client/document-request'
 import { Route as AuthenticatedClientDocumentsRouteImport } from './routes/_authenticated/client/documents'
 import { Route as AuthenticatedClientRequestedDocumentsRouteImport } from './routes/_authenticated/client/requested-documents'
+import { Route as AuthenticatedClientTeamRouteImport } from './routes/_authenticated/client/team'
 import { Route as AuthenticatedProviderIndexRouteImport } from './routes/_authenticated/provider/index'
 import { Route as AuthenticatedProviderDashboardRouteImport } from './routes/_authenticated/provider/dashboard'
 import { Route as AuthenticatedProviderMailActionsRouteImport } from './routes/_authenticated/provider/mail-actions'
@@ -177,6 +178,11 @@ const AuthenticatedClientRequestedDocumentsRoute =
     path: '/requested-documents',
     getParentRoute: () => AuthenticatedClientRouteRoute,
   } as any)
+const AuthenticatedClientTeamRoute = AuthenticatedClientTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AuthenticatedClientRouteRoute,
+} as any)
 const AuthenticatedProviderIndexRoute =
   AuthenticatedProviderIndexRouteImport.update({
     id: '/',
@@ -416,6 +422,7 @@ export interface FileRoutesByFullPath {
   '/client/document-request': typeof AuthenticatedClientDocumentRequestRoute
   '/client/documents': typeof AuthenticatedClientDocumentsRoute
   '/client/requested-documents': typeof AuthenticatedClientRequestedDocumentsRoute
+  '/client/team': typeof AuthenticatedClientTeamRoute
   '/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
   '/provider/mail-actions': typeof AuthenticatedProviderMailActionsRoute
   '/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
@@ -471,6 +478,7 @@ export interface FileRoutesByTo {
   '/client/document-request': typeof AuthenticatedClientDocumentRequestRoute
   '/client/documents': typeof AuthenticatedClientDocumentsRoute
   '/client/requested-documents': typeof AuthenticatedClientRequestedDocumentsRoute
+  '/client/team': typeof AuthenticatedClientTeamRoute
   '/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
   '/provider/mail-actions': typeof AuthenticatedProviderMailActionsRoute
   '/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
@@ -531,6 +539,7 @@ export interface FileRoutesById {
   '/_authenticated/client/document-request': typeof AuthenticatedClientDocumentRequestRoute
   '/_authenticated/client/documents': typeof AuthenticatedClientDocumentsRoute
   '/_authenticated/client/requested-documents': typeof AuthenticatedClientRequestedDocumentsRoute
+  '/_authenticated/client/team': typeof AuthenticatedClientTeamRoute
   '/_authenticated/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
   '/_authenticated/provider/mail-actions': typeof AuthenticatedProviderMailActionsRoute
   '/_authenticated/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
@@ -590,6 +599,7 @@ export interface FileRouteTypes {
     | '/client/document-request'
     | '/client/documents'
     | '/client/requested-documents'
+    | '/client/team'
     | '/provider/dashboard'
     | '/provider/mail-actions'
     | '/provider/requested-documents'
@@ -645,6 +655,7 @@ export interface FileRouteTypes {
     | '/client/document-request'
     | '/client/documents'
     | '/client/requested-documents'
+    | '/client/team'
     | '/provider/dashboard'
     | '/provider/mail-actions'
     | '/provider/requested-documents'
@@ -704,6 +715,7 @@ export interface FileRouteTypes {
     | '/_authenticated/client/document-request'
     | '/_authenticated/client/documents'
     | '/_authenticated/client/requested-documents'
+    | '/_authenticated/client/team'
     | '/_authenticated/provider/dashboard'
     | '/_authenticated/provider/mail-actions'
     | '/_authenticated/provider/requested-documents'
@@ -889,6 +901,13 @@ declare module '@tanstack/react-router' {
       path: '/requested-documents'
       fullPath: '/client/requested-documents'
       preLoaderRoute: typeof AuthenticatedClientRequestedDocumentsRouteImport
+      parentRoute: typeof AuthenticatedClientRouteRoute
+    }
+    '/_authenticated/client/team': {
+      id: '/_authenticated/client/team'
+      path: '/team'
+      fullPath: '/client/team'
+      preLoaderRoute: typeof AuthenticatedClientTeamRouteImport
       parentRoute: typeof AuthenticatedClientRouteRoute
     }
     '/_authenticated/provider/': {
@@ -1159,6 +1178,7 @@ interface AuthenticatedClientRouteRouteChildren {
   AuthenticatedClientDocumentRequestRoute: typeof AuthenticatedClientDocumentRequestRoute
   AuthenticatedClientDocumentsRoute: typeof AuthenticatedClientDocumentsRoute
   AuthenticatedClientRequestedDocumentsRoute: typeof AuthenticatedClientRequestedDocumentsRoute
+  AuthenticatedClientTeamRoute: typeof AuthenticatedClientTeamRoute
   AuthenticatedClientIndexRoute: typeof AuthenticatedClientIndexRoute
   AuthenticatedClientDocumentProgressIdRoute: typeof AuthenticatedClientDocumentProgressIdRoute
   AuthenticatedClientInvoicesIdRoute: typeof AuthenticatedClientInvoicesIdRoute
@@ -1177,6 +1197,7 @@ const AuthenticatedClientRouteRouteChildren: AuthenticatedClientRouteRouteChildr
     AuthenticatedClientDocumentsRoute: AuthenticatedClientDocumentsRoute,
     AuthenticatedClientRequestedDocumentsRoute:
       AuthenticatedClientRequestedDocumentsRoute,
+    AuthenticatedClientTeamRoute: AuthenticatedClientTeamRoute,
     AuthenticatedClientIndexRoute: AuthenticatedClientIndexRoute,
     AuthenticatedClientDocumentProgressIdRoute:
       AuthenticatedClientDocumentProgressIdRoute,

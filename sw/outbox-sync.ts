@@ -20,7 +20,7 @@ const API = '/api'
 
 interface Renewed {
   token: string
-  user: { id: number }
+  user: { id: number; clientId?: number | null }
 }
 
 async function renewToken(): Promise<Renewed | null> {
@@ -66,7 +66,7 @@ async function replayFromWorker(): Promise<void> {
     throw new Error('The outbox waits for the network')
   }
   if (!renewed) return
-  const report = await replayOutbox(renewed.user.id, sender(renewed.token))
+  const report = await replayOutbox(renewed.user.id, sender(renewed.token), Date.now, renewed.user.clientId)
   if (report.waiting) throw new Error('The outbox waits for the network')
 }
 

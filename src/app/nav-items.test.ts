@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Session } from '~/lib/session'
 import { displayName } from './display-name'
+import type { TeamRole } from '@contract/team'
 import { navItemsFor } from './nav-items'
 
 const agent = (roleId: number, permissions: string[], firstName = 'Morgan'): Session => ({
@@ -42,6 +43,16 @@ const labels = (session: Session) => navItemsFor(session).map((item) => item.lab
 describe('sidebar menus', () => {
   it('clients get their menu', () => {
     expect(labels(client)).toEqual(['Dashboard', 'Documents List', 'Invoices', 'Add-Ons', 'Requested Documents', 'Support'])
+  })
+
+  it('a client sees what their role in the session company reaches: an owner everything, a member no billing, billing no documents', () => {
+    const all = ['Dashboard', 'Documents List', 'Invoices', 'Add-Ons', 'Requested Documents', 'Support']
+    const forRole = (role: TeamRole | null) => navItemsFor(client, role).map((item) => item.label)
+    expect(forRole('owner')).toEqual(all)
+    expect(forRole('member')).toEqual(['Dashboard', 'Documents List', 'Requested Documents', 'Support'])
+    expect(forRole('billing')).toEqual(['Dashboard', 'Invoices', 'Add-Ons', 'Support'])
+    // Not known yet (the companies list is loading): nothing is hidden, the server decides.
+    expect(forRole(null)).toEqual(all)
   })
 
   it('agents see Mail actions only with DCV, Users only with UCV, Roles only with RCV and the support inbox only with SPV', () => {

@@ -1,4 +1,6 @@
+import type { TeamRole } from '@contract/team'
 import type { AppPath } from '~/lib/app-path'
+import { clientPageArea, roleOpens } from '~/features/companies/roles'
 import { PERM, sessionHasPermission } from '~/lib/permissions'
 import { userKind, type Session } from '~/lib/session'
 import { AddOnsIcon, ClientsIcon, DashboardIcon, DocumentsIcon, InvoicesIcon, RequestsIcon, RolesIcon, SupportIcon, UsersIcon } from '~/ui/shell-icons'
@@ -20,10 +22,14 @@ const clientMenu: NavItem[] = [
   { label: 'Support', to: '/client/support', icon: SupportIcon },
 ]
 
-/** The provider menu; Users only with UCV, Roles only with RCV; the support inbox with SPV. */
-export function navItemsFor(session: Session): NavItem[] {
+/**
+ * The client menu without what the person's role in the session's company does not reach (a member:
+ * no Invoices or Add-Ons; billing: no documents or mail requests); with the role unknown, all of it.
+ * The provider menu; Users only with UCV, Roles only with RCV; the support inbox with SPV.
+ */
+export function navItemsFor(session: Session, role: TeamRole | null = null): NavItem[] {
   const kind = userKind(session.user)
-  if (kind === 'client') return clientMenu
+  if (kind === 'client') return clientMenu.filter((item) => roleOpens(role, clientPageArea(item.to)))
   if (kind !== 'agent') return []
   const items: NavItem[] = [
     { label: 'Dashboard', to: '/provider/dashboard', icon: DashboardIcon },

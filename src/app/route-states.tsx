@@ -103,6 +103,20 @@ export function AccessDeniedPage() {
   )
 }
 
+/** A client page the person's role in this company does not reach (opened by its address). */
+export function RoleDeniedPage() {
+  return (
+    <Framed>
+      <StatePanel
+        icon={WarningIcon}
+        title="Your role in this company does not include this"
+        description="This page is for another role in this company's team. An owner of the company can change your role."
+        actions={<HomeLink />}
+      />
+    </Framed>
+  )
+}
+
 /** Any other failure of a route: what went wrong and a retry (router and query errors both reset). */
 export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
   const router = useRouter()
@@ -113,7 +127,7 @@ export function RouteErrorPage({ error, reset }: ErrorComponentProps) {
     queryReset.reset()
   }, [queryReset])
 
-  if (error instanceof AccessDeniedError) return <AccessDeniedPage />
+  if (error instanceof AccessDeniedError) return error.reason === 'role' ? <RoleDeniedPage /> : <AccessDeniedPage />
   // The server has no such record ('Client not found'): a not-found page, not a failure to retry.
   if (error instanceof ApiError && error.status === 404) return <NotFoundState title={error.detail || 'Not found'} />
 

@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { usePublicConfig } from '~/lib/public-config'
 import { ExternalIcon, FaqsIcon } from '~/ui/shell-icons'
+import { useCompanyRole } from '~/features/companies/api'
 import { navItemsFor } from './nav-items'
 import { renderingFrame } from './page-frame'
 
@@ -58,7 +59,8 @@ const srOnly = css({ srOnly: true })
 export function SidebarNav({ id, collapsed = false, onNavigate }: { id?: string; collapsed?: boolean; onNavigate?: () => void }) {
   const session = useRequiredSession()
   // A page frame is the same for every user of the area: its menu fills in when the app renders.
-  const items = renderingFrame ? [] : navItemsFor(session)
+  const role = useCompanyRole()
+  const items = renderingFrame ? [] : navItemsFor(session, role)
   const config = usePublicConfig()
   const faqsUrl = userKind(session.user) === 'client' ? config.data?.faqsUrl : undefined
 

@@ -5,6 +5,7 @@ import { Brand } from './brand'
 import { afterPageShown } from './page-shown'
 import { MenuIcon, SidebarIcon } from '~/ui/shell-icons'
 import { NotificationBell } from '~/features/notifications'
+import { CompanySwitcher } from '~/features/companies/company-switcher'
 import { SIDEBAR_NAV_ID } from './sidebar'
 import { UserMenu } from './user-menu'
 
@@ -47,7 +48,7 @@ export interface TopBarProps {
   onToggleSidebar: () => void
 }
 
-/** The top bar: the sidebar toggle (Ctrl/Cmd+B), the notification bell's place and the user menu. */
+/** The top bar: the sidebar toggle (Ctrl/Cmd+B), the company (and its switcher), the notification bell's place and the user menu. */
 export function TopBar({ isMobile, sidebarExpanded, drawerOpen, onToggleSidebar }: TopBarProps) {
   const label = isMobile ? 'Open menu' : sidebarExpanded ? 'Collapse sidebar' : 'Expand sidebar'
   const pageShown = usePageShown()
@@ -71,6 +72,7 @@ export function TopBar({ isMobile, sidebarExpanded, drawerOpen, onToggleSidebar 
       <span className={onPhones}>
         <Brand compact />
       </span>
+      <CompanySwitcher ready={pageShown} />
       <div className={css({ flex: '1' })} />
       {pageShown && (
         <Suspense fallback={null}>

@@ -6,9 +6,10 @@ import { css } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { displayName } from './display-name'
 import { DownloadIcon } from '~/ui/icons'
-import { BellIcon, LogOutIcon, RolesIcon, SettingsIcon, UserIcon } from '~/ui/shell-icons'
+import { BellIcon, LogOutIcon, RolesIcon, SettingsIcon, UserIcon, UsersIcon } from '~/ui/shell-icons'
 import { Menu } from '~/ui/menu'
 import { signOut } from '~/features/auth'
+import { useCompanyRole } from '~/features/companies/api'
 import { UserMenuFace, userMenuTrigger } from './user-menu-face'
 
 const itemIcon = css({ color: 'fg.muted' })
@@ -36,7 +37,8 @@ function useInstallOffer(): InstallOffer {
 }
 
 /**
- * The user menu itself (see UserMenu): display name and role; Profile (clients), Notifications and
+ * The user menu itself (see UserMenu): display name and role; Profile (clients), Team (a company's
+ * owners), Notifications and
  * alerts, Account Settings, Install app (where the browser offers it, or how on an iPhone), Log Out
  * (asking first when changes made on this device have not been sent: log out removes them).
  * @noUseSignals (reads `details.value`, not a signal: keeps the signals runtime off pages without forms)
@@ -47,6 +49,8 @@ export default function UserMenuPanel({ defaultOpen }: { defaultOpen: boolean })
   const queryClient = useQueryClient()
   const name = displayName(user)
   const isClient = userKind(user) === 'client'
+  // The team is the owners' (the server refuses the other roles).
+  const isOwner = useCompanyRole() === 'owner'
   const installOffer = useInstallOffer()
   const [dialog, setDialog] = useState<'install-help' | 'sign-out' | null>(null)
   const [unsent, setUnsent] = useState(0)
@@ -62,6 +66,7 @@ export default function UserMenuPanel({ defaultOpen }: { defaultOpen: boolean })
 
   const onSelect = ({ value }: { value: string }) => {
     if (value === 'profile' && user.clientId != null) void navigate({ to: '/client/profile/$id', params: { id: String(user.clientId) } })
+    else if (value === 'team') void navigate({ to: '/client/team' })
     else if (value === 'account-settings') void navigate({ to: '/account-settings/change-password' })
     else if (value === 'security') void navigate({ to: '/account-settings/security' })
     else if (value === 'notification-settings') void navigate({ to: '/account-settings/notifications' })
@@ -88,6 +93,12 @@ export default function UserMenuPanel({ defaultOpen }: { defaultOpen: boolean })
               <Menu.Item value="profile">
                 <UserIcon size={16} className={itemIcon} />
                 Profile
+              </Menu.Item>
+            )}
+            {isClient && isOwner && (
+              <Menu.Item value="team">
+                <UsersIcon size={16} className={itemIcon} />
+                Team
               </Menu.Item>
             )}
             <Menu.Item value="notification-settings">

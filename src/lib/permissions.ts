@@ -31,7 +31,7 @@ export function usePermission(code: PermCode): boolean {
 export class AccessDeniedError extends Error {
   override name = 'AccessDeniedError'
   constructor(
-    readonly reason: 'agent-only' | 'client-only' | 'permission',
+    readonly reason: 'agent-only' | 'client-only' | 'permission' | 'role',
     readonly code?: PermCode,
   ) {
     super('You do not have access to this page')

@@ -33,7 +33,7 @@ async function start(signedIn: number) {
   const { appConfig } = await import('./config')
   const saved = {
     timestamp: Date.now(),
-    buster: `${appConfig.cacheVersion}:user:7`,
+    buster: `${appConfig.cacheVersion}:user:7:client:3`,
     clientState: {
       mutations: [],
       queries: [{ queryKey: ['invoices'], queryHash: '["invoices"]', state: { data: ['INV-1'], dataUpdatedAt: Date.now(), status: 'success' } }],

@@ -1,46 +1,63 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { del, get, set } from 'idb-keyval'
+import { hydrate, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
+import { del, delMany, get, keys, set } from 'idb-keyval'
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client'
 import { ApiError, OfflineError, reportNetworkError } from './api-client'
 import { appConfig } from './config'
 import { whenIdle } from './idle'
-import { getSession, subscribeSession } from './session'
+import { getSession, subscribeSession, type Session } from './session'
 
 /**
  * The query client and its IndexedDB persister. Data a user has seen is saved so the installed PWA
- * shows it offline. The saved cache belongs to one user: it is written only while someone is signed
- * in, stamped with that user's id, and dropped on restore when another user (or nobody) is signed in.
- * Log out wipes it (features/auth/sign-out.ts).
+ * shows it offline. The saved cache belongs to one user in one company: it is written only while
+ * someone is signed in, stamped with that user's id and the session's company, and dropped on restore
+ * when another user (or nobody, or the same user in another company) is signed in. Each company a
+ * person switches away from keeps its saved cache on the device under a key of its own ("parked"), and
+ * it comes back when that company is current again (switchSavedCache). Log out wipes all of them
+ * (features/auth/sign-out.ts).
  */
 export const QUERY_CACHE_KEY = 'portal-query-cache'
 
+/** Whose saved cache a session may see: the cache version, the user and the session's company. */
+export function cacheOwnerOf(session: Pick<Session, 'user'> | null | undefined, version: string = appConfig.cacheVersion): string | null {
+  if (!session) return null
+  return `${version}:user:${session.user.id}:client:${session.user.clientId ?? 'none'}`
+}
+
+/** Where a company's saved cache waits while another company of the same person is current. */
+export function parkedCacheKey(owner: string): string {
+  return `${QUERY_CACHE_KEY}:${owner}`
+}
+
 function cacheOwner(): string | null {
-  const session = getSession()
-  return session ? `${appConfig.cacheVersion}:user:${session.user.id}` : null
+  return cacheOwnerOf(getSession())
+}
+
+/** The user part of an owner (`…:user:7:client:3` → `…:user:7`). */
+function userPart(owner: string): string {
+  return owner.replace(/:client:[^:]*$/, '')
 }
 
 /**
- * IndexedDB access and the persister are part of the app's first script (they are small): a signed-in
- * start reads the saved cache at once, and fetching them on demand put a round trip between the
- * script and that read.
+ * The saved cache under QUERY_CACHE_KEY. Written with the owner of the moment of writing: the state
+ * handed in was taken for that same owner (idleSaving drops a state taken for another).
+ * IndexedDB access is part of the app's first script (it is small): a signed-in start reads the saved
+ * cache at once.
  */
 let basePersister: Promise<Persister> | undefined
 function loadBasePersister(): Promise<Persister> {
-  basePersister ??= Promise.resolve(
-    createAsyncStoragePersister({
-      key: QUERY_CACHE_KEY,
-      // Saves are already coalesced (idleSaving); a save on leaving the page must not be held back.
-      throttleTime: 0,
-      storage: {
-        getItem: (key) => get<string>(key).then((value) => value ?? null),
-        // Checked at the moment of writing: a save scheduled before log out must not bring data back.
-        setItem: (key, value) => (cacheOwner() ? set(key, value) : del(key)),
-        removeItem: (key) => del(key),
-      },
-      serialize: (client) => JSON.stringify({ ...client, buster: cacheOwner() ?? '' }),
-    }),
-  )
+  basePersister ??= Promise.resolve<Persister>({
+    async persistClient(client) {
+      const owner = cacheOwner()
+      // Checked at the moment of writing: a save scheduled before log out must not bring data back.
+      if (!owner) return del(QUERY_CACHE_KEY)
+      await set(QUERY_CACHE_KEY, JSON.stringify({ ...client, buster: owner }))
+    },
+    async restoreClient() {
+      const text = await get<string>(QUERY_CACHE_KEY)
+      return text ? (JSON.parse(text) as PersistedClient) : undefined
+    },
+    removeClient: () => del(QUERY_CACHE_KEY),
+  })
   return basePersister
 }
 
@@ -56,20 +73,24 @@ type IdleScheduler = (run: () => void, timeoutMs: number) => void
 /**
  * Wraps a persister so saves wait for idle time (at most `withinMs`) and coalesce: the latest state is
  * written. Removing the saved cache also drops a save still waiting. (The base persister's storage
- * re-checks the owner at the moment of writing, so a save after log out writes nothing.)
+ * re-checks the owner at the moment of writing, so a save after log out writes nothing.) A state taken
+ * for one owner (`ownerOf` when it was handed in) is never written once the owner is another: the
+ * cache of one company is never saved as another's.
  */
 export function idleSaving(
   base: () => Promise<Persister>,
   withinMs = SAVE_WITHIN_MS,
   schedule: IdleScheduler = whenIdle,
+  ownerOf: () => string | null = () => null,
 ): Persister & { cancel(): void; flush(): Promise<void> } {
   let pending: PersistedClient | undefined
+  let pendingOwner: string | null = null
   let waiting: Promise<void> | undefined
   /** Writes the latest state now, if one is waiting (the scheduled run then finds nothing to do). */
   const saveLatest = async () => {
     const latest = pending
     pending = undefined
-    if (!latest) return
+    if (!latest || ownerOf() !== pendingOwner) return
     await base()
       .then((persister) => persister.persistClient(latest))
       .catch(() => undefined)
@@ -77,6 +98,7 @@ export function idleSaving(
   return {
     persistClient(client) {
       pending = client
+      pendingOwner = ownerOf()
       waiting ??= new Promise<void>((resolve) =>
         schedule(() => {
           waiting = undefined
@@ -99,7 +121,7 @@ export function idleSaving(
   }
 }
 
-const savingPersister = idleSaving(loadBasePersister)
+const savingPersister = idleSaving(loadBasePersister, SAVE_WITHIN_MS, whenIdle, cacheOwner)
 // A page that goes away before its idle moment (a reload, a full navigation, a closed tab) still
 // saves what it loaded: otherwise data seen just before leaving would be missing offline.
 if (typeof window !== 'undefined') {
@@ -138,8 +160,11 @@ export function startCacheRestore(): void {
   earlyRead.catch(() => undefined)
 }
 
+/** While a company's saved cache is being swapped for another's, the emptied cache is not saved. */
+let swapping = 0
+
 export const queryPersister: Persister = {
-  persistClient: (client) => savingPersister.persistClient(client),
+  persistClient: (client) => (swapping > 0 ? Promise.resolve() : savingPersister.persistClient(client)),
   async restoreClient(): Promise<PersistedClient | undefined> {
     const base = await loadBasePersister()
     if (!cacheOwner()) {
@@ -154,6 +179,8 @@ export const queryPersister: Persister = {
     if (!saved) return undefined
     const owner = cacheOwner()
     if (!owner || saved.buster !== owner) {
+      // The same person's other company (a switch cut short): it waits for that company again.
+      if (owner && saved.buster && userPart(saved.buster) === userPart(owner)) await set(parkedCacheKey(saved.buster), JSON.stringify(saved))
       await base.removeClient()
       return undefined
     }
@@ -163,10 +190,58 @@ export const queryPersister: Persister = {
   removeClient: () => savingPersister.removeClient(),
 }
 
-/** Removes the saved query cache from this device. */
+/** Removes the saved query cache from this device, every company's. */
 export async function removePersistedQueries(): Promise<void> {
   savingPersister.cancel()
   await del(QUERY_CACHE_KEY)
+  const parked = (await keys()).filter((key): key is string => typeof key === 'string' && key.startsWith(`${QUERY_CACHE_KEY}:`))
+  if (parked.length > 0) await delMany(parked)
+}
+
+/**
+ * Saves the current company's waiting state at once: called before a switch of company changes the
+ * session (afterwards that state is no longer the current company's and is not written).
+ */
+export function saveBeforeCompanySwitch(): Promise<void> {
+  return savingPersister.flush()
+}
+
+let swap: Promise<void> = Promise.resolve()
+
+/**
+ * The same person's current company changed (a switch, or a renewal that landed in another company):
+ * the cache in memory was emptied; the saved cache of the company left is parked under its own key, and
+ * the saved cache of the company now current, if this device has one, is put back in place and into
+ * memory (marked for fetching again, like a restore at start). Data fetched meanwhile is newer and wins.
+ */
+export function switchSavedCache(client: QueryClient, from: string, to: string): Promise<void> {
+  swapping++
+  swap = swap
+    .then(async () => {
+      const active = await get<string>(QUERY_CACHE_KEY)
+      if (active) {
+        const buster = (JSON.parse(active) as { buster?: string }).buster
+        if (buster === from) await set(parkedCacheKey(from), active)
+        await del(QUERY_CACHE_KEY)
+      }
+      const text = await get<string>(parkedCacheKey(to))
+      if (!text || cacheOwner() !== to) return
+      await del(parkedCacheKey(to))
+      const saved = JSON.parse(text) as PersistedClient
+      if (saved.buster !== to || Date.now() - saved.timestamp > appConfig.offlineCacheMaxAgeMs) return
+      await set(QUERY_CACHE_KEY, text)
+      hydrate(client, revalidateOnUse(saved).clientState)
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      swapping--
+    })
+  return swap
+}
+
+/** Settles once a company's saved cache is in place after a switch (at once when none is under way). */
+export function savedCacheSwitched(): Promise<void> {
+  return swap
 }
 
 let markRestored: () => void = () => {}
@@ -246,13 +321,21 @@ export function createQueryClient(): QueryClient {
     },
   })
 
-  // One user never sees another's data: a change of user (or signing out) empties the cache.
-  let owner = getSession()?.user.id ?? null
+  // One user never sees another's data, nor one company's data under another: a change of user, of
+  // the session's company (or signing out) empties the cache; a change of company brings back what
+  // this device saved of the company now current.
+  let owner = cacheOwner()
   subscribeSession(() => {
-    const next = getSession()?.user.id ?? null
-    if (next !== owner) {
-      owner = next
-      client.clear()
+    const next = cacheOwner()
+    if (next === owner) return
+    const previous = owner
+    owner = next
+    const sameUser = previous !== null && next !== null && userPart(previous) === userPart(next)
+    if (sameUser) swapping++
+    client.clear()
+    if (sameUser) {
+      void switchSavedCache(client, previous, next)
+      swapping--
     }
   })
   return client

@@ -15,6 +15,11 @@ const Item = withContext(ArkMenu.Item, 'item')
 const ItemGroup = withContext(ArkMenu.ItemGroup, 'itemGroup')
 const ItemGroupLabel = withContext(ArkMenu.ItemGroupLabel, 'itemGroupLabel')
 const Separator = withContext(ArkMenu.Separator, 'separator')
+/** Entries of which one is chosen (menuitemradio, aria-checked): the company switcher. */
+const RadioItemGroup = withContext(ArkMenu.RadioItemGroup, 'itemGroup')
+const RadioItem = withContext(ArkMenu.RadioItem, 'item')
+const ItemText = ArkMenu.ItemText
+const ItemIndicator = ArkMenu.ItemIndicator
 
 function Content({ children, ...props }: ComponentProps<typeof Surface>) {
   return (
@@ -30,4 +35,4 @@ function Content({ children, ...props }: ComponentProps<typeof Surface>) {
  * A menu button (the user menu): Menu.Root > Menu.Trigger > Menu.Content > Menu.Item. Enter, Space and
  * the arrow keys open it, arrows move, typing jumps to an entry, Escape closes and refocuses the trigger.
  */
-export const Menu = { Root, Trigger, Content, Item, ItemGroup, ItemGroupLabel, Separator }
+export const Menu = { Root, Trigger, Content, Item, ItemGroup, ItemGroupLabel, Separator, RadioItemGroup, RadioItem, ItemText, ItemIndicator }

@@ -16,6 +16,8 @@ import { formatInvoiceDate } from '~/lib/dates'
 import { formatPhone, registeredAgentText, yesNo } from './format'
 import { CLIENT_PROFILE_TABS, type ClientProfileTab } from './routing'
 import { ClientMailSettings } from './mail-settings'
+import { useCompanyRole } from '~/features/companies/api'
+import { roleOpens } from '~/features/companies/roles'
 
 // The tabs' lists (and their tables, dialogs and card form) load only when their tab is opened.
 const InvoicesPanel = lazy(() => import('~/features/invoices').then((m) => ({ default: m.InvoicesPanel })))
@@ -23,6 +25,7 @@ const DocumentsPanel = lazy(() => import('~/features/documents').then((m) => ({ 
 const DeadlinesPanel = lazy(() => import('~/features/deadlines').then((m) => ({ default: m.DeadlinesPanel })))
 
 // The edit dialogs (and their form library) load on the first click of an edit button.
+const TeamPanel = lazy(() => import('~/features/companies/team-panel').then((m) => ({ default: m.TeamPanel })))
 const EditPersonalInfoDialog = lazy(() => import('./edit-profile-dialogs').then((m) => ({ default: m.EditPersonalInfoDialog })))
 const EditCompanyInfoDialog = lazy(() => import('./edit-profile-dialogs').then((m) => ({ default: m.EditCompanyInfoDialog })))
 const AssignMailboxDialog = lazy(() => import('./assign-mailbox-dialog').then((m) => ({ default: m.AssignMailboxDialog })))
@@ -225,6 +228,11 @@ export function ProviderClientProfile({ clientId, tab, onTabChange }: ProviderCl
               <DeadlinesPanel clientId={client.id} canAct={canEdit} limit={10} calendar={false} />
             </Suspense>
           </div>
+          <div className={deadlinesGap}>
+            <Suspense fallback={<TabFallback />}>
+              <TeamPanel clientId={client.id} canEdit={canEdit} />
+            </Suspense>
+          </div>
         </Tabs.Content>
         <Tabs.Content value="invoices">
           <Suspense fallback={<TabFallback />}>
@@ -244,11 +252,13 @@ export function ProviderClientProfile({ clientId, tab, onTabChange }: ProviderCl
 /** Client › Profile: the signed-in client's own company and contact details, how its mail is handled and its address book. */
 export function OwnClientProfile({ clientId }: { clientId: number }) {
   const client = useSuspenseQuery(clientQueryOptions(clientId)).data
+  // Changing the profile is an owner's (a member or billing person reads it).
+  const editable = roleOpens(useCompanyRole(), 'account')
   return (
     <>
       <PageHeader title="Profile" description={client.companyName} />
-      <ClientBasicInfo client={client} editable />
-      <ClientMailSettings clientId={client.id} canEdit defaultCountryId={client.country} />
+      <ClientBasicInfo client={client} editable={editable} />
+      <ClientMailSettings clientId={client.id} canEdit={editable} defaultCountryId={client.country} />
     </>
   )
 }

@@ -34,7 +34,7 @@ async function reload(): Promise<void> {
   let next: OutboxEntry[] = []
   if (userId !== null) {
     try {
-      next = await listEntries(userId)
+      next = await listEntries(userId, getSession()?.user.clientId)
     } catch {
       next = []
     }
@@ -116,6 +116,7 @@ export async function enqueue(change: Change): Promise<OutboxEntry> {
   if (!session) throw new Error('Sign in to make changes')
   const entry: NewOutboxEntry = {
     userId: session.user.id,
+    clientId: session.user.clientId,
     kind: change.kind,
     label: change.label,
     request: change.request,
@@ -144,7 +145,8 @@ export function whenTried(seq: number, timeoutMs = 15_000): Promise<OutboxEntry 
       resolve(entry)
     }
     const check = async (final = false) => {
-      const entry = userId === undefined ? undefined : (await listEntries(userId).catch(() => [])).find((candidate) => candidate.seq === seq)
+      const entry =
+        userId === undefined ? undefined : (await listEntries(userId, getSession()?.user.clientId).catch(() => [])).find((candidate) => candidate.seq === seq)
       if (!entry) return finish(null)
       const tried = entry.state === 'sent' || entry.state === 'failed' || (entry.state === 'waiting' && entry.attempts > 0)
       if (tried || final || isBrowserOffline()) finish(entry)
@@ -192,7 +194,7 @@ export function flushOutbox(): Promise<void> {
     backoffTimer = undefined
     // The sending code loads with the first replay, keeping it out of the first page's script.
     const { replayFromPage } = await import('./send')
-    const report = await replayFromPage(session.user.id)
+    const report = await replayFromPage(session.user.id, session.user.clientId)
     if (!report.waiting) {
       backoff = 0
       return
@@ -248,7 +250,9 @@ async function pruneSent(): Promise<void> {
   const userId = getSession()?.user.id
   if (userId === undefined) return
   const now = Date.now()
-  const stale = (await listEntries(userId).catch(() => [])).filter((entry) => entry.state === 'sent' && now - (entry.sentAt ?? entry.createdAt) > SENT_KEPT_MS)
+  const stale = (await listEntries(userId, getSession()?.user.clientId).catch(() => [])).filter(
+    (entry) => entry.state === 'sent' && now - (entry.sentAt ?? entry.createdAt) > SENT_KEPT_MS,
+  )
   await Promise.all(stale.map((entry) => removeEntry(entry.seq)))
 }
 

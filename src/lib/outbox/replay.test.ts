@@ -134,3 +134,16 @@ describe('what a refusal says', () => {
     expect(outcomeOfRefusal(500, 'x')).toMatchObject({ kind: 'failed', retryable: true })
   })
 })
+
+describe('entries of one company', () => {
+  it('are sent only while that company is the session’s; the other company’s stay queued', async () => {
+    await addEntry(change('in-a', { clientId: 3 }))
+    await addEntry(change('in-b', { clientId: 4 }))
+    const server = fakeServer()
+    await replayOutbox(USER, server.send, Date.now, 4)
+    expect(server.calls).toEqual(['key-in-b'])
+    expect((await listEntries(USER, 3)).map((entry) => [entry.label, entry.state])).toEqual([['in-a', 'waiting']])
+    await replayOutbox(USER, server.send, Date.now, 3)
+    expect(server.calls).toEqual(['key-in-b', 'key-in-a'])
+  })
+})

@@ -41,14 +41,15 @@ function exclusively<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Sends the user's waiting entries in order; see the module comment for what each answer does. */
-export function replayOutbox(userId: number, send: SendEntry, now: () => number = Date.now): Promise<ReplayReport> {
+/** Only the entries of `clientId` when given: the others wait until their company is the session's again. */
+export function replayOutbox(userId: number, send: SendEntry, now: () => number = Date.now, clientId?: number | null): Promise<ReplayReport> {
   return exclusively(async () => {
     const report: ReplayReport = { sent: [], failed: [], waiting: false }
     const tried = new Set<number>()
     for (;;) {
       // Read afresh each time: entries may have been added, retried or removed meanwhile. An entry
       // left 'sending' was cut off (a closed tab, a crashed worker): it goes again with its key.
-      const next = (await listEntries(userId)).find((entry) => (entry.state === 'waiting' || entry.state === 'sending') && !tried.has(entry.seq))
+      const next = (await listEntries(userId, clientId)).find((entry) => (entry.state === 'waiting' || entry.state === 'sending') && !tried.has(entry.seq))
       if (!next) return report
       tried.add(next.seq)
       const sending = await updateEntry(next.seq, (entry) => ({ state: 'sending', attempts: entry.attempts + 1, reason: undefined }))

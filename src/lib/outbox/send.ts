@@ -23,6 +23,6 @@ async function sendFromPage(entry: OutboxEntry): Promise<SendOutcome> {
 }
 
 /** Replays the user's outbox from the page (see replay.ts). */
-export function replayFromPage(userId: number): Promise<ReplayReport> {
-  return replayOutbox(userId, sendFromPage)
+export function replayFromPage(userId: number, clientId?: number | null): Promise<ReplayReport> {
+  return replayOutbox(userId, sendFromPage, Date.now, clientId)
 }

@@ -3,6 +3,10 @@
  * confirmed by the server yet (and, for a while, the ones that were). Plain IndexedDB with no page
  * APIs, so the service worker replays from the same store as the page.
  *
+ * An entry also names the company it was made in (`clientId`, the session's company then): it is shown
+ * and sent only while that company is the session's, with that company's token, so a switch of company
+ * leaves it queued and it goes once the person is back in that company.
+ *
  * An entry is written here, with its Idempotency-Key and (for an upload) its file, before the user is
  * told it is saved. Entries are ordered by `seq` (the store's auto-increment key) and belong to one
  * user (`userId`); nobody else's replay ever sees them.
@@ -36,6 +40,8 @@ export type OutboxState = 'waiting' | 'sending' | 'sent' | 'failed'
 export interface OutboxEntry {
   seq: number
   userId: number
+  /** The session's company when it was made (absent on entries made before companies, and for staff). */
+  clientId?: number | null
   /** What kind of change this is ('upload', 'mail-request', 'mark-read'): pages show their own kinds. */
   kind: string
   /** What the user sees for it: 'scan-1.pdf for Sunshine Holdings LLC'. */
@@ -58,7 +64,7 @@ export interface OutboxEntry {
   invalidate?: unknown[][]
 }
 
-export type NewOutboxEntry = Pick<OutboxEntry, 'userId' | 'kind' | 'label' | 'request' | 'idempotencyKey' | 'invalidate'>
+export type NewOutboxEntry = Pick<OutboxEntry, 'userId' | 'clientId' | 'kind' | 'label' | 'request' | 'idempotencyKey' | 'invalidate'>
 
 let opening: Promise<IDBDatabase> | null = null
 
@@ -134,13 +140,18 @@ export async function addEntry(entry: NewOutboxEntry, now = Date.now()): Promise
   return { ...stored, seq: seq as number }
 }
 
-/** A user's entries, oldest first. */
-export async function listEntries(userId: number): Promise<OutboxEntry[]> {
+/** Whether an entry belongs to the session's company (entries without a company belong to every one). */
+export function inCompany(entry: Pick<OutboxEntry, 'clientId'>, clientId: number | null | undefined): boolean {
+  return entry.clientId == null || clientId === undefined || entry.clientId === clientId
+}
+
+/** A user's entries, oldest first; with `clientId`, only those of that company. */
+export async function listEntries(userId: number, clientId?: number | null): Promise<OutboxEntry[]> {
   const db = await openDb()
   const tx = db.transaction(STORE, 'readonly')
   // Entries of one user come in primary-key order, which is the order they were made.
-  const entries = await promised(tx.objectStore(STORE).index(BY_USER).getAll(userId))
-  return entries as OutboxEntry[]
+  const entries = (await promised(tx.objectStore(STORE).index(BY_USER).getAll(userId))) as OutboxEntry[]
+  return entries.filter((entry) => inCompany(entry, clientId))
 }
 
 /** Changes an entry; resolves with it, or null when it was removed meanwhile. */
