@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { AddressLabelSchema, AddressSchema, MAILING_ADDRESS_LIMITS as LIMITS } from './addresses'
 import { BodyId, idParam, multiLine, pageOf, PageQuerySchema, REQUIRED_MESSAGE, singleLine, type ListParams } from './common'
+import { ShipmentChoiceSchema } from './shipping'
 
 export * from './request-statuses'
 
@@ -33,10 +34,18 @@ export const CreateDocumentRequestSchema = v.object({
    * Not with address fields or saveAddressAs.
    */
   addressId: v.optional(BodyId('must be an address id')),
+  /**
+   * The carrier and speed (GET /api/shipping-options): an active option. Left out, the first active
+   * option is used. Its price is charged on one invoice for the whole shipment.
+   */
+  shippingOptionId: v.optional(BodyId('must be a shipping option id')),
 })
 export type CreateDocumentRequest = v.InferInput<typeof CreateDocumentRequestSchema>
 
-/** PATCH /document-request/{id}/status. Mailed (3) needs carrier and trackingNumber. */
+/**
+ * PATCH /document-request/{id}/status: moves the whole shipment (every document requested with it).
+ * Mailed (3) needs trackingNumber, and carrier unless the shipment's chosen carrier is meant.
+ */
 export const UpdateDocumentRequestStatusSchema = v.object({
   status: v.picklist([1, 2, 3, 4, 5], 'status must be 1 to 5'),
   carrier: v.optional(text('Carrier', 60)),
@@ -79,8 +88,24 @@ export const DocumentRequestSchema = v.object({
   zipcode: v.string(),
   countryId: v.nullable(v.number()),
   countryName: v.nullable(v.string()),
+  /** The carrier it left with (set when Mailed). */
   carrier: v.nullable(v.string()),
   trackingNumber: v.nullable(v.string()),
+  /** The carrier's tracking page for the tracking number, when the carrier has one. */
+  trackingUrl: v.nullable(v.string()),
+  /** The shipment (one envelope) of the documents requested together; null for a request made before shipments. */
+  shipmentId: v.nullable(v.number()),
+  /** The carrier, speed and price chosen, and the invoice of the charge; null before shipments. */
+  shipping: v.nullable(ShipmentChoiceSchema),
+  /** Every document of the shipment with its request (this one's included), moved together. */
+  documents: v.array(
+    v.object({
+      requestId: v.number(),
+      id: v.number(),
+      documentTypeNavigation: v.object({ name: v.string() }),
+      dateReceived: v.string(),
+    }),
+  ),
   createdAt: v.string(),
   updatedAt: v.string(),
   /** Statuses the caller may move this request to now. */
@@ -96,6 +121,7 @@ export type DocumentRequestDetail = v.InferOutput<typeof DocumentRequestDetailSc
 
 export const DocumentRequestPageSchema = pageOf(DocumentRequestSchema)
 export const CreatedDocumentRequestsSchema = v.object({
+  /** One per document, all of one shipment. */
   documentRequests: v.array(DocumentRequestSchema),
   /** The address saved in the address book, when the request asked for it (saveAddressAs). */
   savedAddress: v.optional(AddressSchema),

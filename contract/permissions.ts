@@ -35,6 +35,11 @@ export const PERMISSIONS = {
   RCE: { group: 'roles', label: 'Edit roles', description: 'Rename roles, change their codes, delete roles nobody holds.' },
   DCV: { group: 'documents', label: 'View documents', description: 'See every client’s documents and mail requests, and move requests along.' },
   DCD: { group: 'documents', label: 'Delete documents', description: 'Delete a client’s document.' },
+  SHE: {
+    group: 'documents',
+    label: 'Manage shipping options',
+    description: 'Add the carriers and speeds clients may have originals mailed by, set their prices, turn them on or off.',
+  },
   PCE: { group: 'clients', label: 'Edit client profiles', description: 'Change a client’s profile and assign mailbox numbers.' },
   ICV: { group: 'invoices', label: 'Open invoice details', description: 'See every client’s invoices and open their details.' },
   ICP: {

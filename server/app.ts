@@ -16,6 +16,7 @@ import { clientRoutes } from './routes/clients'
 import { clientAddressRoutes } from './routes/client-addresses'
 import { mailHandlingRoutes } from './routes/mail-handling'
 import { mailActionRoutes } from './routes/mail-actions'
+import { shippingOptionRoutes } from './routes/shipping-options'
 import { configRoutes } from './routes/config'
 import { documentRequestRoutes } from './routes/document-requests'
 import { documentRoutes } from './routes/documents'
@@ -49,6 +50,7 @@ const routeModules: Hono<AppEnv>[] = [
   documentRoutes,
   documentRequestRoutes,
   mailActionRoutes,
+  shippingOptionRoutes,
   notificationRoutes,
   authRoutes,
   secondFactorRoutes,

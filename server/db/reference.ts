@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { PERMISSION_CODES, PERMISSIONS, SUPER_ADMIN_ROLE_ID } from '../../contract/permissions'
+import { ensureShippingOptions } from '../shipping/options'
 import type { Db } from './client'
 import { businessEntityTypes, countries, documentTypes, permissions, roles } from './schema'
 
@@ -70,7 +71,8 @@ export const DOCUMENT_TYPES = [
 
 /**
  * Data every installation needs, demo or not: permission codes, the super admin and client roles,
- * countries (United States first), entity types and document types. Safe to run on every start.
+ * countries (United States first), entity types, document types and the seeded shipping options.
+ * Safe to run on every start.
  */
 export async function ensureReferenceData(db: Db): Promise<void> {
   // A code whose label changed gets the new label; codes are never removed here (roles may hold them).
@@ -99,4 +101,5 @@ export async function ensureReferenceData(db: Db): Promise<void> {
     .insert(documentTypes)
     .values(DOCUMENT_TYPES.map((name) => ({ name })))
     .onConflictDoNothing()
+  await ensureShippingOptions(db)
 }

@@ -802,6 +802,46 @@ export const documentTexts = pgTable(
   ],
 )
 
+/** Carriers and speeds a client may have originals mailed by, with their price (staff manage them). */
+export const shippingOptions = pgTable(
+  'shipping_options',
+  {
+    id: serial('id').primaryKey(),
+    /** Set on the options the reference data seeds, so they are added once. */
+    code: text('code'),
+    carrier: text('carrier').notNull(),
+    speed: text('speed').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(100),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shipping_options_code_idx').on(t.code),
+    uniqueIndex('shipping_options_carrier_speed_idx').on(sql`lower(${t.carrier})`, sql`lower(${t.speed})`),
+    check('shipping_options_price', sql`${t.priceCents} >= 0`),
+  ],
+)
+
+/** Documents requested together: one envelope. The option's carrier, speed and price as they were then. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    shippingOptionId: integer('shipping_option_id').references(() => shippingOptions.id, { onDelete: 'set null' }),
+    carrier: text('carrier'),
+    speed: text('speed'),
+    priceCents: integer('price_cents').notNull().default(0),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('shipments_client_idx').on(t.clientId)],
+)
+
 /** Status codes: 1 Requested, 2 Processing, 3 Mailed, 4 Delivered, 5 Cancelled. */
 export const documentRequests = pgTable(
   'document_requests',
@@ -823,10 +863,13 @@ export const documentRequests = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The shipment (envelope) this document goes in with the others requested together; null before shipments. */
+    shipmentId: integer('shipment_id').references(() => shipments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    index('document_requests_shipment_idx').on(t.shipmentId),
     index('document_requests_client_idx').on(t.clientId, t.createdAt),
     index('document_requests_status_idx').on(t.status, t.createdAt),
     index('document_requests_created_idx').on(t.createdAt, t.id),

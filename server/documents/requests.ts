@@ -18,11 +18,15 @@ import { containing } from '../db/contains'
 import { cachedList, type ValueOf } from '../db/statement-cache'
 import { matchingCount } from '../db/page-total'
 import { isUniqueViolation } from '../db/pg-error'
-import { clients, countries, documentRequestEvents, documentRequests, documents, documentTypes, mailActions, users } from '../db/schema'
+import { clients, countries, documentRequestEvents, documentRequests, documents, documentTypes, mailActions, shipments, users } from '../db/schema'
 import { conflict, forbidden, HttpError, notFound, unprocessable } from '../http/errors'
 import { notifyAgents, notifyClient } from '../notifications'
 import { completeIdempotent, type IdempotencyClaim } from '../idempotency'
 import { displayDay, withinRequestWindow } from './retention'
+import { centsToDollars } from '../../contract/common'
+import { trackingUrl } from '../../contract/shipping'
+import { createInvoice } from '../invoices/create'
+import { shippingOptionFor } from '../shipping/options'
 
 const WINDOW_CLOSED = 'The 60-day window to request this document by mail has closed'
 const ALREADY_OPEN = 'This document already has an open mail request'
@@ -48,6 +52,12 @@ const requestColumns = {
   countryName: countries.name,
   carrier: documentRequests.carrier,
   trackingNumber: documentRequests.trackingNumber,
+  shipmentId: documentRequests.shipmentId,
+  shippingOptionId: shipments.shippingOptionId,
+  shippingCarrier: shipments.carrier,
+  shippingSpeed: shipments.speed,
+  shippingPriceCents: shipments.priceCents,
+  invoiceId: shipments.invoiceId,
   createdAt: documentRequests.createdAt,
   updatedAt: documentRequests.updatedAt,
 }
@@ -60,6 +70,48 @@ function selectRequests<Extra extends Record<string, SQL> = Record<never, never>
     .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
     .innerJoin(clients, eq(clients.id, documentRequests.clientId))
     .leftJoin(countries, eq(countries.id, documentRequests.countryId))
+    .leftJoin(shipments, eq(shipments.id, documentRequests.shipmentId))
+}
+
+type ShipmentDocument = DocumentRequest['documents'][number]
+
+/** The documents of each shipment the rows belong to, with their requests, in request order. */
+async function documentsOfShipments(db: Db | Tx, rows: { shipmentId: number | null }[]): Promise<Map<number, ShipmentDocument[]>> {
+  const ids = [...new Set(rows.map((r) => r.shipmentId).filter((id): id is number => id != null))]
+  const byShipment = new Map<number, ShipmentDocument[]>()
+  if (!ids.length) return byShipment
+  const members = await db
+    .select({
+      shipmentId: documentRequests.shipmentId,
+      requestId: documentRequests.id,
+      id: documents.id,
+      name: documentTypes.name,
+      dateReceived: documents.dateReceived,
+    })
+    .from(documentRequests)
+    .innerJoin(documents, eq(documents.id, documentRequests.documentId))
+    .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+    .where(inArray(documentRequests.shipmentId, ids))
+    .orderBy(asc(documentRequests.id))
+  for (const m of members) {
+    const list = byShipment.get(m.shipmentId!) ?? []
+    list.push({ requestId: m.requestId, id: m.id, documentTypeNavigation: { name: m.name }, dateReceived: m.dateReceived })
+    byShipment.set(m.shipmentId!, list)
+  }
+  return byShipment
+}
+
+/** "Tax Notice", "Tax Notice and Bank Statement", "A, B and C"; a type twice is "Tax Notice (2)". */
+function namesOf(names: string[]): string {
+  const counts = new Map<string, number>()
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1)
+  const parts = [...counts].map(([name, n]) => (n > 1 ? `${name} (${n})` : name))
+  return parts.length <= 1 ? (parts[0] ?? 'a document') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`
+}
+
+async function toDocumentRequests(db: Db | Tx, rows: RequestRow[], caller: Caller): Promise<DocumentRequest[]> {
+  const members = await documentsOfShipments(db, rows)
+  return rows.map((row) => toDocumentRequest(row, caller, members))
 }
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['where']>>[number]
@@ -71,7 +123,8 @@ export function allowedStatusesFor(caller: Caller, status: number): DocumentRequ
   return []
 }
 
-function toDocumentRequest(row: RequestRow, caller: Caller): DocumentRequest {
+function toDocumentRequest(row: RequestRow, caller: Caller, members: Map<number, ShipmentDocument[]>): DocumentRequest {
+  const own: ShipmentDocument = { requestId: row.id, id: row.documentId, documentTypeNavigation: { name: row.typeName }, dateReceived: row.dateReceived }
   return {
     id: row.id,
     status: row.status,
@@ -95,6 +148,19 @@ function toDocumentRequest(row: RequestRow, caller: Caller): DocumentRequest {
     countryName: row.countryName ?? null,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
+    trackingUrl: trackingUrl(row.carrier, row.trackingNumber),
+    shipmentId: row.shipmentId,
+    shipping:
+      row.shipmentId == null
+        ? null
+        : {
+            shippingOptionId: row.shippingOptionId ?? null,
+            carrier: row.shippingCarrier ?? null,
+            speed: row.shippingSpeed ?? null,
+            price: centsToDollars(row.shippingPriceCents ?? 0),
+            invoiceId: row.invoiceId ?? null,
+          },
+    documents: (row.shipmentId != null && members.get(row.shipmentId)) || [own],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     allowedStatuses: allowedStatusesFor(caller, row.status),
@@ -133,7 +199,7 @@ export async function getRequestDetail(db: Db | Tx, caller: Caller, id: number):
     .where(eq(documentRequestEvents.documentRequestId, id))
     .orderBy(asc(documentRequestEvents.createdAt), asc(documentRequestEvents.id))
   return {
-    ...toDocumentRequest(row, caller),
+    ...toDocumentRequest(row, caller, await documentsOfShipments(db, [row])),
     events: events.map((e) => ({
       id: e.id,
       status: e.status,
@@ -244,7 +310,7 @@ export async function listRequests(db: Db, caller: Caller, query: RequestListQue
   }
   const values = { clientId, status: query.status, documentId: query.documentId, pattern: q ? containing(q) : undefined }
   const { rows, ...total } = await requestList(db, shape, values, query)
-  return { data: rows.map((row) => toDocumentRequest(row, caller)), ...total, page: query.page, pageSize: query.pageSize }
+  return { data: await toDocumentRequests(db, rows, caller), ...total, page: query.page, pageSize: query.pageSize }
 }
 
 export interface MailingAddress {
@@ -256,8 +322,12 @@ export interface MailingAddress {
   countryId: number | null
 }
 
+const OPTION_UNAVAILABLE = 'This shipping option is not available'
+
 /**
- * Creates one mail request per document, all or nothing. Each document must be the client's, active,
+ * Creates one shipment (one envelope) of the documents, with one mail request per document, all or
+ * nothing. The shipping option chosen (or the first active one) is copied onto the shipment with its
+ * price at this moment; a price above zero is one invoice for the whole shipment. Each document must be the client's, active,
  * within its 60 days, without an open request and with its original not mailed already (a cancelled
  * request frees it). The documents are locked for the transaction, so
  * neither the shred job nor a second request can slip in between the checks and the insert.
@@ -273,6 +343,8 @@ export async function createRequests(
     companyName: string
     claim?: IdempotencyClaim
     saveAddressAs?: string
+    /** An active shipping option; left out, the first active one. */
+    shippingOptionId?: number
     /** Where the request came from, for the audit row of a saved address. */
     origin?: { ip?: string | null; requestId?: string | null }
   },
@@ -351,6 +423,41 @@ export async function createRequests(
         .limit(1)
       if (acting) throw conflict(ACTION_OPEN, several ? `${ACTION_OPEN} (${label(acting.documentId)})` : ACTION_OPEN)
 
+      // The option as it is now: its price is the shipment's, whatever it becomes later.
+      const option = await shippingOptionFor(tx, input.shippingOptionId)
+      if (input.shippingOptionId !== undefined && (!option || !option.active)) {
+        throw new HttpError(422, OPTION_UNAVAILABLE, 'Choose one of the carriers and speeds offered (GET /api/shipping-options)', [
+          { path: 'shippingOptionId', message: `shippingOptionId: ${OPTION_UNAVAILABLE}` },
+        ])
+      }
+      const priceCents = option?.priceCents ?? 0
+      const invoice =
+        priceCents > 0
+          ? await createInvoice(tx, {
+              clientId,
+              invoiceDate: now,
+              dueDate: now,
+              lines: [
+                {
+                  description: `Mailing ${ids.length === 1 ? 'an original' : `${ids.length} originals in one envelope`}: ${option!.carrier} ${option!.speed}`,
+                  unitAmountCents: priceCents,
+                },
+              ],
+            })
+          : undefined
+      const [shipment] = await tx
+        .insert(shipments)
+        .values({
+          clientId,
+          shippingOptionId: option?.id ?? null,
+          carrier: option?.carrier ?? null,
+          speed: option?.speed ?? null,
+          priceCents,
+          invoiceId: invoice?.id ?? null,
+          createdAt: now,
+        })
+        .returning({ id: shipments.id })
+
       const created = await tx
         .insert(documentRequests)
         .values(
@@ -360,6 +467,7 @@ export async function createRequests(
             status: REQUEST_STATUS.requested,
             ...input.mailing,
             requestedBy: caller.userId,
+            shipmentId: shipment.id,
             createdAt: now,
             updatedAt: now,
           })),
@@ -374,14 +482,13 @@ export async function createRequests(
           createdAt: now,
         })),
       )
-      for (const r of created) {
-        await notifyAgents(
-          tx,
-          `${input.companyName} requested ${types.get(r.documentId) ?? 'a document'} by mail`,
-          { documentRequestId: r.id, documentId: r.documentId },
-          now,
-        )
-      }
+      // One envelope, one notice (linking its first request).
+      await notifyAgents(
+        tx,
+        `${input.companyName} requested ${namesOf(created.map((r) => types.get(r.documentId) ?? 'a document'))} by mail`,
+        { documentRequestId: created[0].id, documentId: created[0].documentId },
+        now,
+      )
       const rows = await selectRequests(tx)
         .where(
           inArray(
@@ -390,7 +497,7 @@ export async function createRequests(
           ),
         )
         .orderBy(asc(documentRequests.id))
-      const answer: CreatedRequests = { documentRequests: rows.map((row) => toDocumentRequest(row, caller)) }
+      const answer: CreatedRequests = { documentRequests: await toDocumentRequests(tx, rows, caller) }
       if (savedAddress) answer.savedAddress = savedAddress
       if (input.claim) await completeIdempotent(tx, input.claim, 201, answer)
       return answer
@@ -403,9 +510,11 @@ export async function createRequests(
 }
 
 /**
- * Moves a request along. Agents with DCV follow REQUEST_TRANSITIONS (Mailed needs carrier and tracking
- * number); a client may cancel its own request while it is Requested. Each change is an event and a
- * notification to the other side. Asking for the status a request already has changes nothing.
+ * Moves a request along, and with it every request of its shipment (the documents requested together,
+ * one envelope). Agents with DCV follow REQUEST_TRANSITIONS (Mailed needs a tracking number, and a
+ * carrier unless the shipment's chosen carrier is meant); a client may cancel its own request while it
+ * is Requested. Each change is an event on each request of the shipment and one notification to the
+ * other side. Asking for the status a request already has changes nothing.
  */
 export async function changeRequestStatus(
   deps: AppDeps,
@@ -430,34 +539,55 @@ export async function changeRequestStatus(
       throw conflict('This status change is not allowed', `A request that is ${from} cannot be moved to ${to}`)
     }
     const mailed = input.status === REQUEST_STATUS.mailed
-    if (mailed && (!input.carrier || !input.trackingNumber)) {
+    const carrier = input.carrier ?? row.shippingCarrier ?? undefined
+    if (mailed && (!carrier || !input.trackingNumber)) {
       throw unprocessable('Carrier and tracking number are required', 'Enter the carrier and the tracking number to mark the request as Mailed')
     }
+    // The whole envelope moves: every request of the shipment standing where this one stands.
+    const sameShipment = row.shipmentId == null ? eq(documentRequests.id, id) : eq(documentRequests.shipmentId, row.shipmentId)
+    const members = await tx
+      .select({ id: documentRequests.id, status: documentRequests.status })
+      .from(documentRequests)
+      .where(sameShipment)
+      .orderBy(asc(documentRequests.id))
+      .for('update')
+    const moving = members.filter((m) => m.status === row.status).map((m) => m.id)
     const updated = await tx
       .update(documentRequests)
       .set({
         status: input.status,
         updatedAt: now,
-        ...(mailed ? { carrier: input.carrier, trackingNumber: input.trackingNumber } : {}),
+        ...(mailed ? { carrier, trackingNumber: input.trackingNumber } : {}),
       })
-      .where(and(eq(documentRequests.id, id), eq(documentRequests.status, row.status)))
+      .where(and(inArray(documentRequests.id, moving), eq(documentRequests.status, row.status)))
       .returning({ id: documentRequests.id })
-    if (!updated.length) throw conflict('This request was changed meanwhile', 'This request was changed by someone else; reload it and try again')
-    await tx.insert(documentRequestEvents).values({
-      documentRequestId: id,
-      status: input.status,
-      note: input.note || (isClient(caller) ? 'Cancelled by the client' : null),
-      carrier: mailed ? input.carrier : null,
-      trackingNumber: mailed ? input.trackingNumber : null,
-      byUserId: caller.userId,
-      createdAt: now,
-    })
+    if (!updated.some((u) => u.id === id))
+      throw conflict('This request was changed meanwhile', 'This request was changed by someone else; reload it and try again')
+    await tx.insert(documentRequestEvents).values(
+      updated.map((u) => ({
+        documentRequestId: u.id,
+        status: input.status,
+        note: input.note || (isClient(caller) ? 'Cancelled by the client' : null),
+        carrier: mailed ? carrier : null,
+        trackingNumber: mailed ? input.trackingNumber : null,
+        byUserId: caller.userId,
+        createdAt: now,
+      })),
+    )
+    const names =
+      updated.length > 1
+        ? namesOf(
+            (await documentsOfShipments(tx, [row])).get(row.shipmentId!)?.filter((d) => updated.some((u) => u.id === d.requestId)).map((d) => d.documentTypeNavigation.name) ?? [
+              row.typeName,
+            ],
+          )
+        : row.typeName
     const links = { documentRequestId: id, documentId: row.documentId }
     if (isClient(caller)) {
-      await notifyAgents(tx, `${row.companyName} cancelled the request to mail ${row.typeName}`, links, now)
+      await notifyAgents(tx, `${row.companyName} cancelled the request to mail ${names}`, links, now)
     } else {
-      const tracking = mailed ? ` (${input.carrier}, tracking number ${input.trackingNumber})` : ''
-      await notifyClient(tx, row.clientId, `Your request to mail ${row.typeName} is now ${to}${tracking}`, links, now)
+      const tracking = mailed ? ` (${carrier}, tracking number ${input.trackingNumber})` : ''
+      await notifyClient(tx, row.clientId, `Your request to mail ${names} is now ${to}${tracking}`, links, now)
     }
   })
   return getRequestDetail(deps.db, caller, id)

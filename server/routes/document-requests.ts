@@ -100,6 +100,7 @@ export const documentRequestRoutes = new Hono<AppEnv>()
         companyName: client.companyName,
         claim,
         saveAddressAs: body.saveAddressAs,
+        shippingOptionId: body.shippingOptionId,
         origin: { ip: clientAddress(c), requestId: c.get('requestId') },
       })
       return c.json(created, 201)
