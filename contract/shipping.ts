@@ -68,7 +68,10 @@ export const TRACKING_URL_TEMPLATES: Record<string, string> = {
 /** The carrier's tracking page for a tracking number, or null for a carrier without one. */
 export function trackingUrl(carrier: string | null | undefined, trackingNumber: string | null | undefined): string | null {
   if (!carrier || !trackingNumber) return null
-  const key = carrier.trim().split(/[\s-]+/)[0].toLowerCase()
+  const key = carrier
+    .trim()
+    .split(/[\s-]+/)[0]
+    .toLowerCase()
   const template = TRACKING_URL_TEMPLATES[key]
   return template ? template.replace('{n}', encodeURIComponent(trackingNumber.trim())) : null
 }

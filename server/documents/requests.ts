@@ -577,9 +577,10 @@ export async function changeRequestStatus(
     const names =
       updated.length > 1
         ? namesOf(
-            (await documentsOfShipments(tx, [row])).get(row.shipmentId!)?.filter((d) => updated.some((u) => u.id === d.requestId)).map((d) => d.documentTypeNavigation.name) ?? [
-              row.typeName,
-            ],
+            (await documentsOfShipments(tx, [row]))
+              .get(row.shipmentId!)
+              ?.filter((d) => updated.some((u) => u.id === d.requestId))
+              .map((d) => d.documentTypeNavigation.name) ?? [row.typeName],
           )
         : row.typeName
     const links = { documentRequestId: id, documentId: row.documentId }

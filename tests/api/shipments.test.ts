@@ -38,7 +38,8 @@ async function options(user: { id: number }) {
   return res.json as v.InferOutput<typeof ShippingOptionListSchema>
 }
 
-const optionNamed = async (carrier: string, speedStart: string) => (await options(manager)).find((o) => o.carrier === carrier && o.speed.startsWith(speedStart))!
+const optionNamed = async (carrier: string, speedStart: string) =>
+  (await options(manager)).find((o) => o.carrier === carrier && o.speed.startsWith(speedStart))!
 
 const requestMail = async (user: { id: number }, body: Record<string, unknown>) =>
   server.request('POST', '/api/client/document-request', { token: await token(user), body })
@@ -68,10 +69,18 @@ beforeAll(async () => {
   taxNotice = types.find((t) => t.name === 'Tax Notice')!.id
   clerk = (await server.factories.agent(['DCV'])).user
   manager = (await server.factories.agent(['SHE'])).user
-  const a = await server.factories.client({ companyName: 'Sunshine Holdings LLC', address: '200 S Biscayne Blvd', city: 'Miami', stateProvince: 'FL', zipcode: '33131', countryId: 1 })
+  const a = await server.factories.client({
+    companyName: 'Sunshine Holdings LLC',
+    address: '200 S Biscayne Blvd',
+    city: 'Miami',
+    stateProvince: 'FL',
+    zipcode: '33131',
+    countryId: 1,
+  })
   clientA = a.client
   userA = a.user
-  userB = (await server.factories.client({ companyName: 'Gulf Coast Ventures Inc', address: '1 Bay St', city: 'Tampa', stateProvince: 'FL', zipcode: '33602' })).user
+  userB = (await server.factories.client({ companyName: 'Gulf Coast Ventures Inc', address: '1 Bay St', city: 'Tampa', stateProvince: 'FL', zipcode: '33602' }))
+    .user
 })
 afterAll(() => server.close())
 beforeEach(() => server.clock.set(NOW))
@@ -100,7 +109,10 @@ describe('GET/POST/PUT /api/shipping-options', () => {
     expect(created.status).toBe(201)
     expect(v.is(ShippingOptionSchema, created.json)).toBe(true)
     expect(created.json).toMatchObject({ carrier: 'DHL', speed: 'Express Worldwide', price: 60.5, active: true, sortOrder: 50 })
-    const again = await server.request('POST', '/api/shipping-options', { token: await token(manager), body: { ...body, carrier: 'dhl', speed: 'express worldwide' } })
+    const again = await server.request('POST', '/api/shipping-options', {
+      token: await token(manager),
+      body: { ...body, carrier: 'dhl', speed: 'express worldwide' },
+    })
     expect(again.status).toBe(409)
     expect(again.json.detail).toBe('This carrier already has an option of that speed')
 
@@ -157,7 +169,10 @@ describe('a mail request of several documents: one shipment', () => {
 
     // Paid like any other invoice.
     const cardToken = await sandboxCardToken(server)
-    const paid = await server.request('POST', '/api/client/invoices/pay', { token: await token(userA), body: { invoiceIds: [String(invoiceId)], token: cardToken } })
+    const paid = await server.request('POST', '/api/client/invoices/pay', {
+      token: await token(userA),
+      body: { invoiceIds: [String(invoiceId)], token: cardToken },
+    })
     expect(paid.status).toBe(200)
     expect(paid.json.amount).toBe(15)
 
@@ -254,7 +269,10 @@ describe('a mail request of several documents: one shipment', () => {
     expect(invoice.totalCents).toBe(4500)
     await putOption(manager, overnight.id, { price: 45 })
 
-    const free = await server.request('POST', '/api/shipping-options', { token: await token(manager), body: { carrier: 'Courier', speed: 'Hand delivery', price: 0 } })
+    const free = await server.request('POST', '/api/shipping-options', {
+      token: await token(manager),
+      body: { carrier: 'Courier', speed: 'Hand delivery', price: 0 },
+    })
     expect(free.status).toBe(201)
     const doc2 = await uploadDocument(clientA.id)
     const none = (await requestMail(userA, { documentIds: [doc2], shippingOptionId: free.json.id })).json.documentRequests[0]

@@ -20,6 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  */
 const FEATURE_ENTRIES = {
   documents: ['keys', 'shared', 'routing', 'loaders', 'upload'],
+  companies: ['api', 'roles', 'team-panel', 'company-switcher'],
   invoices: ['api', 'routing', 'loaders', 'detail'],
   notifications: ['keys', 'routing'],
   payments: ['card-payment-dialog', 'saved-cards', 'saved-card-choice'],
