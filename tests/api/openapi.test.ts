@@ -214,6 +214,7 @@ describe('GET /api/openapi.json', () => {
     await call('client', 'GET', '/api/document/{id}/alerts', { id: documentId })
     const conversation = await call('client', 'POST', '/api/support/conversations', {}, { body: { subject: 'A question', message: 'Where is my mail?' } })
     await call('client', 'GET', '/api/support/conversations/{id}', { id: conversation.json.id })
+    await call('client', 'GET', '/api/shipping-options')
 
     // Staff.
     for (const path of [

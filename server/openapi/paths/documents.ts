@@ -15,6 +15,7 @@ import {
   DocumentUploadResponseSchema,
 } from '../../../contract/documents'
 import { MailActionPageSchema, MailActionSchema } from '../../../contract/mail-actions'
+import { ShippingOptionListSchema, ShippingOptionSchema } from '../../../contract/shipping'
 import { describeRoutes } from '../describe'
 
 const IDEMPOTENCY = {
@@ -136,12 +137,13 @@ export const documentDocs = describeRoutes('Documents', {
   'POST /api/client/document-request': {
     summary: 'A client asks for documents to be mailed',
     description:
-      'Address fields left out are taken from the client’s profile. With addressId, one of the client’s saved addresses is the mailing address (forwarding the original to it); saveAddressAs saves the address typed.',
+      'The documents are one shipment (one envelope): one request per document, all moved together. Address fields left out are taken from the client’s profile. With addressId, one of the client’s saved addresses is the mailing address (forwarding the original to it); saveAddressAs saves the address typed. shippingOptionId chooses the carrier and speed (the first active option when left out); its price at this moment is the shipment’s, charged on one invoice when above zero.',
     headers: IDEMPOTENCY,
     answers: { 201: CreatedDocumentRequestsSchema },
     errors: {
       404: 'A document, or the saved address, is not the caller’s',
       409: 'A document already has an open request, or another action (open and scan, shred, hold) is open on it',
+      422: 'The address is incomplete, a document’s 60 days are over, or the shipping option is unknown or inactive',
     },
   },
   'GET /api/client/document-requests': {
@@ -202,8 +204,25 @@ export const documentDocs = describeRoutes('Documents', {
       422: 'An open and scan without a scan of the same client, or a scan given for another action',
     },
   },
+  'GET /api/shipping-options': {
+    summary: 'The carriers and speeds originals may be mailed by, with their prices',
+    description: 'Active options, in their order, for any signed-in user; staff with SHE also see the inactive ones.',
+    answers: { 200: ShippingOptionListSchema },
+  },
+  'POST /api/shipping-options': {
+    summary: 'Adds a shipping option (staff with SHE)',
+    answers: { 201: ShippingOptionSchema },
+    errors: { 403: 'Not staff with SHE', 409: 'The carrier already has an option of that speed' },
+  },
+  'PUT /api/shipping-options/{id}': {
+    summary: 'Changes a shipping option: carrier, speed, price, active, order (staff with SHE)',
+    description: 'Fields left out stay. A price change applies to requests made afterwards; requests made before keep their price.',
+    answers: { 200: ShippingOptionSchema },
+    errors: { 403: 'Not staff with SHE', 404: 'No such option', 409: 'Another option has this carrier and speed' },
+  },
   'PATCH /api/document-request/{id}/status': {
-    summary: 'Moves a request on (processing, mailed with its tracking, cancelled)',
+    summary: 'Moves a request on, with every request of its shipment (processing, mailed with its tracking, cancelled)',
+    description: 'Mailed needs trackingNumber; carrier defaults to the shipment’s chosen carrier.',
     answers: { 200: DocumentRequestDetailSchema },
     errors: { 403: 'The caller may not make this change', 409: 'The request is not in a state that allows this change' },
   },
