@@ -7,11 +7,9 @@ import { attemptDayFor, autopayJob, runAutopay } from '../../server/jobs/autopay
 import { jobs } from '../../server/jobs'
 import { PAYMENT_RECORDERS } from '../../server/jobs/payment-reconciliation'
 import { runDueJobs } from '../../server/jobs/scheduler'
-import type { ChargeRequest, ChargeResult } from '../../server/payments/gateway'
 import { INTENT_LEASE_MS, reconcileIntents } from '../../server/payments/intents'
-import { SandboxGateway } from '../../server/payments/sandbox'
 import { createTestServer, type TestServer } from './harness'
-import { sandboxCardToken } from './sandbox-card'
+import { AnswerLosingSandbox, sandboxCardToken } from './sandbox-card'
 
 /**
  * The auto-pay job with a fixed clock, on the sandbox gateway: an open invoice is charged once on its
@@ -21,24 +19,14 @@ import { sandboxCardToken } from './sandbox-card'
  * by the reconciliation and not charged again by the next run.
  */
 
-/** The sandbox, with a switch that loses the processor's answer after it charged (as a crash would). */
-class LossySandbox extends SandboxGateway {
-  loseAnswers = false
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const result = await super.charge(request)
-    if (this.loseAnswers) throw new Error('socket hang up')
-    return result
-  }
-}
-
 const START = new Date('2026-03-01T15:00:00Z')
 let server: TestServer
-let gateway: LossySandbox
+let gateway: AnswerLosingSandbox
 
 beforeAll(async () => {
   server = await createTestServer({
     now: START,
-    gateway: ({ db, clock, logger }) => (gateway = new LossySandbox({ db, clock, logger, publicUrl: 'http://localhost:8080' })),
+    gateway: ({ db, clock, logger }) => (gateway = new AnswerLosingSandbox({ db, clock, logger, publicUrl: 'http://localhost:8080' })),
   })
 })
 afterAll(() => server?.close())

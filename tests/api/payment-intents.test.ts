@@ -4,30 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Service } from '../../contract/catalogue'
 import { businessEntityTypes, clientServices, countries, paymentIntents, payments, sandboxCharges, users } from '../../server/db/schema'
 import { PAYMENT_RECORDERS } from '../../server/jobs/payment-reconciliation'
-import type { ChargeRequest, ChargeResult } from '../../server/payments/gateway'
 import { INTENT_LEASE_MS, reconcileIntents } from '../../server/payments/intents'
-import { SandboxGateway } from '../../server/payments/sandbox'
 import { createTestServer, type TestServer } from './harness'
-import { sandboxCardToken } from './sandbox-card'
+import { AnswerLosingSandbox, sandboxCardToken } from './sandbox-card'
 
 /**
  * Sign-ups and add-on purchases whose server stopped at the worst moment: after the card was charged
- * and before the order was written. The sandbox gateway below charges for real (in its own books) and
- * then, while `loseAnswers` is on, loses the answer, which is what the portal sees of a server that died
- * there or of a processor whose answer never came; while `unreachable` is on it charges nothing.
+ * and before the order was written (the sandbox losing its answer, see AnswerLosingSandbox), or with
+ * the processor out of reach.
  */
-class AnswerLosingSandbox extends SandboxGateway {
-  loseAnswers = false
-  /** The processor cannot be reached at all: nothing is charged. */
-  unreachable = false
-  override async charge(request: ChargeRequest): Promise<ChargeResult> {
-    if (this.unreachable) throw new Error('connect ECONNREFUSED')
-    const result = await super.charge(request)
-    if (this.loseAnswers) throw new Error('connection reset by peer')
-    return result
-  }
-}
-
 let server: TestServer
 let gateway: AnswerLosingSandbox
 let address: Service

@@ -1,3 +1,5 @@
+import type { ChargeRequest, ChargeResult } from '../../server/payments/gateway'
+import { SandboxGateway } from '../../server/payments/sandbox'
 import type { TestServer } from './harness'
 
 /** The test cards. */
@@ -34,4 +36,20 @@ export async function sandboxCardToken(
   })
   if (token.status !== 201) throw new Error(`payment token refused: ${token.text}`)
   return token.json.id as string
+}
+
+/**
+ * The sandbox gateway, charging for real in its own books, with two switches: `loseAnswers` loses the
+ * answer after the charge (what the portal sees of a server that died there, or of a processor whose
+ * answer never came); `unreachable` charges nothing (the processor cannot be reached at all).
+ */
+export class AnswerLosingSandbox extends SandboxGateway {
+  loseAnswers = false
+  unreachable = false
+  override async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (this.unreachable) throw new Error('connect ECONNREFUSED')
+    const result = await super.charge(request)
+    if (this.loseAnswers) throw new Error('connection reset by peer')
+    return result
+  }
 }

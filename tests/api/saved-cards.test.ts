@@ -3,11 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditEvents, clientAutopay, invoices, paymentIntents, paymentMethods, payments, sandboxCharges, sandboxStoredCards } from '../../server/db/schema'
 import { createInvoice } from '../../server/invoices/create'
 import { PAYMENT_RECORDERS } from '../../server/jobs/payment-reconciliation'
-import type { ChargeRequest, ChargeResult } from '../../server/payments/gateway'
 import { INTENT_LEASE_MS, reconcileIntents } from '../../server/payments/intents'
-import { SandboxGateway } from '../../server/payments/sandbox'
 import { createTestServer, type TestServer } from './harness'
-import { sandboxCardToken, TEST_CARDS } from './sandbox-card'
+import { AnswerLosingSandbox, sandboxCardToken, TEST_CARDS } from './sandbox-card'
 
 /**
  * Saved cards on the sandbox gateway: paying with "save this card", the list (last four digits only),
@@ -16,24 +14,14 @@ import { sandboxCardToken, TEST_CARDS } from './sandbox-card'
  * card, and the account statement PDF.
  */
 
-/** The sandbox gateway, with a switch that loses the processor's answer after it charged (as a crash would). */
-class LossySandbox extends SandboxGateway {
-  loseAnswers = false
-  async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const result = await super.charge(request)
-    if (this.loseAnswers) throw new Error('socket hang up')
-    return result
-  }
-}
-
 const NOW = new Date('2026-03-01T17:00:00Z')
 let server: TestServer
-let gateway: LossySandbox
+let gateway: AnswerLosingSandbox
 
 beforeAll(async () => {
   server = await createTestServer({
     now: NOW,
-    gateway: ({ db, clock, logger }) => (gateway = new LossySandbox({ db, clock, logger, publicUrl: 'http://localhost:8080' })),
+    gateway: ({ db, clock, logger }) => (gateway = new AnswerLosingSandbox({ db, clock, logger, publicUrl: 'http://localhost:8080' })),
   })
 })
 afterAll(() => server?.close())
