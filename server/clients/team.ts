@@ -7,7 +7,7 @@ import type { AppDeps } from '../context'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/pg-error'
 import { CLIENT_ROLE } from '../db/reference'
-import { clientMemberships, clients, users } from '../db/schema'
+import { clientMemberships, clients, roles, users } from '../db/schema'
 import { HttpError, notFound } from '../http/errors'
 import { auditContext, type WriteContext } from '../http/write-context'
 import { composeMail } from '../mail/compose'
@@ -107,8 +107,9 @@ export async function addTeamMember(deps: AppDeps, ctx: WriteContext, clientId: 
     added = await db.transaction(async (tx) => {
       const { companyName } = await lockTeam(tx, clientId)
       const [existing] = await tx
-        .select({ id: users.id, agentId: users.agentId, roleType: sql<string>`(select role_type from roles where roles.id = ${users.roleId})` })
+        .select({ id: users.id, agentId: users.agentId, roleType: roles.roleType })
         .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
         .where(eq(users.email, body.email))
       let userId: number
       let link: { url: string; expiresAt: Date } | null = null

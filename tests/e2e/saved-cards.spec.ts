@@ -47,7 +47,7 @@ async function registerCompany(request: APIRequestContext): Promise<string> {
     data: {
       clientInformation: {
         companyName: `Saved Cards ${randomUUID().slice(0, 6)} LLC`,
-        businessType: (types.data ?? types)[0].id,
+        businessType: types[0].id,
         attorneyEmail: '',
         notifyAttorney: false,
         changeAgent: true,
@@ -55,7 +55,7 @@ async function registerCompany(request: APIRequestContext): Promise<string> {
         firstName: 'Marta',
         lastName: 'Reyes',
         phone: '+1 305 555 0142',
-        countryId: (countries.data ?? countries).find((c: { iso2?: string; name: string }) => c.iso2 === 'US' || c.name === 'United States').id,
+        countryId: countries.find((c: { iso2: string }) => c.iso2 === 'US').id,
         address: '12 Ocean Dr',
         city: 'Miami Beach',
         stateProvince: 'FL',
