@@ -29,17 +29,28 @@ const Price = v.pipe(
   v.check((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'Price must be in whole cents'),
 )
 
+const SortOrder = v.pipe(v.number(), v.integer('Sort order must be a whole number'), v.minValue(0), v.maxValue(10_000))
+
 export const CreateShippingOptionSchema = v.object({
   carrier: label('Carrier', 60),
   speed: label('Speed', 60),
   price: Price,
   active: v.optional(v.boolean(), true),
-  sortOrder: v.optional(v.pipe(v.number(), v.integer('Sort order must be a whole number'), v.minValue(0), v.maxValue(10_000)), 100),
+  sortOrder: v.optional(SortOrder, 100),
 })
 export type CreateShippingOption = v.InferInput<typeof CreateShippingOptionSchema>
 
-/** PUT: any of the fields; what is left out stays. */
-export const UpdateShippingOptionSchema = v.partial(CreateShippingOptionSchema)
+/** PUT: any of the fields, at least one; what is left out stays (no defaults here). */
+export const UpdateShippingOptionSchema = v.pipe(
+  v.object({
+    carrier: v.optional(label('Carrier', 60)),
+    speed: v.optional(label('Speed', 60)),
+    price: v.optional(Price),
+    active: v.optional(v.boolean()),
+    sortOrder: v.optional(SortOrder),
+  }),
+  v.check((input) => Object.values(input).some((value) => value !== undefined), 'Give at least one of carrier, speed, price, active or sortOrder'),
+)
 export type UpdateShippingOption = v.InferInput<typeof UpdateShippingOptionSchema>
 
 /** The choice a mail request carries, as it was at the moment of the request. */

@@ -144,10 +144,11 @@ test.describe('provider clients', () => {
     const session = JSON.parse((await storedState(page)).sessionStorage ?? 'null')
     await page.goto(`/client/profile/${session.user.clientId}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
-    await expect(page.getByText('Sunshine Holdings LLC').first()).toBeVisible()
+    await expect(page.getByRole('main').getByText('Sunshine Holdings LLC').first()).toBeVisible()
     await expect(page.getByText(DEMO.client.email)).toBeVisible()
     await page.goto(`/client/profile/${session.user.clientId + 1}`)
-    await expect(page.getByText('Sunshine Holdings LLC')).toHaveCount(0)
+    // The top bar names the signed-in company; the page itself must show nothing of the other one.
+    await expect(page.getByRole('main').getByText('Sunshine Holdings LLC')).toHaveCount(0)
     await expect(page.getByText(/not found/i).first()).toBeVisible()
   })
 

@@ -8,6 +8,8 @@ import { DEMO, DEMO_PASSWORD, expect, expectAccessible, loginAs, test } from './
  * gateway's hosted fields (declined, then paid), and the invoice page with its PDF.
  *
  * The tests of this file run in order on one server: the decline comes before client@demo.test pays.
+ * Other specs add invoices of their own to the same database (a mail request's shipping charge), so
+ * counts are taken before and compared after, and the paid invoices are followed by their numbers.
  */
 
 const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' }
@@ -36,6 +38,16 @@ function bodyRows(page: Page): Locator {
 /** The body rows of the invoice table with this status label. */
 function rowsWithStatus(page: Page, label: 'PAID' | 'UNPAID' | 'OVERDUE'): Locator {
   return bodyRows(page).filter({ has: page.getByRole('cell').getByText(label, { exact: true }) })
+}
+
+/** How many rows of each status the loaded table shows. */
+async function statusCounts(page: Page): Promise<Record<'PAID' | 'UNPAID' | 'OVERDUE', number>> {
+  await expect(bodyRows(page).first()).toBeVisible()
+  return {
+    PAID: await rowsWithStatus(page, 'PAID').count(),
+    UNPAID: await rowsWithStatus(page, 'UNPAID').count(),
+    OVERDUE: await rowsWithStatus(page, 'OVERDUE').count(),
+  }
 }
 
 /** A row's cell under the column named `column` (the selection column, when there is one, comes first). */
@@ -169,6 +181,7 @@ test.describe('invoices', () => {
 
   test('a declined card keeps the dialog open with Payment failed', async ({ page }) => {
     await openClientInvoices(page)
+    const before = await statusCounts(page)
     // The card script loads only when the dialog opens.
     const cardScripts: string[] = []
     page.on('request', (request) => {
@@ -194,8 +207,8 @@ test.describe('invoices', () => {
 
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect(dialog).toBeHidden()
-    await expect(rowsWithStatus(page, 'UNPAID')).toHaveCount(1)
-    await expect(rowsWithStatus(page, 'OVERDUE')).toHaveCount(1)
+    await expect(rowsWithStatus(page, 'UNPAID')).toHaveCount(before.UNPAID)
+    await expect(rowsWithStatus(page, 'OVERDUE')).toHaveCount(before.OVERDUE)
   })
 
   test('offline, the invoices seen before show from saved data, and paying says a connection is needed', async ({ page, context }) => {
@@ -203,7 +216,8 @@ test.describe('invoices', () => {
     // The service worker controls the page once installed (the page may reload meanwhile).
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)).catch(() => false), { timeout: 30_000 }).toBe(true)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoices' }).click()
-    await expect(rowsWithStatus(page, 'UNPAID')).toHaveCount(1)
+    await expect(rowsWithStatus(page, 'UNPAID').first()).toBeVisible()
+    const online = await statusCounts(page)
     // The query cache is written to IndexedDB shortly after the list arrives.
     await expect
       .poll(() =>
@@ -227,8 +241,8 @@ test.describe('invoices', () => {
     await offline.goto('/client/invoices')
     await expect(offline.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible()
     await expect(offline.getByText(/^Offline, saved at /)).toBeVisible()
-    await expect(rowsWithStatus(offline, 'PAID')).toHaveCount(1)
-    await expect(rowsWithStatus(offline, 'UNPAID')).toHaveCount(1)
+    await expect(rowsWithStatus(offline, 'PAID')).toHaveCount(online.PAID)
+    await expect(rowsWithStatus(offline, 'UNPAID')).toHaveCount(online.UNPAID)
 
     const row = rowsWithStatus(offline, 'UNPAID').first()
     await toggleRow(row)
@@ -241,6 +255,11 @@ test.describe('invoices', () => {
 
   test('client@demo.test pays two unpaid invoices with the test card and sees them PAID with a paid date', async ({ page }) => {
     await openClientInvoices(page)
+    const before = await statusCounts(page)
+    const numbers: string[] = []
+    for (const label of ['UNPAID', 'OVERDUE'] as const) {
+      numbers.push((await (await cell(page, rowsWithStatus(page, label).first(), 'Invoice #')).textContent())!.trim())
+    }
     await selectUnpaidInvoices(page)
     await page.getByRole('button', { name: 'Pay Now' }).click()
     const dialog = await fillCard(page, CARDS.success)
@@ -251,11 +270,15 @@ test.describe('invoices', () => {
     await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Payment successful' })).toBeVisible()
     await expect(dialog).toBeHidden()
     await expect(page.getByRole('region', { name: 'Selected invoices' })).toHaveCount(0)
-    await expect(rowsWithStatus(page, 'PAID')).toHaveCount(3)
-    await expect(rowsWithStatus(page, 'UNPAID')).toHaveCount(0)
-    await expect(rowsWithStatus(page, 'OVERDUE')).toHaveCount(0)
+    await expect(rowsWithStatus(page, 'PAID')).toHaveCount(before.PAID + 2)
+    await expect(rowsWithStatus(page, 'UNPAID')).toHaveCount(before.UNPAID - 1)
+    await expect(rowsWithStatus(page, 'OVERDUE')).toHaveCount(before.OVERDUE - 1)
     const today = todayInNewYork()
-    await expect(bodyRows(page).filter({ has: page.getByRole('cell', { name: today, exact: true }) })).toHaveCount(2)
+    for (const number of numbers) {
+      const row = bodyRows(page).filter({ has: page.getByRole('cell', { name: number, exact: true }) })
+      await expect(await cell(page, row, 'Status')).toHaveText('PAID')
+      await expect(await cell(page, row, 'Paid Date')).toHaveText(today)
+    }
   })
 
   test('the invoice page shows the lines and payments, prints, and downloads a PDF', async ({ page }) => {
@@ -269,7 +292,7 @@ test.describe('invoices', () => {
     await expect(items.getByRole('row')).not.toHaveCount(1)
     await expect(items.getByRole('row').nth(1)).toContainText('$')
     await expect(page.getByRole('table', { name: `Payments of invoice ${number}` })).toContainText('ending in 4242')
-    await expect(page.getByText('Sunshine Holdings LLC')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Bill to' })).toContainText('Sunshine Holdings LLC')
     // The FROM block names the provider above its address and contacts.
     await expect(page.getByRole('region', { name: 'From' })).toContainText('Sunshine State Registered Agents')
     await expectAccessible(page, 'invoice page')

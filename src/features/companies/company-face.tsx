@@ -7,6 +7,7 @@ export const companyTrigger = css({
   gap: '1',
   px: '2',
   minH: '10',
+  minW: '0',
   maxW: { base: '36', md: '64' },
   borderRadius: 'md',
   fontSize: 'sm',

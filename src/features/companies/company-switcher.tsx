@@ -10,6 +10,8 @@ const single = css({
   display: 'inline-flex',
   alignItems: 'center',
   px: '2',
+  // It gives way first when the bar is narrow: the name truncates rather than widening the page.
+  minW: '0',
   maxW: { base: '36', md: '64' },
   fontSize: 'sm',
   fontWeight: 'medium',

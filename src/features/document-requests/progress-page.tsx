@@ -12,6 +12,7 @@ import { LoadError, SavedAtNote } from '~/ui/list-page'
 import { Spinner } from '~/ui/spinner'
 import { documentRequestQueryOptions, requestStatusesQueryOptions } from './api'
 import { moveLabel, RequestStatusBadge } from './status'
+import { TrackingNumber } from '~/ui/tracking-number'
 
 // The dialog of a status change loads when staff (or a client cancelling) first open it.
 const StatusDialog = lazy(() => import('./status-dialog').then((m) => ({ default: m.StatusDialog })))
@@ -132,7 +133,10 @@ function Timeline({ request, asClient }: { request: DocumentRequestDetail; asCli
             )}
             {s.event?.carrier && s.event.trackingNumber && (
               <p className={stepNote}>
-                {s.event.carrier}, tracking number <strong>{s.event.trackingNumber}</strong>
+                {s.event.carrier}, tracking number{' '}
+                <strong>
+                  <TrackingNumber carrier={s.event.carrier} value={s.event.trackingNumber} />
+                </strong>
               </p>
             )}
             {s.event?.note && <p className={stepNote}>{s.event.note}</p>}

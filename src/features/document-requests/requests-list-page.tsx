@@ -1,4 +1,5 @@
 import type { DocumentRequest } from '@contract/document-requests'
+import { TrackingNumber } from '~/ui/tracking-number'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
@@ -96,7 +97,7 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
           row.original.trackingNumber ? (
             <span>
               {row.original.carrier}
-              <span className={muted}>{row.original.trackingNumber}</span>
+              <TrackingNumber className={muted} carrier={row.original.carrier} value={row.original.trackingNumber} />
             </span>
           ) : (
             <span className={muted}>None yet</span>

@@ -9,6 +9,7 @@ import { Button, IconButton } from '~/ui/button'
 import { DataTable, type ColumnDef, type ColumnFiltersState, type PaginationState, type RowSelectionState, type SortingState } from '~/ui/data-table'
 import { EyeIcon, MoreIcon } from '~/ui/icons'
 import { lazyMenu, MenuOnDemand } from '~/ui/menu-on-demand'
+import { TrackingNumber } from '~/ui/tracking-number'
 import { documentLabel } from './format'
 import { Snippet, TextState } from './words'
 import { DOCUMENT_FILTER_COLUMNS, DOCUMENT_PAGE_SIZES, type DocumentFilterColumn, type DocumentListState, type DocumentSortField } from './list-params'
@@ -138,16 +139,19 @@ export type DocumentsTableProps = {
 }
 
 const mailedNote = css({ display: 'flex', flexDirection: 'column', gap: '0.5', fontSize: 'sm', minW: '0' })
-const trackingText = css({ color: 'fg.muted', overflowWrap: 'anywhere' })
+const trackingText = css({ color: 'fg.muted' })
 
 /** The original left the mailroom: when, and how to follow it, instead of a countdown. */
 function OriginalMailed({ mailed }: { mailed: NonNullable<Document['originalMailed']> }) {
   return (
     <span className={mailedNote}>
-      <span className={nowrap}>Original mailed on {formatDocumentDate(mailed.mailedAt)}</span>
+      {/* Only the date keeps to one line: the column stays as narrow as a countdown's beside the side menu. */}
+      <span>
+        Original mailed on <span className={nowrap}>{formatDocumentDate(mailed.mailedAt)}</span>
+      </span>
       {mailed.trackingNumber && (
         <span className={trackingText}>
-          {mailed.carrier ? `${mailed.carrier} ` : ''}tracking {mailed.trackingNumber}
+          {mailed.carrier ? `${mailed.carrier} ` : ''}tracking <TrackingNumber carrier={mailed.carrier} value={mailed.trackingNumber} />
         </span>
       )}
     </span>
