@@ -41,13 +41,16 @@ export function notificationUrl(n: Pick<Claimed, 'clientId' | 'documentRequestId
 const tagOf = (n: Claimed) =>
   n.documentRequestId !== null ? `request-${n.documentRequestId}` : n.documentId !== null ? `document-${n.documentId}` : `notification-${n.id}`
 
-function titleOf(n: Claimed): string {
+function kindTitle(n: Claimed): string {
   if (n.urgent) return 'Action required: service of process'
   if (n.clientId === null) return 'Staff notice'
   if (n.kind === 'new-mail') return 'New mail'
   if (isNotificationKind(n.kind)) return NOTIFICATION_KIND_LABELS[n.kind]
   return 'Notification'
 }
+
+/** A client's notice names its company: one person may be in several. */
+const titleOf = (n: Claimed) => (n.companyName ? `${kindTitle(n)} · ${n.companyName}` : kindTitle(n))
 
 export interface AnnounceResult {
   announced: number

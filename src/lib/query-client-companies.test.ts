@@ -117,3 +117,22 @@ describe('switching company', () => {
     expect(writes).toEqual([])
   })
 })
+
+describe('a company the person has left', () => {
+  it('loses its parked saved cache on this device; the person’s other companies and other people keep theirs', async () => {
+    const { idb, queries } = await load()
+    const parked = (userId: number, clientId: number, version = 'v1') => queries.parkedCacheKey(`${version}:user:${userId}:client:${clientId}`)
+    await idb.set(parked(7, 3), '{}')
+    await idb.set(parked(7, 4), '{}')
+    await idb.set(parked(7, 5, 'v0'), '{}')
+    await idb.set(parked(8, 4), '{}')
+
+    expect(await queries.forgetCompaniesLeft(7, [3])).toBe(true)
+    const left = (await idb.keys()).map(String).sort()
+    expect(left).toEqual([parked(7, 3), parked(8, 4)].sort())
+
+    // Nothing more to forget: nothing changes, and the caller is told so.
+    expect(await queries.forgetCompaniesLeft(7, [3])).toBe(false)
+    expect((await idb.keys()).length).toBe(2)
+  })
+})

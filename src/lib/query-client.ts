@@ -199,6 +199,22 @@ export async function removePersistedQueries(): Promise<void> {
 }
 
 /**
+ * Drops the saved caches this device keeps of a person's companies they no longer belong to (`clientIds`
+ * is the person's companies as the server lists them now). True when one was found: the person was
+ * removed from a company since this device last saw it.
+ */
+export async function forgetCompaniesLeft(userId: number, clientIds: readonly number[]): Promise<boolean> {
+  const member = new Set(clientIds.map(String))
+  const ofUser = new RegExp(`^${QUERY_CACHE_KEY}:.*:user:${userId}:client:([^:]+)$`)
+  const left = (await keys()).filter((key): key is string => {
+    const match = typeof key === 'string' ? ofUser.exec(key) : null
+    return match !== null && !member.has(match[1])
+  })
+  if (left.length > 0) await delMany(left)
+  return left.length > 0
+}
+
+/**
  * Saves the current company's waiting state at once: called before a switch of company changes the
  * session (afterwards that state is no longer the current company's and is not written).
  */

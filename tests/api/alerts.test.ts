@@ -304,7 +304,7 @@ describe('invoices', () => {
     expect(await markOverdueJob.run(server.deps, NOW)).toEqual({ marked: 1 })
     await runWorker()
     const push = server.pushService.sent.find((p) => p.target.endpoint === endpointOf(1))!
-    expect(push.payload).toMatchObject({ title: 'Invoices', body: 'Invoice INV-2026-9001 is overdue', url: '/client/invoices' })
+    expect(push.payload).toMatchObject({ title: 'Invoices · Sunshine Holdings LLC', body: 'Invoice INV-2026-9001 is overdue', url: '/client/invoices' })
     const bell = await server.request('GET', '/api/system-notifications?limit=100', { token: await token(ann) })
     expect(bell.json.data.find((n: { kind: string }) => n.kind === 'invoice')).toMatchObject({ message: 'Invoice INV-2026-9001 is overdue', isRead: false })
   })

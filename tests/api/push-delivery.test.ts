@@ -178,7 +178,12 @@ describe('web push through a real push receiver', () => {
 
     const plain = ece.decrypt(push.body, { version: 'aes128gcm', privateKey: device, authSecret })
     const payload = v.parse(PushPayloadSchema, JSON.parse(plain.toString('utf8')))
-    expect(payload).toMatchObject({ title: 'New mail', body: 'New document received: Tax Notice', url: '/client/documents', tag: `document-${documentId}` })
+    expect(payload).toMatchObject({
+      title: 'New mail · Sunshine Holdings LLC',
+      body: 'New document received: Tax Notice',
+      url: '/client/documents',
+      tag: `document-${documentId}`,
+    })
     expect(payload.unreadCount).toBeGreaterThanOrEqual(1)
     expect(received).toHaveLength(1)
   }, 60_000)

@@ -188,7 +188,7 @@ describe('the push queue', () => {
     const [push] = server.pushService.sent
     expect(push.target).toEqual({ endpoint: device.endpoint, keys: device.keys })
     expect(push.payload).toEqual({
-      title: 'New mail',
+      title: 'New mail · Sunshine Holdings LLC',
       body: 'New document received: Bank Statement',
       url: '/client/documents',
       tag: `document-${documentId}`,
@@ -205,7 +205,7 @@ describe('the push queue', () => {
     await runWorker()
     expect(server.pushService.sent).toHaveLength(1)
     expect(server.pushService.sent[0].options.urgency).toBe('high')
-    expect(server.pushService.sent[0].payload).toMatchObject({ title: 'Action required: service of process', urgent: true })
+    expect(server.pushService.sent[0].payload).toMatchObject({ title: 'Action required: service of process · Sunshine Holdings LLC', urgent: true })
   })
 
   it('retries a failed push with backoff, then sends it', async () => {

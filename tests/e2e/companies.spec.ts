@@ -70,6 +70,23 @@ function savedCache(page: Page): Promise<string> {
   )
 }
 
+/** Every key of the device's saved data (the saved caches of each company among them). */
+function savedKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('keyval-store')
+        open.onerror = () => resolve([])
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('keyval')) return resolve([])
+          const request = open.result.transaction('keyval', 'readonly').objectStore('keyval').getAllKeys()
+          request.onsuccess = () => resolve(request.result.map(String))
+          request.onerror = () => resolve([])
+        }
+      }),
+  )
+}
+
 const rows = (page: Page) => page.getByRole('main').getByRole('row')
 
 async function switchTo(page: Page, from: string, to: string) {
@@ -96,7 +113,7 @@ test.describe('one login, two companies', () => {
     expect([201, 409]).toContain(added.status())
   })
 
-  test('client2 switches company from the top bar; each company shows its own documents and menu, online and offline', async ({ page, context }) => {
+  test('client2 switches company from the top bar; each company shows its own documents and menu, online and offline', async ({ page, context, request }) => {
     test.setTimeout(180_000)
     await loginAs(page, 'client2', { remember: true })
     await expect(page.getByRole('button', { name: new RegExp(`Company: ${GULF}`) })).toBeVisible({ timeout: PAGE_LOAD })
@@ -157,5 +174,20 @@ test.describe('one login, two companies', () => {
     } finally {
       await context.setOffline(false)
     }
+
+    // Sunshine's list waits on the device for the next switch back, until the owner removes client2:
+    // the next start forgets it, and the switcher offers no other company.
+    const owner = await signIn(request, DEMO.client.email)
+    const sunshineCache = new RegExp(`^portal-query-cache:.*:client:${owner.clientId}$`)
+    await expect.poll(async () => (await savedKeys(page)).filter((key) => sunshineCache.test(key)), { timeout: 15_000 }).toHaveLength(1)
+    const auth = { authorization: `Bearer ${owner.token}` }
+    const team: { data: { userId: number; email: string }[] } = await (await request.get(`/api/client/${owner.clientId}/team`, { headers: auth })).json()
+    const member = team.data.find((person) => person.email === DEMO.client2.email)!
+    expect((await request.delete(`/api/client/${owner.clientId}/team/${member.userId}`, { headers: auth })).status()).toBeLessThan(300)
+    await page.reload()
+    await expectAppRendered(page)
+    await expect.poll(async () => (await savedKeys(page)).filter((key) => sunshineCache.test(key)), { timeout: 15_000 }).toEqual([])
+    await expect(page.getByRole('button', { name: new RegExp(`Company: ${GULF}`) })).toHaveCount(0)
+    await expect(page.getByRole('banner').getByText(GULF)).toBeVisible()
   })
 })

@@ -19,7 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * route does not load what it does not show).
  */
 const FEATURE_ENTRIES = {
-  documents: ['keys', 'shared', 'routing', 'loaders', 'upload'],
+  documents: ['keys', 'shared', 'routing', 'loaders', 'upload', 'file-cache'],
   companies: ['api', 'roles', 'team-panel', 'company-switcher'],
   invoices: ['api', 'routing', 'loaders', 'detail'],
   notifications: ['keys', 'routing'],

@@ -18,7 +18,12 @@ export const companyKeys = {
 export const companiesQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: companyKeys.companies(userId),
-    queryFn: ({ signal }) => api.get('/auth/companies', { schema: CompaniesResponseSchema, signal }).then((answer) => answer.data),
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get('/auth/companies', { schema: CompaniesResponseSchema, signal })
+      // Read at each start online: what this device saved of a company the person has left goes now.
+      void import('./forget-left').then((module) => module.forgetLeftCompanies(userId, data))
+      return data
+    },
     staleTime: 5 * 60_000,
   })
 
