@@ -215,6 +215,18 @@ export type SubscribeResult = v.InferOutput<typeof SubscribeResultSchema>
 /** A mailbox number: MB- and 4 to 6 digits, e.g. MB-1042 (typed in any case, stored upper case). */
 export const MAILBOX_NUMBER_PATTERN = /^MB-\d{4,6}$/i
 export const MAILBOX_NUMBER_MESSAGE = 'Mailbox number must be MB- followed by 4 to 6 digits, e.g. MB-1042'
+
+/**
+ * What a client's printed cover sheet's QR code holds: `mailbox:MB-1042`. The mailroom photographs the
+ * sheet on top of the client's mail and the upload form picks the client by it.
+ */
+export const coverSheetCode = (mailboxNumber: string) => `mailbox:${mailboxNumber.toUpperCase()}`
+
+/** The mailbox number a cover sheet's code names, or null for any other text. */
+export function mailboxOfCoverSheetCode(text: string): string | null {
+  const match = /^mailbox:(.+)$/i.exec(text.trim())
+  return match && MAILBOX_NUMBER_PATTERN.test(match[1]) ? match[1].toUpperCase() : null
+}
 /** The first number handed out when no client has one yet. */
 export const FIRST_MAILBOX_NUMBER = 1001
 

@@ -55,7 +55,9 @@ const isRequestId = (value: string | undefined): value is string => !!value && v
  */
 export function responseHeaders(options: { frameOrigins?: string[]; scriptOrigins?: string[] } = {}): MiddlewareHandler<AppEnv> {
   const frame = ["'self'", 'blob:', ...(options.frameOrigins ?? [])].join(' ')
-  const script = ["'self'", ...(options.scriptOrigins ?? [])].join(' ')
+  // 'wasm-unsafe-eval' lets the portal's own WebAssembly compile (the upload form's cover sheet reader);
+  // it allows no JavaScript eval.
+  const script = ["'self'", "'wasm-unsafe-eval'", ...(options.scriptOrigins ?? [])].join(' ')
   const pagePolicy = [
     "default-src 'self'",
     `script-src ${script}`,

@@ -86,6 +86,84 @@ test('the upload form marks the Client field wrong only once an upload was tried
   expect(await borderColor(client)).toBe(neutral)
 })
 
+test('one file of a batch keeps its own type and date; the client picker finds a company by its mailbox number', async ({ page }) => {
+  test.setTimeout(60_000)
+  await loginAs(page, 'clerk')
+  const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token: string })
+  const headers = { authorization: `Bearer ${session.token}` }
+
+  await page.goto('/provider/documents/add')
+  // The demo's Sunshine Holdings has mailbox MB-1042: its number finds it, and the option names it.
+  const client = page.getByRole('combobox', { name: 'Client' })
+  await client.fill('MB-1042')
+  await expect(page.getByRole('option', { name: /^Sunshine Holdings LLC \(.*, mailbox MB-1042\)$/ })).toBeVisible()
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(1)
+  // The batch itself goes to Gulf Coast, whose documents no other spec counts.
+  await client.fill('Gulf Coast')
+  await page.getByRole('option', { name: /Gulf Coast Ventures Inc/ }).click()
+  await page.getByRole('combobox', { name: 'Document Type' }).selectOption({ label: 'General Mail' })
+  await page
+    .getByRole('radiogroup', { name: /Jurisdiction/ })
+    .getByText('Private')
+    .click()
+  const batchDate = await page.getByLabel('Date Received').inputValue()
+  const files = [`${RUN}-batch.pdf`, `${RUN}-own.pdf`]
+  await page.getByLabel('Choose files').setInputFiles(files.map((name) => ({ name, mimeType: 'application/pdf', buffer: pdf(name) })))
+  const list = page.getByRole('list', { name: 'Files to upload' })
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+  await expect(list.getByText('As the batch')).toHaveCount(2)
+
+  // The second file: a bank statement that arrived the day before, in the state's mail.
+  await list.getByRole('button', { name: `Change details of ${files[1]}` }).click()
+  const own = list.getByRole('group', { name: `Details of ${files[1]}` })
+  await own.getByRole('combobox', { name: 'Document Type' }).selectOption({ label: 'Bank Statement' })
+  await own.getByRole('combobox', { name: 'Jurisdiction' }).selectOption({ label: 'Federal' })
+  const dayBefore = new Date(Date.parse(`${batchDate}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+  await own.getByLabel('Date Received').fill(dayBefore)
+  await list.getByRole('button', { name: `Close details of ${files[1]}` }).click()
+  await expect(list.getByText(`Bank Statement · Federal · ${dayBefore}`)).toBeVisible()
+  await expect(list.getByText('As the batch')).toHaveCount(1)
+  await expectAccessible(page, 'upload form with a file of its own details')
+
+  await page.getByRole('button', { name: 'Upload 2 documents' }).click()
+  await expect(page.getByRole('region', { name: 'Uploads from this device' }).getByText('Sent', { exact: true })).toHaveCount(2)
+  const uploaded = await (await page.request.get(`/api/documents?q=${RUN}&pageSize=10`, { headers })).json()
+  const byName = (name: string) => uploaded.data.find((row: { originalFileName: string }) => row.originalFileName === name)
+  expect(byName(files[0])).toMatchObject({ documentTypeNavigation: { name: 'General Mail' }, jurisdictionName: 'Private', dateReceived: batchDate })
+  expect(byName(files[1])).toMatchObject({ documentTypeNavigation: { name: 'Bank Statement' }, jurisdictionName: 'Federal', dateReceived: dayBefore })
+})
+
+test("a photo of a client's cover sheet chooses the client and stays out of the batch", async ({ page }) => {
+  test.setTimeout(60_000)
+  await loginAs(page, 'clerk')
+  const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token: string })
+  const answer = await page.request.get('/api/client?q=MB-1042&pageSize=10', { headers: { authorization: `Bearer ${session.token}` } })
+  expect(answer.status(), await answer.text()).toBe(200)
+  const clients = await answer.json()
+  const sunshine = clients.data.find((client: { mailboxNumber: string | null }) => client.mailboxNumber === 'MB-1042') as { id: number }
+
+  // The sheet, as staff print it from the client's profile.
+  await page.goto(`/provider/clients/${sunshine.id}`)
+  await page.getByRole('button', { name: 'Cover sheet' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cover sheet' })
+  await expect(dialog.getByRole('img', { name: 'QR code of mailbox MB-1042' })).toBeVisible()
+  await expectAccessible(page, 'cover sheet dialog')
+  const photo = await dialog.getByTestId('cover-sheet').screenshot({ type: 'png' })
+  await dialog.getByRole('button', { name: 'Close' }).click()
+
+  // The mailroom photographs it with a letter: the sheet picks the client, the letter stays a page.
+  await page.goto('/provider/documents/add')
+  await page.getByLabel('Choose files').setInputFiles([
+    { name: 'sheet.png', mimeType: 'image/png', buffer: photo },
+    { name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdf(`${RUN} letter`) },
+  ])
+  await expect(page.getByText('Cover sheet read: mailbox MB-1042, Sunshine Holdings LLC. The sheet itself is not uploaded.')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('combobox', { name: 'Client' })).toHaveValue(/^Sunshine Holdings LLC \(/)
+  const list = page.getByRole('list', { name: 'Files to upload' })
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  await expect(list.getByText('letter.pdf')).toBeVisible()
+})
+
 test.describe.serial('documents, mail requests and the mailroom', () => {
   let requestId = ''
 

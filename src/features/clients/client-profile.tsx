@@ -29,6 +29,7 @@ const TeamPanel = lazy(() => import('~/features/companies/team-panel').then((m) 
 const EditPersonalInfoDialog = lazy(() => import('./edit-profile-dialogs').then((m) => ({ default: m.EditPersonalInfoDialog })))
 const EditCompanyInfoDialog = lazy(() => import('./edit-profile-dialogs').then((m) => ({ default: m.EditCompanyInfoDialog })))
 const AssignMailboxDialog = lazy(() => import('./assign-mailbox-dialog').then((m) => ({ default: m.AssignMailboxDialog })))
+const CoverSheetDialog = lazy(() => import('./cover-sheet-dialog').then((m) => ({ default: m.CoverSheetDialog })))
 
 const TAB_LABELS: Record<ClientProfileTab, string> = { basic: 'Basic', invoices: 'Invoices', documents: 'Documents' }
 
@@ -52,15 +53,25 @@ function Value({ children }: { children: ReactNode }) {
   return <dd>{children === null || children === undefined || children === '' ? <span className={muted}>Not given</span> : children}</dd>
 }
 
-type EditingDialog = 'personal' | 'company' | 'mailbox' | null
+type EditingDialog = 'personal' | 'company' | 'mailbox' | 'cover-sheet' | null
 const mailboxValue = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })
 
 /**
  * The Client entity: company, contact and address, sign-in users and services.
  * Shared by the provider's client profile (Basic tab) and the client's own profile. With `editable`,
- * the company and contact panels carry their edit buttons.
+ * the company and contact panels carry their edit buttons; `forStaff` offers the mailbox's cover sheet.
  */
-export function ClientBasicInfo({ client, editable = false, canAssignMailbox = false }: { client: Client; editable?: boolean; canAssignMailbox?: boolean }) {
+export function ClientBasicInfo({
+  client,
+  editable = false,
+  canAssignMailbox = false,
+  forStaff = false,
+}: {
+  client: Client
+  editable?: boolean
+  canAssignMailbox?: boolean
+  forStaff?: boolean
+}) {
   const [editing, setEditing] = useState<EditingDialog>(null)
   const close = () => setEditing(null)
   return (
@@ -71,6 +82,8 @@ export function ClientBasicInfo({ client, editable = false, canAssignMailbox = f
             <EditPersonalInfoDialog client={client} onClose={close} />
           ) : editing === 'mailbox' ? (
             <AssignMailboxDialog client={client} onClose={close} />
+          ) : editing === 'cover-sheet' ? (
+            <CoverSheetDialog client={client} onClose={close} />
           ) : (
             <EditCompanyInfoDialog client={client} onClose={close} />
           )}
@@ -110,6 +123,11 @@ export function ClientBasicInfo({ client, editable = false, canAssignMailbox = f
               {canAssignMailbox && (
                 <Button variant="outline" size="sm" onClick={() => setEditing('mailbox')}>
                   {client.hasMailbox && client.mailboxNumber ? 'Change mailbox' : 'Assign mailbox'}
+                </Button>
+              )}
+              {forStaff && client.hasMailbox && client.mailboxNumber && (
+                <Button variant="outline" size="sm" onClick={() => setEditing('cover-sheet')}>
+                  Cover sheet
                 </Button>
               )}
             </span>
@@ -221,7 +239,7 @@ export function ProviderClientProfile({ clientId, tab, onTabChange }: ProviderCl
           ))}
         </Tabs.List>
         <Tabs.Content value="basic">
-          <ClientBasicInfo client={client} editable={canEdit} canAssignMailbox={canEdit} />
+          <ClientBasicInfo client={client} editable={canEdit} canAssignMailbox={canEdit} forStaff />
           <ClientMailSettings clientId={client.id} canEdit={canEdit} defaultCountryId={client.country} />
           <div className={deadlinesGap}>
             <Suspense fallback={<TabFallback />}>

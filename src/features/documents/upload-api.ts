@@ -7,10 +7,11 @@ import { documentKeys } from './keys'
 
 /** The upload form's calls: the client picker and the server's size limit. */
 
-const toClientOption = (client: { id: number; companyName: string; firstName: string; lastName: string }): SelectOption => ({
-  value: String(client.id),
-  label: `${client.companyName} (${`${client.firstName} ${client.lastName}`.trim() || `#${client.id}`})`,
-})
+/** 'Sunshine Holdings LLC (Dana Reyes, mailbox 1042)': the company, then who and which mailbox, to tell namesakes apart. */
+const toClientOption = (client: { id: number; companyName: string; firstName: string; lastName: string; mailboxNumber: string | null }): SelectOption => {
+  const contact = `${client.firstName} ${client.lastName}`.trim() || `#${client.id}`
+  return { value: String(client.id), label: `${client.companyName} (${client.mailboxNumber ? `${contact}, mailbox ${client.mailboxNumber}` : contact})` }
+}
 
 /** Clients matching the text (company, contact, e-mail, mailbox), first 20 by company name. */
 export async function searchClientOptions(q: string, signal?: AbortSignal): Promise<SelectOption[]> {
@@ -20,6 +21,13 @@ export async function searchClientOptions(q: string, signal?: AbortSignal): Prom
     signal,
   })
   return page.data.map(toClientOption)
+}
+
+/** The client holding a mailbox number (a cover sheet's), as a picker option; null when none does. */
+export async function findClientByMailbox(mailboxNumber: string, signal?: AbortSignal): Promise<SelectOption | null> {
+  const page = await api.get('/client', { query: { q: mailboxNumber, pageSize: 20 }, schema: ClientPageSchema, signal })
+  const client = page.data.find((row) => row.mailboxNumber?.toUpperCase() === mailboxNumber.toUpperCase())
+  return client ? toClientOption(client) : null
 }
 
 /** The picker's first options, before anything is typed. */

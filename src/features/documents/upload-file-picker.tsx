@@ -1,6 +1,6 @@
 import { DOCUMENT_UPLOAD_ACCEPT } from '@contract/documents'
 import { formatBytes } from '@contract/file-size'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { Button } from '~/ui/button'
@@ -158,6 +158,7 @@ export function ChosenFileList({
   photoCount,
   onMove,
   onRemove,
+  details,
 }: {
   items: ChosenFile[]
   combining: boolean
@@ -165,6 +166,8 @@ export function ChosenFileList({
   photoCount: number
   onMove: (id: string, by: -1 | 1) => void
   onRemove: (id: string) => void
+  /** Under each file that is a document of its own: its details (a combined photo is a page, not a document). */
+  details?: (item: ChosenFile) => ReactNode
 }) {
   return (
     <ul className={fileList} aria-label={combining ? 'Files and pages to upload' : 'Files to upload'}>
@@ -197,6 +200,7 @@ export function ChosenFileList({
                 Remove
               </Button>
             </div>
+            {details && !item.problem && !(combining && isPhoto(item.file)) && details(item)}
           </li>
         )
       })}

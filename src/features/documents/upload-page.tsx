@@ -21,8 +21,9 @@ import type { SelectOption } from '~/ui/select'
 import { TextInput } from '~/ui/text-input'
 import { notify } from '~/ui/toaster'
 import { documentKeys, documentTypesQueryOptions } from './api'
-import { clientOptionsQueryOptions, searchClientOptions, uploadLimitQueryOptions } from './upload-api'
+import { clientOptionsQueryOptions, findClientByMailbox, searchClientOptions, uploadLimitQueryOptions } from './upload-api'
 import { NativeSelect } from '~/ui/native-select'
+import { detailsOf, FileDetailsEditor, fileDetailsProblem, type BatchDetails, type FileDetails } from './upload-file-details'
 import { ChosenFileList, FileDropZone, type ChosenFile } from './upload-file-picker'
 import { checkUploadFile, combinedScanName, isPhoto } from './upload-files'
 
@@ -96,10 +97,14 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const [kind, setKind] = useState<DocumentKind | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [chosen, setChosen] = useState<ChosenFile[]>([])
+  // A file's own type, jurisdiction or date, where it differs from the batch's (by the chosen file's id).
+  const [ownDetails, setOwnDetails] = useState<Record<string, FileDetails>>({})
   const [photoMode, setPhotoMode] = useState<PhotoMode | null>(null)
   const [storing, setStoring] = useState(false)
   const [stored, setStored] = useState<{ count: number; company: string } | null>(null)
   const [storeError, setStoreError] = useState<string | null>(null)
+  // What the last cover sheet photographed said: the client it picked, or why it picked none.
+  const [coverSheet, setCoverSheet] = useState<{ status: 'success' | 'warning'; text: string } | null>(null)
 
   // Photos' thumbnails are object URLs: released when the page goes.
   const previews = useRef(new Set<string>())
@@ -136,7 +141,14 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const combining = mode === 'combined' && photos.length > 1
   const documentCount = combining ? valid.length - photos.length + 1 : valid.length
 
-  const isService = types.data?.find((type) => String(type.id) === String(documentTypeId))?.name === 'Service of Process'
+  const typeOptions = (types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))
+  const isServiceType = (typeId: string | null) => types.data?.find((type) => String(type.id) === String(typeId))?.name === 'Service of Process'
+  const batch: BatchDetails = { documentTypeId, jurisdiction, dateReceived }
+  // The documents of the batch with their details: the combined photos are one, with the batch's.
+  const separate = valid.filter((item) => !(combining && isPhoto(item.file)))
+  const documentDetails = [...(combining ? [batch] : []), ...separate.map((item) => detailsOf(batch, ownDetails[item.id]))]
+  const isService = isServiceType(documentTypeId)
+  const anyService = documentDetails.some((details) => isServiceType(details.documentTypeId))
   const clientIdNumber = chosenClient ? Number(chosenClient.value) : null
   const handling = useQuery({ ...mailHandlingQueryOptions(clientIdNumber ?? 0), enabled: clientIdNumber !== null })
   // Service of process and state mail are always opened and scanned.
@@ -145,13 +157,15 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const effectiveKind: DocumentKind = alwaysScanned ? 'document' : (kind ?? proposedKind)
   const fields = (): boolean => {
     const next: Errors = {}
-    if (isService && servedOn && dateReceived && servedOn > dateReceived) next.servedOn = 'The date served cannot be after the date received'
+    if (anyService && servedOn && dateReceived && servedOn > dateReceived) next.servedOn = 'The date served cannot be after the date received'
     if (!chosenClient) next.client = REQUIRED_MESSAGE
     if (!documentTypeId) next.documentType = REQUIRED_MESSAGE
     if (!jurisdiction) next.jurisdiction = REQUIRED_MESSAGE
     if (!dateReceived) next.dateReceived = REQUIRED_MESSAGE
     else if (dateReceived > todayYmd()) next.dateReceived = 'The date received cannot be in the future'
     if (valid.length === 0) next.files = items.length ? 'None of the chosen files can be uploaded' : 'Choose at least one file to upload'
+    const wrong = separate.find((item) => fileDetailsProblem(ownDetails[item.id]))
+    if (wrong) next.files = `${wrong.file.name}: ${fileDetailsProblem(ownDetails[wrong.id])}`
     setErrors(next)
     return Object.keys(next).length === 0
   }
@@ -161,20 +175,24 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
     if (storing || !fields() || !chosenClient) return
     const company = companyOf(chosenClient)
     const clientId = Number(chosenClient.value)
-    // The document's fields, as the resumable upload's metadata carries them.
-    const documentFields: Record<string, string> = {
-      clientId: String(clientId),
-      documentTypeId: String(documentTypeId),
-      jurisdiction: String(jurisdiction),
-      dateReceived,
-      ...(isService && servedOn ? { servedOn } : {}),
-      ...(effectiveKind === 'envelope' ? { kind: 'envelope' } : {}),
+    // A document's fields, as the resumable upload's metadata carries them.
+    const fieldsOf = (details: BatchDetails): Record<string, string> => {
+      const service = isServiceType(details.documentTypeId)
+      const scanned = service || details.jurisdiction === '2'
+      return {
+        clientId: String(clientId),
+        documentTypeId: String(details.documentTypeId),
+        jurisdiction: String(details.jurisdiction),
+        dateReceived: details.dateReceived,
+        ...(service && servedOn && servedOn <= details.dateReceived ? { servedOn } : {}),
+        ...(!scanned && effectiveKind === 'envelope' ? { kind: 'envelope' } : {}),
+      }
     }
     setStoring(true)
     setStoreError(null)
     try {
       // The documents of the batch, in order: the combined photos take the place of the first photo.
-      const documents: File[] = []
+      const documents: { file: File; details: BatchDetails }[] = []
       let combined = false
       for (const item of valid) {
         if (combining && isPhoto(item.file)) {
@@ -189,26 +207,27 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           )
           const problem = checkUploadFile(pdf, maxBytes)
           if (problem) throw new Error(`${problem} Send the photos as separate documents instead.`)
-          documents.push(pdf)
+          documents.push({ file: pdf, details: batch })
         } else {
-          documents.push(item.file)
+          documents.push({ file: item.file, details: detailsOf(batch, ownDetails[item.id]) })
         }
       }
       // Each one is on disk before the next is stored, and before the form says anything.
-      for (const file of documents) {
+      for (const { file, details } of documents) {
         await enqueue({
           kind: UPLOAD_KIND,
           label: `${file.name} for ${company}`,
           request: {
             method: 'POST',
             path: '/uploads',
-            upload: { metadata: { ...documentFields, filename: file.name, filetype: file.type || 'application/octet-stream' }, file, fileName: file.name },
+            upload: { metadata: { ...fieldsOf(details), filename: file.name, filetype: file.type || 'application/octet-stream' }, file, fileName: file.name },
           },
           invalidate: [documentKeys.lists()],
         })
       }
       release(chosen)
       setChosen([])
+      setOwnDetails({})
       setPhotoMode(null)
       // The next batch may be another client's: the form asks again.
       setClient(null)
@@ -216,6 +235,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
       setServedOn('')
       setKind(null)
       setErrors({})
+      setCoverSheet(null)
       setStored({ count: documents.length, company })
       notify.success(`${documents.length} ${documents.length === 1 ? 'document' : 'documents'} for ${company} saved on this device and sending`)
     } catch (error) {
@@ -236,15 +256,52 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
     }
     if (added.length === 0) return
     setChosen((current) => [...current, ...added])
+    if (!chosenClient) void readCoverSheets(added.filter((item) => !item.problem && isPhoto(item.file)))
     // Pages taken one after another with the camera belong together, unless the user chose otherwise.
     if (fromCamera && photoMode === null) setPhotoMode('combined')
     setStored(null)
     setErrors((current) => ({ ...current, files: undefined }))
   }
 
+  /**
+   * Before a client is chosen, a photo may be the client's cover sheet: its QR code names the mailbox,
+   * the client holding it is chosen, and the sheet leaves the batch (it is not mail). A photo without a
+   * code stays a page. Reading needs the reader (loaded here once) and the client lookup the network.
+   */
+  const readCoverSheets = async (candidates: ChosenFile[]) => {
+    for (const item of candidates) {
+      let mailbox: string | null
+      try {
+        const { readCoverSheet } = await import('./cover-sheet-reader')
+        mailbox = await readCoverSheet(item.file)
+      } catch {
+        return
+      }
+      if (!mailbox) continue
+      removeFile(item.id)
+      try {
+        const found = await findClientByMailbox(mailbox)
+        if (found) {
+          setClient((current) => current ?? found)
+          setErrors((current) => ({ ...current, client: undefined }))
+          setCoverSheet({ status: 'success', text: `Cover sheet read: mailbox ${mailbox}, ${companyOf(found)}. The sheet itself is not uploaded.` })
+        } else {
+          setCoverSheet({ status: 'warning', text: `Cover sheet read: no client has mailbox ${mailbox}. Choose the client.` })
+        }
+      } catch (error) {
+        setCoverSheet({
+          status: 'warning',
+          text: `Cover sheet read: mailbox ${mailbox}. ${errorMessage(error, 'The client could not be looked up')}; choose the client.`,
+        })
+      }
+      return
+    }
+  }
+
   const removeFile = (id: string) => {
     release(chosen.filter((item) => item.id === id))
     setChosen((current) => current.filter((item) => item.id !== id))
+    setOwnDetails(({ [id]: _removed, ...rest }) => rest)
   }
 
   const move = (id: string, by: -1 | 1) =>
@@ -274,6 +331,11 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
               They are sent in order; their state shows below. Choose the client of the next batch.
             </Alert>
           )}
+          {coverSheet && (
+            <Alert status={coverSheet.status} title={coverSheet.status === 'success' ? 'Client chosen from the cover sheet' : 'Cover sheet'}>
+              {coverSheet.text}
+            </Alert>
+          )}
           <Field label="Client" required error={errors.client}>
             <SearchableSelect
               options={clientOptions}
@@ -281,14 +343,15 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
               value={chosenClient?.value ?? null}
               onValueChange={(_value, option) => {
                 setClient(option)
+                setCoverSheet(null)
                 setErrors((current) => ({ ...current, client: undefined }))
               }}
-              placeholder="Type a company or contact name…"
+              placeholder="Type a company, contact or mailbox number…"
             />
           </Field>
           <Field label="Document Type" required error={errors.documentType}>
             <NativeSelect
-              options={(types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
+              options={typeOptions}
               value={documentTypeId}
               onValueChange={(value) => {
                 setDocumentTypeId(value || null)
@@ -325,7 +388,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
                   : undefined
             }
           />
-          {isService && (
+          {anyService && (
             <Field
               label="Date Served"
               error={errors.servedOn}
@@ -347,7 +410,23 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           )}
 
           {items.length > 0 && (
-            <ChosenFileList items={items} combining={combining} pageNumber={pageNumber} photoCount={photos.length} onMove={move} onRemove={removeFile} />
+            <ChosenFileList
+              items={items}
+              combining={combining}
+              pageNumber={pageNumber}
+              photoCount={photos.length}
+              onMove={move}
+              onRemove={removeFile}
+              details={(item) => (
+                <FileDetailsEditor
+                  fileName={item.file.name}
+                  batch={batch}
+                  own={ownDetails[item.id]}
+                  typeOptions={typeOptions}
+                  onChange={(next) => setOwnDetails(({ [item.id]: _previous, ...rest }) => (next ? { ...rest, [item.id]: next } : rest))}
+                />
+              )}
+            />
           )}
 
           {storeError && (
@@ -377,7 +456,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   )
 }
 
-/** 'Sunshine Holdings LLC (Dana Reyes)' -> 'Sunshine Holdings LLC'. */
+/** 'Sunshine Holdings LLC (Dana Reyes, mailbox 1042)' -> 'Sunshine Holdings LLC'. */
 function companyOf(option: SelectOption): string {
   return option.label.replace(/ \([^)]*\)$/, '')
 }

@@ -15,6 +15,7 @@ import { Spinner, visuallyHiddenClass } from '~/ui/spinner'
 import { downloadInvoicePdf, invoiceQueryOptions, invoiceStatusesQueryOptions } from './api'
 import { formatMoney } from '~/lib/money'
 import { FALLBACK_STATUS_LABELS, invoiceStatusLabel, invoiceStatusTone, isPayable } from './status'
+import { PrintAreaStyle } from '~/ui/print-area'
 
 const PayInvoicesDialog = lazy(() => import('./pay-invoices-dialog'))
 
@@ -22,23 +23,6 @@ const PayInvoicesDialog = lazy(() => import('./pay-invoices-dialog'))
 export type InvoiceArea = 'client' | 'provider'
 
 const listPath = { client: '/client/invoices', provider: '/provider/invoices' } as const
-
-/**
- * Printing shows the invoice alone: everything that neither holds nor is inside it is left out, and
- * the elements around it lose their frame (sidebar grid, padding, shadows).
- */
-const PRINT_CSS = `@media print {
-  @page { margin: 14mm; }
-  body *:not(:has([data-invoice-print])):not([data-invoice-print]):not([data-invoice-print] *) { display: none !important; }
-  body *:has([data-invoice-print]) {
-    display: block !important; position: static !important; margin: 0 !important; padding: 0 !important;
-    border: 0 !important; box-shadow: none !important; background: none !important; min-height: 0 !important;
-    height: auto !important; width: auto !important; max-width: none !important; overflow: visible !important;
-  }
-  [data-invoice-print] { border: 0 !important; box-shadow: none !important; padding: 0 !important; }
-  [data-invoice-print] table { break-inside: auto; }
-  [data-invoice-print] tr { break-inside: avoid; }
-}`
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '3', mb: '4' })
 const toolbarActions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
@@ -162,7 +146,7 @@ function InvoiceSheet({ invoice, statusLabel }: { invoice: InvoiceDetailData; st
   const { client, issuer } = invoice
   const headingId = `invoice-${invoice.id}-title`
   return (
-    <article className={paper} aria-labelledby={headingId} data-invoice-print="">
+    <article className={paper} aria-labelledby={headingId} data-print-area="">
       <header className={head}>
         <h1 id={headingId} className={title}>
           Invoice {invoice.invoiceId}
@@ -351,7 +335,7 @@ export function InvoiceDetailPage({ invoiceId, area }: InvoiceDetailPageProps) {
 
   return (
     <div>
-      <style>{PRINT_CSS}</style>
+      <PrintAreaStyle />
       <div className={toolbar}>
         <BackToList area={area} />
         {invoice && (
