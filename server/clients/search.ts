@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { contains, containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
 import type { ValueOf } from '../db/statement-cache'
-import { clients, users } from '../db/schema'
+import { clientMemberships, clients, users } from '../db/schema'
 
 /**
  * The text the provider's client search looks in: company, contact name, phone, city and mailbox
@@ -29,12 +29,14 @@ export interface ClientSearchShape {
  * e-mails are looked up; `clientSearchCondition` is the condition, with the values given here.
  */
 export async function resolveClientSearch(db: Db, search: string): Promise<{ shape: ClientSearchShape; values: Record<string, unknown> }> {
+  // A person may be in several companies: each of them is found by the person's e-mail.
   const byEmail = await db
-    .selectDistinct({ clientId: users.clientId })
+    .selectDistinct({ clientId: clientMemberships.clientId })
     .from(users)
-    .where(and(contains(users.email, search), isNotNull(users.clientId)))
+    .innerJoin(clientMemberships, eq(clientMemberships.userId, users.id))
+    .where(contains(users.email, search))
     .limit(MAX_LISTED_CLIENTS + 1)
-  const emailIds = byEmail.map((row) => row.clientId!)
+  const emailIds = byEmail.map((row) => row.clientId)
   const id = /^\d{1,9}$/.test(search)
   return {
     shape: { text: containsPatterns(search).form, emails: emailIds.length > MAX_LISTED_CLIENTS ? 'query' : emailIds.length ? 'ids' : null, id },
@@ -46,7 +48,10 @@ export function clientSearchCondition(shape: ClientSearchShape, value: ValueOf):
   return or(
     containsValue(CLIENT_SEARCH_TEXT, shape.text, 'q', value),
     shape.emails === 'query'
-      ? inArray(clients.id, sql`(select ${users.clientId} from ${users} where ${containsValue(users.email, shape.text, 'q', value)})`)
+      ? inArray(
+          clients.id,
+          sql`(select ${clientMemberships.clientId} from ${clientMemberships} join ${users} on ${users.id} = ${clientMemberships.userId} where ${containsValue(users.email, shape.text, 'q', value)})`,
+        )
       : shape.emails === 'ids'
         ? sql`${clients.id} = any(${value('emailIds')})`
         : undefined,
