@@ -62,7 +62,9 @@ function toMailRule(row: RuleRow): MailRule {
 
 /** "Forward Tax Notice to Office", "Shred the paper of Bank Statement": how a rule is named in answers and notices. */
 export function ruleName(rule: { action: string; documentTypeName: string; addressLabel?: string | null }): string {
-  return rule.action === 'shred' ? `Shred the paper of ${rule.documentTypeName} after scanning` : `Forward ${rule.documentTypeName} to ${rule.addressLabel ?? 'a saved address'}`
+  return rule.action === 'shred'
+    ? `Shred the paper of ${rule.documentTypeName} after scanning`
+    : `Forward ${rule.documentTypeName} to ${rule.addressLabel ?? 'a saved address'}`
 }
 
 /** The client's rules, by document type name; undefined when there is no such client. */
@@ -117,11 +119,19 @@ export async function createMailRule(db: Db, clientId: number, fields: MailRuleF
         if (fields.shippingOptionId != null) {
           const [option] = await tx.select({ active: shippingOptions.active }).from(shippingOptions).where(eq(shippingOptions.id, fields.shippingOptionId))
           if (!option?.active) {
-            throw invalid('shippingOptionId', 'This shipping option is not available', 'Choose one of the carriers and speeds offered (GET /api/shipping-options)')
+            throw invalid(
+              'shippingOptionId',
+              'This shipping option is not available',
+              'Choose one of the carriers and speeds offered (GET /api/shipping-options)',
+            )
           }
         }
       } else if (fields.addressId !== undefined || fields.shippingOptionId != null) {
-        throw invalid(fields.addressId !== undefined ? 'addressId' : 'shippingOptionId', 'A shred rule mails nothing', 'A shred rule takes no address or shipping option')
+        throw invalid(
+          fields.addressId !== undefined ? 'addressId' : 'shippingOptionId',
+          'A shred rule mails nothing',
+          'A shred rule takes no address or shipping option',
+        )
       }
       const [existing] = await tx
         .select({ action: mailRules.action })
@@ -132,7 +142,8 @@ export async function createMailRule(db: Db, clientId: number, fields: MailRuleF
         .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
         .from(mailRules)
         .where(eq(mailRules.clientId, clientId))
-      if (count >= MAX_MAIL_RULES) throw invalid('documentTypeId', 'Too many rules', `At most ${MAX_MAIL_RULES} rules can be kept. Remove one you no longer use.`)
+      if (count >= MAX_MAIL_RULES)
+        throw invalid('documentTypeId', 'Too many rules', `At most ${MAX_MAIL_RULES} rules can be kept. Remove one you no longer use.`)
       const [created] = await tx
         .insert(mailRules)
         .values({
@@ -161,8 +172,7 @@ export async function createMailRule(db: Db, clientId: number, fields: MailRuleF
   }
 }
 
-const duplicate = (typeName: string) =>
-  conflict('This document type has a rule already', `${typeName} has a rule already. Remove it to set another.`)
+const duplicate = (typeName: string) => conflict('This document type has a rule already', `${typeName} has a rule already. Remove it to set another.`)
 
 /** DELETE /api/client/{id}/mail-rules/{ruleId}. 404 for another client's rule or one already gone. */
 export async function deleteMailRule(db: Db, clientId: number, ruleId: number, change: ChangeContext & { at: Date }): Promise<void> {
@@ -202,12 +212,7 @@ export interface UploadedMail {
  * savepoint: one that cannot apply (no shipping option offered, the address gone) is undone alone, the
  * upload goes on, and the client is told. Answers the rule's outcome, or undefined with no rule.
  */
-export async function applyMailRulesIn(
-  tx: Tx,
-  deps: Pick<AppDeps, 'logger'>,
-  mail: UploadedMail,
-  now: Date,
-): Promise<'applied' | 'skipped' | undefined> {
+export async function applyMailRulesIn(tx: Tx, deps: Pick<AppDeps, 'logger'>, mail: UploadedMail, now: Date): Promise<'applied' | 'skipped' | undefined> {
   if (mail.kind !== 'document' || !mail.documentIds.length || mail.typeName === SERVICE_OF_PROCESS) return undefined
   const [rule] = await selectRules(tx).where(and(eq(mailRules.clientId, mail.client.id), eq(mailRules.documentTypeId, mail.documentTypeId)))
   if (!rule) return undefined
@@ -253,7 +258,12 @@ export async function applyMailRulesIn(
             requestedAt: now,
           })),
         )
-        await notifyAgents(sp, `${mail.client.companyName}’s mail rule: shred the paper original of ${what} (the scan is kept)`, { documentId: mail.documentIds[0] }, now)
+        await notifyAgents(
+          sp,
+          `${mail.client.companyName}’s mail rule: shred the paper original of ${what} (the scan is kept)`,
+          { documentId: mail.documentIds[0] },
+          now,
+        )
         await notifyClient(sp, mail.client.id, `Your mail rule “${name}”: the paper original of ${what} will be shredded; the scan is kept`, link, now)
       }
       await recordAudit(sp, {

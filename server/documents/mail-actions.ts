@@ -295,7 +295,12 @@ export async function completeMailAction(
       action: 'mail-action.complete',
       entity: 'document',
       entityId: String(row.documentId),
-      details: { mailActionId: id, action, ...(row.originalOnly ? { originalOnly: true } : {}), ...(input.scanDocumentId ? { scanDocumentId: input.scanDocumentId } : {}) },
+      details: {
+        mailActionId: id,
+        action,
+        ...(row.originalOnly ? { originalOnly: true } : {}),
+        ...(input.scanDocumentId ? { scanDocumentId: input.scanDocumentId } : {}),
+      },
       requestId: origin.requestId,
     })
     await notifyClient(tx, row.clientId, message, { documentId: link, kind: 'mail-request' }, now)

@@ -185,7 +185,9 @@ function mailActionNote(document: Document, isClient: boolean): string | null {
   const action = document.mailAction
   if (!action) return null
   if (action.action === 'shred' && action.originalOnly)
-    return action.status === 'open' ? 'Paper original to be shredded (your mail rule); the scan is kept' : 'Paper original shredded (your mail rule); the scan is kept'
+    return action.status === 'open'
+      ? 'Paper original to be shredded (your mail rule); the scan is kept'
+      : 'Paper original shredded (your mail rule); the scan is kept'
   if (action.status === 'open') return `${MAIL_ACTION_LABELS[action.action]} requested`
   if (action.action === 'open-and-scan')
     return isClient ? 'Opened and scanned: the scan is in your documents' : `Opened and scanned: document #${action.scanDocumentId ?? '?'}`
