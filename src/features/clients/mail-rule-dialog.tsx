@@ -36,7 +36,9 @@ export function MailRuleDialog({ clientId, rules, onClose }: { clientId: number;
   const taken = new Set(rules.map((r) => r.documentTypeId))
   const typeOptions = (types.data ?? []).filter((t) => t.name !== SERVICE_OF_PROCESS && !taken.has(t.id)).map((t) => ({ value: String(t.id), label: t.name }))
   const addressOptions = (book.data ?? []).map((a) => ({ value: String(a.id), label: a.label }))
-  const shippingOptions = (options.data ?? []).filter((o) => o.active).map((o) => ({ value: String(o.id), label: `${o.carrier} ${o.speed} ($${o.price.toFixed(2)})` }))
+  const shippingOptions = (options.data ?? [])
+    .filter((o) => o.active)
+    .map((o) => ({ value: String(o.id), label: `${o.carrier} ${o.speed} ($${o.price.toFixed(2)})` }))
 
   async function submit(event: FormEvent) {
     event.preventDefault()
