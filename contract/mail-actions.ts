@@ -38,6 +38,8 @@ export const DocumentMailActionSchema = v.object({
   completedAt: v.nullable(v.string()),
   /** Open and scan, once done: the scan of the envelope's contents (a document of the same client). */
   scanDocumentId: v.nullable(v.number()),
+  /** A shred asked for by the client's rule (contract/mail-rules.ts): the paper original only, the scan kept. */
+  originalOnly: v.boolean(),
 })
 export type DocumentMailAction = v.InferOutput<typeof DocumentMailActionSchema>
 
@@ -56,6 +58,8 @@ export const MailActionSchema = v.object({
   ageMinutes: v.number(),
   completedAt: v.nullable(v.string()),
   scanDocumentId: v.nullable(v.number()),
+  /** A shred asked for by the client's rule: the paper original only, the scan kept. */
+  originalOnly: v.boolean(),
   /** The piece of mail: its kind, type and day received. */
   documentKind: v.picklist(DOCUMENT_KINDS),
   documentTypeId: v.number(),

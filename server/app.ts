@@ -15,6 +15,7 @@ import { catalogueRoutes } from './routes/catalogue'
 import { clientRoutes } from './routes/clients'
 import { clientAddressRoutes } from './routes/client-addresses'
 import { mailHandlingRoutes } from './routes/mail-handling'
+import { mailRuleRoutes } from './routes/mail-rules'
 import { mailActionRoutes } from './routes/mail-actions'
 import { shippingOptionRoutes } from './routes/shipping-options'
 import { configRoutes } from './routes/config'
@@ -63,6 +64,7 @@ const routeModules: Hono<AppEnv>[] = [
   clientRoutes,
   clientAddressRoutes,
   mailHandlingRoutes,
+  mailRuleRoutes,
   userRoutes,
   roleRoutes,
   pushRoutes,

@@ -3,7 +3,7 @@ import { MAX_SAVED_ADDRESSES, type Address } from '../../contract/addresses'
 import { recordAudit } from '../audit'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/pg-error'
-import { clientAddresses, clients, countries } from '../db/schema'
+import { clientAddresses, clients, countries, documentTypes, mailRules } from '../db/schema'
 import { conflict, HttpError, notFound } from '../http/errors'
 import type { ChangeContext } from './queries'
 
@@ -184,10 +184,28 @@ export async function updateAddress(
   }
 }
 
-/** DELETE /api/client/{id}/addresses/{addressId}. 404 for another client's address or one already gone. */
+/**
+ * DELETE /api/client/{id}/addresses/{addressId}. 404 for another client's address or one already gone;
+ * 409 naming the mail rule that forwards to it (server/clients/mail-rules.ts).
+ */
 export async function deleteAddress(db: Db, clientId: number, addressId: number, change: ChangeContext & { at: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await lockClient(tx, clientId))) throw notFound('Client')
+    // A forward rule mails to this address: the rule goes first (the client removes it, or points it elsewhere).
+    const [rule] = await tx
+      .select({ typeName: documentTypes.name, label: clientAddresses.label })
+      .from(mailRules)
+      .innerJoin(documentTypes, eq(documentTypes.id, mailRules.documentTypeId))
+      .innerJoin(clientAddresses, eq(clientAddresses.id, mailRules.addressId))
+      .where(and(eq(mailRules.addressId, addressId), eq(mailRules.clientId, clientId)))
+      .orderBy(asc(documentTypes.name))
+      .limit(1)
+    if (rule) {
+      throw conflict(
+        'This address is used by a mail rule',
+        `The mail rule “Forward ${rule.typeName} to ${rule.label}” mails to this address. Remove the rule first.`,
+      )
+    }
     const [removed] = await tx
       .delete(clientAddresses)
       .where(and(eq(clientAddresses.id, addressId), eq(clientAddresses.clientId, clientId)))

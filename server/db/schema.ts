@@ -754,6 +754,8 @@ export const mailActions = pgTable(
     completedAt: ts('completed_at'),
     /** Open and scan: the scan the mailroom uploaded for the envelope. */
     scanDocumentId: integer('scan_document_id').references(() => documents.id, { onDelete: 'set null' }),
+    /** A shred asked for by the client's rule: the paper original only; the scan is kept. */
+    originalOnly: boolean('original_only').notNull().default(false),
   },
   (t) => [
     check('mail_actions_action', sql`${t.action} in ('open-and-scan', 'shred', 'hold')`),
@@ -766,6 +768,38 @@ export const mailActions = pgTable(
       .on(t.requestedAt, t.id)
       .where(sql`status = 'open'`),
     index('mail_actions_client_idx').on(t.clientId, t.requestedAt),
+  ],
+)
+
+/**
+ * A client's automatic rules (server/clients/mail-rules.ts), applied when the mailroom uploads a scan
+ * for it: 'forward' mails the original of the type to a saved address (a mail request, with the
+ * shipping option named or the first active one); 'shred' has the mailroom shred the paper original
+ * once scanned, the scan kept. At most one rule per client and type.
+ */
+export const mailRules = pgTable(
+  'mail_rules',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    documentTypeId: integer('document_type_id')
+      .notNull()
+      .references(() => documentTypes.id, { onDelete: 'cascade' }),
+    /** Forward only: the saved address (a saved address in use cannot be deleted). */
+    addressId: integer('address_id').references(() => clientAddresses.id, { onDelete: 'restrict' }),
+    /** Forward only; null: the first active option when the rule applies. */
+    shippingOptionId: integer('shipping_option_id').references(() => shippingOptions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('mail_rules_action', sql`${t.action} in ('forward', 'shred')`),
+    check('mail_rules_forward_address', sql`(${t.action} = 'forward') = (${t.addressId} is not null)`),
+    check('mail_rules_shred_no_shipping', sql`${t.action} = 'forward' or ${t.shippingOptionId} is null`),
+    uniqueIndex('mail_rules_client_type_idx').on(t.clientId, t.documentTypeId),
+    index('mail_rules_address_idx').on(t.addressId),
   ],
 )
 

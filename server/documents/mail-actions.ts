@@ -29,6 +29,7 @@ const actionColumns = {
   requestedAt: mailActions.requestedAt,
   completedAt: mailActions.completedAt,
   scanDocumentId: mailActions.scanDocumentId,
+  originalOnly: mailActions.originalOnly,
   documentKind: documents.kind,
   documentTypeId: documents.documentTypeId,
   documentTypeName: documentTypes.name,
@@ -63,6 +64,7 @@ function toMailAction(row: ActionRow, now: Date): MailAction {
     ageMinutes: Math.max(0, Math.floor((until.getTime() - row.requestedAt.getTime()) / MINUTE)),
     completedAt: row.completedAt?.toISOString() ?? null,
     scanDocumentId: row.scanDocumentId,
+    originalOnly: row.originalOnly,
     documentKind: row.documentKind === 'envelope' ? 'envelope' : 'document',
     documentTypeId: row.documentTypeId,
     documentTypeName: row.documentTypeName,
@@ -116,10 +118,12 @@ export async function requestMailAction(
         .innerJoin(clients, eq(clients.id, documents.clientId))
         .where(eq(documents.id, documentId))
       const [open] = await tx
-        .select({ id: mailActions.id, action: mailActions.action })
+        .select({ id: mailActions.id, action: mailActions.action, originalOnly: mailActions.originalOnly })
         .from(mailActions)
         .where(and(eq(mailActions.documentId, documentId), eq(mailActions.status, 'open')))
-      if (open) {
+      // The client's rule has the mailroom shred the paper; shredding the scan as well is done at once beside it.
+      const paperShredOpen = open?.action === 'shred' && open.originalOnly
+      if (open && !(paperShredOpen && action === 'shred')) {
         // The same request again (a double click, a retry): the action already asked for.
         if (open.action === action) return { status: 200, body: await actionById(tx, open.id, now) }
         throw conflict(
@@ -158,6 +162,11 @@ export async function requestMailAction(
           .from(documentRequests)
           .where(and(eq(documentRequests.documentId, documentId), inArray(documentRequests.status, [...SENT_REQUEST_STATUSES])))
         if (sent) throw conflict('The original was already mailed', 'The original of this mail was already mailed; there is nothing to hold')
+        const [shredded] = await tx
+          .select({ id: mailActions.id })
+          .from(mailActions)
+          .where(and(eq(mailActions.documentId, documentId), eq(mailActions.action, 'shred'), eq(mailActions.originalOnly, true)))
+        if (shredded) throw conflict('The paper original is shredded', 'Your mail rule has the paper original of this mail shredded; only the scan is kept')
       }
 
       // A scan is shredded at once: nothing waits for the mailroom but the paper, shredded as usual.
@@ -263,6 +272,10 @@ export async function completeMailAction(
       }
       message = `Your envelope (${what}) was opened and scanned`
       link = scan.id
+    } else if (action === 'shred' && row.originalOnly) {
+      // The client's rule: the paper only; the scan stays with the client.
+      if (input.scanDocumentId !== undefined) throw unprocessable('No scan for a shred', 'scanDocumentId is only for an open and scan')
+      message = `The paper original of ${what} was shredded, as your mail rule asks; the scan is kept`
     } else if (action === 'shred') {
       if (input.scanDocumentId !== undefined) throw unprocessable('No scan for a shred', 'scanDocumentId is only for an open and scan')
       const shredded = await markShredded(tx, row.documentId, now, { actorUserId: caller.userId, requestId: origin.requestId, reason: 'client request' })
@@ -282,7 +295,12 @@ export async function completeMailAction(
       action: 'mail-action.complete',
       entity: 'document',
       entityId: String(row.documentId),
-      details: { mailActionId: id, action, ...(input.scanDocumentId ? { scanDocumentId: input.scanDocumentId } : {}) },
+      details: {
+        mailActionId: id,
+        action,
+        ...(row.originalOnly ? { originalOnly: true } : {}),
+        ...(input.scanDocumentId ? { scanDocumentId: input.scanDocumentId } : {}),
+      },
       requestId: origin.requestId,
     })
     await notifyClient(tx, row.clientId, message, { documentId: link, kind: 'mail-request' }, now)

@@ -45,7 +45,7 @@ const documentColumns = {
   textState: sql<string | null>`(select ${documentTexts.state} from ${documentTexts} where ${documentTexts.documentId} = ${documents.id})`,
   kind: documents.kind,
   /** The latest mail action asked for on the document (contract/mail-actions.ts), as JSON with times in epoch milliseconds. */
-  mailAction: sql<unknown>`(select json_build_object('id', ${mailActions.id}, 'action', ${mailActions.action}, 'status', ${mailActions.status}, 'requestedAt', (extract(epoch from ${mailActions.requestedAt}) * 1000)::bigint, 'completedAt', (extract(epoch from ${mailActions.completedAt}) * 1000)::bigint, 'scanDocumentId', ${mailActions.scanDocumentId}) from ${mailActions} where ${mailActions.documentId} = ${documents.id} order by ${mailActions.id} desc limit 1)`,
+  mailAction: sql<unknown>`(select json_build_object('id', ${mailActions.id}, 'action', ${mailActions.action}, 'status', ${mailActions.status}, 'requestedAt', (extract(epoch from ${mailActions.requestedAt}) * 1000)::bigint, 'completedAt', (extract(epoch from ${mailActions.completedAt}) * 1000)::bigint, 'scanDocumentId', ${mailActions.scanDocumentId}, 'originalOnly', ${mailActions.originalOnly}) from ${mailActions} where ${mailActions.documentId} = ${documents.id} order by ${mailActions.id} desc limit 1)`,
   /** When the live request was marked Mailed (null while it is open). */
   mailedAt:
     sql<Date | null>`(select max(${documentRequestEvents.createdAt}) from ${documentRequestEvents} where ${documentRequestEvents.documentRequestId} = ${documentRequests.id} and ${documentRequestEvents.status} = 3)`.mapWith(
@@ -132,6 +132,7 @@ function toDocumentMailAction(value: unknown): DocumentMailAction | null {
     requestedAt: number | string
     completedAt: number | string | null
     scanDocumentId: number | null
+    originalOnly?: boolean
   }
   return {
     id: raw.id,
@@ -140,6 +141,7 @@ function toDocumentMailAction(value: unknown): DocumentMailAction | null {
     requestedAt: new Date(Number(raw.requestedAt)).toISOString(),
     completedAt: raw.completedAt == null ? null : new Date(Number(raw.completedAt)).toISOString(),
     scanDocumentId: raw.scanDocumentId,
+    originalOnly: raw.originalOnly === true,
   }
 }
 
@@ -147,6 +149,9 @@ export function toDocument(row: DocumentRow, now: Date, options: { withClient?: 
   const active = row.status === 'active'
   const sent = row.requestId != null && SENT_REQUEST_STATUSES.includes(row.requestStatus as 3 | 4)
   const openRequestId = row.requestId != null && !sent ? row.requestId : null
+  const mailAction = toDocumentMailAction(row.mailAction)
+  // The client's rule had the paper shredded: the scan stays, there is no original left to mail.
+  const paperShredded = mailAction?.action === 'shred' && mailAction.originalOnly && mailAction.status === 'done'
   return {
     id: row.id,
     clientId: row.clientId,
@@ -167,11 +172,11 @@ export function toDocument(row: DocumentRow, now: Date, options: { withClient?: 
     urlFile: `/api/document/${row.id}`,
     status: active ? 'active' : 'shredded',
     kind: row.kind === 'envelope' ? 'envelope' : 'document',
-    mailAction: toDocumentMailAction(row.mailAction),
+    mailAction,
     shredDate: (row.shreddedAt ?? shredDueAt(row.uploadedAt)).toISOString(),
     shreddedAt: row.shreddedAt?.toISOString() ?? null,
     daysLeft: daysLeft(row.uploadedAt, row.status, now),
-    canRequest: active && row.requestId == null && withinRequestWindow(row.uploadedAt, now),
+    canRequest: active && !paperShredded && row.requestId == null && withinRequestWindow(row.uploadedAt, now),
     openRequestId,
     originalMailed: sent
       ? {

@@ -323,6 +323,8 @@ export interface MailingAddress {
 }
 
 const OPTION_UNAVAILABLE = 'This shipping option is not available'
+const NO_OPTION = 'No shipping option is available'
+const PAPER_SHREDDED = 'The paper original of this mail was shredded, as the client’s mail rule asked; only the scan is kept'
 
 /**
  * Creates one shipment (one envelope) of the documents, with one mail request per document, all or
@@ -371,124 +373,14 @@ export async function createRequests(
               { at: now, actorUserId: caller.userId, ip: input.origin?.ip, requestId: input.origin?.requestId },
             )
           : undefined
-      const locked = await tx
-        .select({
-          id: documents.id,
-          clientId: documents.clientId,
-          status: documents.status,
-          uploadedAt: documents.uploadedAt,
-          dateReceived: documents.dateReceived,
-        })
-        .from(documents)
-        .where(inArray(documents.id, ids))
-        .orderBy(asc(documents.id))
-        .for('update')
-      const byId = new Map(locked.map((d) => [d.id, d]))
-      const types = new Map(
-        (
-          await tx
-            .select({ id: documents.id, name: documentTypes.name })
-            .from(documents)
-            .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
-            .where(inArray(documents.id, ids))
-        ).map((t) => [t.id, t.name]),
-      )
-      const label = (id: number) => `${types.get(id) ?? 'Document'} received ${displayDay(byId.get(id)!.dateReceived)}`
-      const several = ids.length > 1
-
-      for (const id of ids) {
-        const doc = byId.get(id)
-        if (!doc || doc.clientId !== clientId) throw new HttpError(404, 'Document not found', several ? `Document ${id} was not found` : 'Document not found')
-        if (doc.status !== 'active' || !withinRequestWindow(doc.uploadedAt, now)) {
-          throw unprocessable(WINDOW_CLOSED, several ? `${WINDOW_CLOSED} (${label(id)})` : WINDOW_CLOSED)
-        }
-      }
-      const live = await tx
-        .select({ documentId: documentRequests.documentId, status: documentRequests.status, trackingNumber: documentRequests.trackingNumber })
-        .from(documentRequests)
-        .where(and(inArray(documentRequests.documentId, ids), inArray(documentRequests.status, [...LIVE_REQUEST_STATUSES])))
-        .orderBy(asc(documentRequests.documentId))
-      const sent = live.find((r) => !OPEN_REQUEST_STATUSES.includes(r.status as DocumentRequestStatusId))
-      if (sent) {
-        const tracking = sent.trackingNumber ? ` (tracking number ${sent.trackingNumber})` : ''
-        throw conflict(ALREADY_MAILED, `${ALREADY_MAILED}${several ? ` (${label(sent.documentId)})` : ''}${tracking}; it cannot be requested again`)
-      }
-      if (live.length) throw conflict(ALREADY_OPEN, several ? `${ALREADY_OPEN} (${label(live[0].documentId)})` : ALREADY_OPEN)
-      // Another action open on the piece (open and scan, shred, hold: contract/mail-actions.ts) comes first.
-      const [acting] = await tx
-        .select({ documentId: mailActions.documentId })
-        .from(mailActions)
-        .where(and(inArray(mailActions.documentId, ids), eq(mailActions.status, 'open')))
-        .orderBy(asc(mailActions.documentId))
-        .limit(1)
-      if (acting) throw conflict(ACTION_OPEN, several ? `${ACTION_OPEN} (${label(acting.documentId)})` : ACTION_OPEN)
-
-      // The option as it is now: its price is the shipment's, whatever it becomes later.
-      const option = await shippingOptionFor(tx, input.shippingOptionId)
-      if (input.shippingOptionId !== undefined && (!option || !option.active)) {
-        throw new HttpError(422, OPTION_UNAVAILABLE, 'Choose one of the carriers and speeds offered (GET /api/shipping-options)', [
-          { path: 'shippingOptionId', message: `shippingOptionId: ${OPTION_UNAVAILABLE}` },
-        ])
-      }
-      const priceCents = option?.priceCents ?? 0
-      const invoice =
-        priceCents > 0
-          ? await createInvoice(tx, {
-              clientId,
-              invoiceDate: now,
-              dueDate: now,
-              lines: [
-                {
-                  description: `Mailing ${ids.length === 1 ? 'an original' : `${ids.length} originals in one envelope`}: ${option!.carrier} ${option!.speed}`,
-                  unitAmountCents: priceCents,
-                },
-              ],
-            })
-          : undefined
-      const [shipment] = await tx
-        .insert(shipments)
-        .values({
-          clientId,
-          shippingOptionId: option?.id ?? null,
-          carrier: option?.carrier ?? null,
-          speed: option?.speed ?? null,
-          priceCents,
-          invoiceId: invoice?.id ?? null,
-          createdAt: now,
-        })
-        .returning({ id: shipments.id })
-
-      const created = await tx
-        .insert(documentRequests)
-        .values(
-          ids.map((documentId) => ({
-            documentId,
-            clientId,
-            status: REQUEST_STATUS.requested,
-            ...input.mailing,
-            requestedBy: caller.userId,
-            shipmentId: shipment.id,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .returning({ id: documentRequests.id, documentId: documentRequests.documentId })
-      await tx.insert(documentRequestEvents).values(
-        created.map((r) => ({
-          documentRequestId: r.id,
-          status: REQUEST_STATUS.requested,
-          note: 'Requested by the client',
-          byUserId: caller.userId,
-          createdAt: now,
-        })),
-      )
-      // One envelope, one notice (linking its first request).
-      await notifyAgents(
-        tx,
-        `${input.companyName} requested ${namesOf(created.map((r) => types.get(r.documentId) ?? 'a document'))} by mail`,
-        { documentRequestId: created[0].id, documentId: created[0].documentId },
-        now,
-      )
+      const created = await mailOriginalsIn(tx, now, {
+        clientId,
+        companyName: input.companyName,
+        documentIds: ids,
+        mailing,
+        shippingOptionId: input.shippingOptionId,
+        requestedBy: caller.userId,
+      })
       const rows = await selectRequests(tx)
         .where(
           inArray(
@@ -507,6 +399,160 @@ export async function createRequests(
     if (isUniqueViolation(error)) throw conflict(ALREADY_OPEN)
     throw error
   }
+}
+
+export interface MailOriginalsInput {
+  clientId: number
+  companyName: string
+  /** Sorted, without repeats. */
+  documentIds: number[]
+  mailing: MailingAddress
+  /** An active shipping option; left out, the first active one. */
+  shippingOptionId?: number
+  /** The user who asked; null when the client's mail rule did. */
+  requestedBy: number | null
+  /** Asked by the client's mail rule (server/clients/mail-rules.ts) as the mailroom uploaded the scan. */
+  byRule?: boolean
+}
+
+/**
+ * The checks and writes of one new shipment inside the caller's transaction (createRequests, and a
+ * client's forward rule as a scan is uploaded): the documents locked and checked, the shipping option
+ * and its invoice, the shipment, one request per document with its first event, and the staff's
+ * notice. Answers the requests made, in document order.
+ */
+export async function mailOriginalsIn(tx: Tx, now: Date, input: MailOriginalsInput): Promise<{ id: number; documentId: number }[]> {
+  const { clientId } = input
+  const ids = input.documentIds
+  const locked = await tx
+    .select({
+      id: documents.id,
+      clientId: documents.clientId,
+      status: documents.status,
+      uploadedAt: documents.uploadedAt,
+      dateReceived: documents.dateReceived,
+    })
+    .from(documents)
+    .where(inArray(documents.id, ids))
+    .orderBy(asc(documents.id))
+    .for('update')
+  const byId = new Map(locked.map((d) => [d.id, d]))
+  const types = new Map(
+    (
+      await tx
+        .select({ id: documents.id, name: documentTypes.name })
+        .from(documents)
+        .innerJoin(documentTypes, eq(documentTypes.id, documents.documentTypeId))
+        .where(inArray(documents.id, ids))
+    ).map((t) => [t.id, t.name]),
+  )
+  const label = (id: number) => `${types.get(id) ?? 'Document'} received ${displayDay(byId.get(id)!.dateReceived)}`
+  const several = ids.length > 1
+
+  for (const id of ids) {
+    const doc = byId.get(id)
+    if (!doc || doc.clientId !== clientId) throw new HttpError(404, 'Document not found', several ? `Document ${id} was not found` : 'Document not found')
+    if (doc.status !== 'active' || !withinRequestWindow(doc.uploadedAt, now)) {
+      throw unprocessable(WINDOW_CLOSED, several ? `${WINDOW_CLOSED} (${label(id)})` : WINDOW_CLOSED)
+    }
+  }
+  const live = await tx
+    .select({ documentId: documentRequests.documentId, status: documentRequests.status, trackingNumber: documentRequests.trackingNumber })
+    .from(documentRequests)
+    .where(and(inArray(documentRequests.documentId, ids), inArray(documentRequests.status, [...LIVE_REQUEST_STATUSES])))
+    .orderBy(asc(documentRequests.documentId))
+  const sent = live.find((r) => !OPEN_REQUEST_STATUSES.includes(r.status as DocumentRequestStatusId))
+  if (sent) {
+    const tracking = sent.trackingNumber ? ` (tracking number ${sent.trackingNumber})` : ''
+    throw conflict(ALREADY_MAILED, `${ALREADY_MAILED}${several ? ` (${label(sent.documentId)})` : ''}${tracking}; it cannot be requested again`)
+  }
+  if (live.length) throw conflict(ALREADY_OPEN, several ? `${ALREADY_OPEN} (${label(live[0].documentId)})` : ALREADY_OPEN)
+  // Another action open on the piece (open and scan, shred, hold: contract/mail-actions.ts) comes first.
+  const [acting] = await tx
+    .select({ documentId: mailActions.documentId })
+    .from(mailActions)
+    .where(and(inArray(mailActions.documentId, ids), eq(mailActions.status, 'open')))
+    .orderBy(asc(mailActions.documentId))
+    .limit(1)
+  if (acting) throw conflict(ACTION_OPEN, several ? `${ACTION_OPEN} (${label(acting.documentId)})` : ACTION_OPEN)
+  // The client's shred rule had the paper shredded (the scan kept): there is no original to mail.
+  const [paperGone] = await tx
+    .select({ documentId: mailActions.documentId })
+    .from(mailActions)
+    .where(and(inArray(mailActions.documentId, ids), eq(mailActions.action, 'shred'), eq(mailActions.originalOnly, true), eq(mailActions.status, 'done')))
+    .orderBy(asc(mailActions.documentId))
+    .limit(1)
+  if (paperGone) throw conflict(PAPER_SHREDDED, several ? `${PAPER_SHREDDED} (${label(paperGone.documentId)})` : PAPER_SHREDDED)
+
+  // The option as it is now: its price is the shipment's, whatever it becomes later.
+  const option = await shippingOptionFor(tx, input.shippingOptionId)
+  if (input.shippingOptionId !== undefined && (!option || !option.active)) {
+    throw new HttpError(422, OPTION_UNAVAILABLE, 'Choose one of the carriers and speeds offered (GET /api/shipping-options)', [
+      { path: 'shippingOptionId', message: `shippingOptionId: ${OPTION_UNAVAILABLE}` },
+    ])
+  }
+  // A rule mails only by a carrier and speed offered now; with none active it is not applied.
+  if (input.byRule && (!option || !option.active)) throw unprocessable(NO_OPTION, 'No carrier and speed is offered for mailing originals at the moment')
+  const priceCents = option?.priceCents ?? 0
+  const invoice =
+    priceCents > 0
+      ? await createInvoice(tx, {
+          clientId,
+          invoiceDate: now,
+          dueDate: now,
+          lines: [
+            {
+              description: `Mailing ${ids.length === 1 ? 'an original' : `${ids.length} originals in one envelope`}: ${option!.carrier} ${option!.speed}`,
+              unitAmountCents: priceCents,
+            },
+          ],
+        })
+      : undefined
+  const [shipment] = await tx
+    .insert(shipments)
+    .values({
+      clientId,
+      shippingOptionId: option?.id ?? null,
+      carrier: option?.carrier ?? null,
+      speed: option?.speed ?? null,
+      priceCents,
+      invoiceId: invoice?.id ?? null,
+      createdAt: now,
+    })
+    .returning({ id: shipments.id })
+
+  const created = await tx
+    .insert(documentRequests)
+    .values(
+      ids.map((documentId) => ({
+        documentId,
+        clientId,
+        status: REQUEST_STATUS.requested,
+        ...input.mailing,
+        requestedBy: input.requestedBy,
+        shipmentId: shipment.id,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: documentRequests.id, documentId: documentRequests.documentId })
+  await tx.insert(documentRequestEvents).values(
+    created.map((r) => ({
+      documentRequestId: r.id,
+      status: REQUEST_STATUS.requested,
+      note: input.byRule ? 'Requested by the client’s mail rule' : 'Requested by the client',
+      byUserId: input.requestedBy,
+      createdAt: now,
+    })),
+  )
+  // One envelope, one notice (linking its first request).
+  await notifyAgents(
+    tx,
+    `${input.companyName}${input.byRule ? '’s mail rule' : ''} requested ${namesOf(created.map((r) => types.get(r.documentId) ?? 'a document'))} by mail`,
+    { documentRequestId: created[0].id, documentId: created[0].documentId },
+    now,
+  )
+  return created
 }
 
 /**

@@ -20,6 +20,7 @@ import { selectDocuments, toDocument } from './queries'
 import { todayInFlorida } from './retention'
 import { recordAudit } from '../audit'
 import { estimatedAnswerDate } from '../deadlines/rules'
+import { applyMailRulesIn } from '../clients/mail-rules'
 
 const FILE_FIELDS = new Set(['file', 'files', 'files[]'])
 
@@ -113,7 +114,8 @@ export async function receiveUpload(deps: AppDeps, request: UploadRequest): Prom
  * Makes the client's documents of one upload, whichever route received it (the multipart form, or a
  * completed resumable upload: server/uploads/): the Idempotency-Key (a repeat gets the first answer),
  * the content checks of each file (sniffAndStore), the fields, then in one transaction the documents,
- * their text reading, the client's notifications, the audit entry and the stored answer. All or
+ * their text reading, the client's notifications, the client's mail rule for the type
+ * (server/clients/mail-rules.ts), the audit entry and the stored answer. All or
  * nothing: on any failure the files already stored are deleted and the key is released.
  */
 export async function createDocuments(deps: AppDeps, request: NewDocumentsRequest, receive: ReceiveFiles): Promise<UploadAnswer> {
@@ -178,6 +180,8 @@ export async function createDocuments(deps: AppDeps, request: NewDocumentsReques
           now,
         )
       }
+      // The client's rule for the type (forward the original, shred the paper), in this transaction.
+      await applyMailRulesIn(tx, deps, { client: request.client, documentIds: ids, documentTypeId, typeName: type.name, dateReceived, kind }, now)
       await recordAudit(tx, {
         at: now,
         actorUserId: request.userId,

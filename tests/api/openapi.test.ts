@@ -200,6 +200,7 @@ describe('GET /api/openapi.json', () => {
     await call('client', 'GET', '/api/client/{id}/formation-date', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/addresses', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/mail-handling', { id: clientId })
+    await call('client', 'GET', '/api/client/{id}/mail-rules', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/team', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/payment-methods', { id: clientId })
     await call('client', 'GET', '/api/client/{id}/autopay', { id: clientId })

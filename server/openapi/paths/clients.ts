@@ -1,5 +1,6 @@
 import { ClientPageSchema, ClientSchema, NextMailboxSchema, RegistrationResultSchema, SubscribeResultSchema } from '../../../contract/clients'
 import { AddressListSchema, AddressSchema, MailHandlingSchema } from '../../../contract/addresses'
+import { MailRuleListSchema, MailRuleSchema } from '../../../contract/mail-rules'
 import { TeamListSchema, TeamMemberSchema } from '../../../contract/team'
 import { describeRoutes } from '../describe'
 
@@ -76,6 +77,7 @@ export const clientDocs = describeRoutes('Clients', {
   'DELETE /api/client/{id}/addresses/{addressId}': {
     summary: 'Removes a saved mailing address (the client, or staff with PCE)',
     answers: { 204: { empty: 'Removed' } },
+    errors: { 409: 'A mail rule forwards to this address (`details` names the rule): remove the rule first' },
   },
   'GET /api/client/{id}/mail-handling': {
     summary: 'How the mailroom handles a client’s mail: every piece opened and scanned, or the envelope first',
@@ -85,6 +87,25 @@ export const clientDocs = describeRoutes('Clients', {
     summary: 'Changes how the mailroom handles a client’s mail (the client, or staff with PCE)',
     description: 'Service of process and state mail are opened and scanned whatever the mode.',
     answers: { 200: MailHandlingSchema },
+  },
+  'GET /api/client/{id}/mail-rules': {
+    summary: 'A client’s automatic mail rules, by document type name',
+    answers: { 200: MailRuleListSchema },
+  },
+  'POST /api/client/{id}/mail-rules': {
+    summary: 'Adds a mail rule for a document type (the client, or staff with PCE)',
+    description:
+      '`forward` mails the original of each scan of the type to a saved address (`addressId`; `shippingOptionId`, or the first active option) as the mailroom uploads it: a mail request with its shipment and invoice. `shred` has the mailroom shred the paper original once scanned; the scan is kept. Envelopes are left to the client. A rule that cannot apply to an upload is skipped and the client told.',
+    answers: { 201: MailRuleSchema },
+    errors: {
+      404: 'No such client, or the address is not one of the client’s saved addresses',
+      409: 'The document type has a rule already',
+      422: 'An unknown document type, service of process, a forward without an address, a shred with one, or a shipping option not offered',
+    },
+  },
+  'DELETE /api/client/{id}/mail-rules/{ruleId}': {
+    summary: 'Removes a mail rule (the client, or staff with PCE)',
+    answers: { 204: { empty: 'Removed' } },
   },
   'GET /api/client/{id}/team': {
     summary: 'A company’s team: its people and their roles (an owner, or any staff member)',

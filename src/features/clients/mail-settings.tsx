@@ -11,10 +11,20 @@ import { RadioGroup } from '~/ui/radio-group'
 import { Spinner } from '~/ui/spinner'
 import { notify } from '~/ui/toaster'
 import { addressLine } from './address-form'
-import { addressBookQueryOptions, mailHandlingQueryOptions, useDeleteAddress, useSetMailHandling, type Address } from './mail-api'
+import {
+  addressBookQueryOptions,
+  mailHandlingQueryOptions,
+  mailRulesQueryOptions,
+  useDeleteAddress,
+  useRemoveMailRule,
+  useSetMailHandling,
+  type Address,
+  type MailRule,
+} from './mail-api'
 
 // The add/edit dialog (and its form library) loads on the first click of Add or Edit.
 const AddressDialog = lazy(() => import('./address-dialog').then((m) => ({ default: m.AddressDialog })))
+const MailRuleDialog = lazy(() => import('./mail-rule-dialog').then((m) => ({ default: m.MailRuleDialog })))
 
 const grid = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' }, mt: '6' })
 const muted = css({ color: 'fg.muted', fontSize: 'sm', m: '0' })
@@ -50,13 +60,15 @@ export const MAIL_HANDLING_TEXT: Record<MailHandlingMode, { label: string; descr
 
 /**
  * The client-wide mail settings of a client's profile (the client's own, and staff's Basic tab): how
- * its mail is handled and its address book. `canEdit`: the client itself, or staff with PCE.
+ * its mail is handled, its address book and its automatic rules. `canEdit`: the client itself, or
+ * staff with PCE.
  */
 export function ClientMailSettings({ clientId, canEdit, defaultCountryId }: { clientId: number; canEdit: boolean; defaultCountryId?: number | null }) {
   return (
     <div className={grid}>
       <MailHandlingPanel clientId={clientId} canEdit={canEdit} />
       <AddressBookPanel clientId={clientId} canEdit={canEdit} defaultCountryId={defaultCountryId} />
+      <MailRulesPanel clientId={clientId} canEdit={canEdit} />
     </div>
   )
 }
@@ -213,5 +225,75 @@ function DeleteAddressDialog({ clientId, address, onClose }: { clientId: number;
         </Dialog.Footer>
       </Dialog.Content>
     </Dialog.Root>
+  )
+}
+
+/** "Forward Tax Notice to Office (USPS Priority Mail)", "Shred the paper of General Mail after scanning". */
+function ruleText(rule: MailRule): string {
+  if (rule.action === 'shred') return `Shred the paper of ${rule.documentTypeName} after scanning`
+  return `Forward ${rule.documentTypeName} to ${rule.addressLabel ?? 'a saved address'} (${rule.shippingOptionName ?? 'first shipping option offered'})`
+}
+
+function MailRulesPanel({ clientId, canEdit }: { clientId: number; canEdit: boolean }) {
+  const rules = useQuery(mailRulesQueryOptions(clientId))
+  const remove = useRemoveMailRule(clientId)
+  const [adding, setAdding] = useState(false)
+  const list = rules.data ?? []
+  return (
+    <Panel
+      title="Rules"
+      description="What happens automatically to each scan of a type as it arrives. Envelopes and service of process are never handled by a rule."
+      footer={
+        canEdit && rules.data ? (
+          <Button variant="outline" size="sm" onClick={() => setAdding(true)}>
+            Add rule
+          </Button>
+        ) : undefined
+      }
+    >
+      {adding && (
+        <Suspense fallback={null}>
+          <MailRuleDialog clientId={clientId} rules={list} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
+      {rules.isPending ? (
+        <div className={centered}>
+          <Spinner label="Loading" />
+        </div>
+      ) : rules.isError && !rules.data ? (
+        <Alert status="danger" title="The rules could not be loaded">
+          {errorMessage(rules.error)}
+        </Alert>
+      ) : list.length === 0 ? (
+        <p className={muted}>No rules yet: each piece of mail waits for you.</p>
+      ) : (
+        <ul className={rows} aria-label="Mail rules">
+          {list.map((rule) => (
+            <li key={rule.id} className={row}>
+              <span className={rowText}>
+                <strong>{rule.documentTypeName}</strong>
+                <span className={muted}>{ruleText(rule)}</span>
+              </span>
+              {canEdit && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Remove the rule for ${rule.documentTypeName}`}
+                  loading={remove.isPending && remove.variables === rule.id}
+                  onClick={() =>
+                    remove.mutate(rule.id, {
+                      onSuccess: () => notify.success(`Rule for ${rule.documentTypeName} removed`),
+                      onError: (error) => notify.error(`The rule was not removed: ${errorMessage(error)}`),
+                    })
+                  }
+                >
+                  Remove
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
   )
 }

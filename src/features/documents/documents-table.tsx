@@ -163,7 +163,11 @@ function OriginalMailed({ mailed }: { mailed: NonNullable<Document['originalMail
  * for an envelope not opened yet; hold while the original can still be held; shred while active.
  */
 export function availableMailActions(document: Document): MailActionKind[] {
-  if (document.status !== 'active' || document.openRequestId !== null || document.mailAction?.status === 'open') return []
+  if (document.status !== 'active' || document.openRequestId !== null) return []
+  // The client's rule shreds the paper only: the scan can still be shredded, and no paper is left to hold.
+  const paperShred = document.mailAction?.action === 'shred' && document.mailAction.originalOnly
+  if (paperShred) return ['shred']
+  if (document.mailAction?.status === 'open') return []
   const opened = document.mailAction?.action === 'open-and-scan' && document.mailAction.status === 'done'
   const held = document.mailAction?.action === 'hold' && document.mailAction.status === 'done'
   const list: MailActionKind[] = []
@@ -180,6 +184,10 @@ const actionNote = css({ fontSize: 'sm', color: 'fg.muted' })
 function mailActionNote(document: Document, isClient: boolean): string | null {
   const action = document.mailAction
   if (!action) return null
+  if (action.action === 'shred' && action.originalOnly)
+    return action.status === 'open'
+      ? 'Paper original to be shredded (your mail rule); the scan is kept'
+      : 'Paper original shredded (your mail rule); the scan is kept'
   if (action.status === 'open') return `${MAIL_ACTION_LABELS[action.action]} requested`
   if (action.action === 'open-and-scan')
     return isClient ? 'Opened and scanned: the scan is in your documents' : `Opened and scanned: document #${action.scanDocumentId ?? '?'}`

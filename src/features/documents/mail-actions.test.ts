@@ -10,8 +10,8 @@ const base = {
   mailAction: null,
 } as unknown as Document
 const at = '2026-11-21T15:00:00.000Z'
-const action = (kind: 'open-and-scan' | 'shred' | 'hold', status: 'open' | 'done') =>
-  ({ id: 1, action: kind, status, requestedAt: at, completedAt: status === 'done' ? at : null, scanDocumentId: null }) as const
+const action = (kind: 'open-and-scan' | 'shred' | 'hold', status: 'open' | 'done', originalOnly = false) =>
+  ({ id: 1, action: kind, status, requestedAt: at, completedAt: status === 'done' ? at : null, scanDocumentId: null, originalOnly }) as const
 
 describe('the actions a client may ask for on a piece of mail', () => {
   it('an envelope: open and scan, hold, shred; a scan: hold and shred', () => {
@@ -23,6 +23,11 @@ describe('the actions a client may ask for on a piece of mail', () => {
     expect(availableMailActions({ ...base, mailAction: action('hold', 'open') })).toEqual([])
     expect(availableMailActions({ ...base, openRequestId: 4 })).toEqual([])
     expect(availableMailActions({ ...base, status: 'shredded' })).toEqual([])
+  })
+
+  it('a rule’s shred of the paper leaves the scan to shred; once the paper is gone it cannot be held', () => {
+    expect(availableMailActions({ ...base, kind: 'document', mailAction: action('shred', 'open', true) })).toEqual(['shred'])
+    expect(availableMailActions({ ...base, kind: 'document', mailAction: action('shred', 'done', true) })).toEqual(['shred'])
   })
 
   it('an opened envelope is not opened again; a held or mailed original is not held again', () => {

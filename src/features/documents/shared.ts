@@ -3,5 +3,5 @@
  * upload code. A public entry of this feature, like ./keys and ./routing.
  */
 export { documentKeys, type DocumentScope } from './keys'
-export { documentListQueryOptions } from './api'
+export { documentListQueryOptions, documentTypesQueryOptions } from './api'
 export { RetentionNotice, RETENTION_NOTICE } from './retention-notice'

@@ -19,6 +19,9 @@ const WHAT_TO_DO: Record<MailAction['action'], string> = {
   hold: 'Set the original aside for pick-up, then complete the request: the client is told it is ready.',
 }
 
+/** A shred asked for by the client's mail rule: the paper only. */
+const PAPER_ONLY = 'Shred the paper original, then complete the request: the client’s mail rule keeps the scan, which is not deleted.'
+
 /** Staff complete a client's action; an open and scan with the scan it produced. */
 export function CompleteMailActionDialog({ action, onClose }: { action: MailAction; onClose: () => void }) {
   const complete = useCompleteMailAction()
@@ -53,7 +56,7 @@ export function CompleteMailActionDialog({ action, onClose }: { action: MailActi
           <div className={stack}>
             <p className={text}>
               <strong>{action.clientName}</strong>: {label}
-              {action.documentKind === 'envelope' ? ' (envelope)' : ''}. {WHAT_TO_DO[action.action]}
+              {action.documentKind === 'envelope' ? ' (envelope)' : ''}. {action.originalOnly ? PAPER_ONLY : WHAT_TO_DO[action.action]}
             </p>
             {needsScan && (
               <Field id="mail-action-scan" label="Scan" required error={error}>

@@ -84,7 +84,11 @@ export function MailActionQueuePage({ state, onStateChange }: MailActionQueuePag
         header: 'Action',
         enableSorting: false,
         enableColumnFilter: false,
-        cell: ({ row }) => <Badge tone={row.original.action === 'shred' ? 'warning' : 'info'}>{MAIL_ACTION_LABELS[row.original.action]}</Badge>,
+        cell: ({ row }) => (
+          <Badge tone={row.original.action === 'shred' ? 'warning' : 'info'}>
+            {row.original.originalOnly ? 'Shred paper (rule, scan kept)' : MAIL_ACTION_LABELS[row.original.action]}
+          </Badge>
+        ),
       },
       {
         id: 'document',
