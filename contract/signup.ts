@@ -256,7 +256,15 @@ export type EmailAvailabilityBody = v.InferInput<typeof EmailAvailabilityBodySch
  * `available: false` for every existing account, locked or not: the same answer the registration gives
  * (409, an account with this e-mail already exists), so the check tells nothing the sign-up does not.
  */
-export const EmailAvailabilitySchema = v.object({ available: v.boolean() })
+export const EmailAvailabilitySchema = v.object({
+  available: v.boolean(),
+  /**
+   * Told to staff only (the add-client wizard, signed in): whose login holds the e-mail. A client's login
+   * takes the new company (registered with it, the company is added to that login); a staff login's
+   * e-mail cannot be used.
+   */
+  login: v.optional(v.picklist(['client', 'staff'])),
+})
 export type EmailAvailability = v.InferOutput<typeof EmailAvailabilitySchema>
 
 /** Checks per address within the window; past it, 429 with Retry-After. */
