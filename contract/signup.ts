@@ -206,6 +206,8 @@ export function toRegistrationPayload(
     leadGeneratedBy?: string | null
     /** The one-time card token from CardForm.getPaymentToken. */
     token: string
+    /** A signed-in client adds the company to their own login: no userInformation is sent. */
+    ownLogin?: boolean
   },
 ): RegistrationInput {
   const lines = orderLines(context.catalogue, [form.companyAddress.servicePackageId, ...form.addonServices])
@@ -229,8 +231,9 @@ export function toRegistrationPayload(
       affiliated_id: context.affiliateId ?? null,
       leadGeneratedBy: context.leadGeneratedBy ?? null,
     },
-    // Without a password (the staff wizard) the client is invited to choose one.
-    userInformation: form.password ? { email: form.email, password: form.password } : { email: form.email },
+    // Without a password (the staff wizard) the client is invited to choose one; a client signed in
+    // sends none at all (the company is added to their login).
+    ...(context.ownLogin ? {} : { userInformation: form.password ? { email: form.email, password: form.password } : { email: form.email } }),
     serviceSubscriptions: lines.map((line) => ({
       active: true,
       serviceId: line.serviceId,

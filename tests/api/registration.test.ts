@@ -132,6 +132,7 @@ describe('POST /api/client: success', () => {
       invoiceId: expect.any(Number),
       invoiceNumber: expect.stringMatching(/^INV-\d{4}-\d+$/),
       total: pkg.amount,
+      newLogin: true,
     })
     const { clientId, userId, invoiceId } = res.json
 
