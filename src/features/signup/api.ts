@@ -121,7 +121,8 @@ export interface RegisterClientInput {
 
 /**
  * POST /api/client. The public wizard sends no session (a person signing up has none); the staff wizard
- * sends the staff member's, so the server records who added the client. Never queued: offline it fails
+ * sends the staff member's, so the server records who added the client; a client adding a company sends
+ * theirs, so the company is added to their login. Never queued: offline it fails
  * at once. On success the provider's client lists are read again.
  */
 export function useRegisterClient(flavor: WizardFlavor) {
@@ -130,7 +131,7 @@ export function useRegisterClient(flavor: WizardFlavor) {
     mutationFn: ({ payload, idempotencyKey }: RegisterClientInput) =>
       api.post('/client', payload, {
         schema: RegistrationResultSchema,
-        auth: flavor === 'staff',
+        auth: flavor !== 'public',
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     networkMode: 'always',

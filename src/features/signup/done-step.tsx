@@ -88,8 +88,8 @@ function CompanyAdded({ result, companyName, paid }: { result: RegistrationResul
     setBusy(true)
     setFailed(false)
     try {
-      const { switchCompany } = await import('~/features/companies/api')
-      await switchCompany(queryClient, result.clientId)
+      const { openAddedCompany } = await import('~/features/companies/api')
+      await openAddedCompany(queryClient, result.clientId)
       void navigate({ to: '/client/dashboard' })
     } catch {
       setFailed(true)

@@ -19,7 +19,7 @@ import { formatMoney } from '~/lib/money'
 import { AddonPicker, FailureAlert, inlineLink, OrderLinesTable, type Failure } from './order-summary-parts'
 import { PromoCodeField } from './promo-code-field'
 import { AddressStepSchema, CompanyStepSchema, personalStepSchema, type SignupDraft } from './schemas'
-import { neighbours, stepPath, type StepId, type WizardFlavor } from './steps'
+import { neighbours, STEP_ORDER, stepPath, type StepId, type WizardFlavor } from './steps'
 import { StepActions, WizardFrame } from './wizard-frame'
 
 /** Sign-up never waits in a queue for the network: offline, the page says so. */
@@ -80,15 +80,18 @@ function useCompanyContact(flavor: WizardFlavor): PersonalFields | null {
 }
 
 /** Switches the session to the company just added (false when that failed: the Done step offers it again). */
-async function openAddedCompany(queryClient: QueryClient, clientId: number): Promise<boolean> {
+async function openNewCompany(queryClient: QueryClient, clientId: number): Promise<boolean> {
   try {
-    const { switchCompany } = await import('~/features/companies/api')
-    await switchCompany(queryClient, clientId)
+    const { openAddedCompany } = await import('~/features/companies/api')
+    await openAddedCompany(queryClient, clientId)
     return true
   } catch {
     return false
   }
 }
+
+/** The step, when the wizard has it (a client adding a company has no Personal Information). */
+const inWizard = (flavor: WizardFlavor, step: StepId | undefined) => (step && STEP_ORDER[flavor].includes(step) ? step : undefined)
 
 /** What to say after a failed registration. The toast carries the server's details text. */
 function describeFailure(error: unknown, flavor: WizardFlavor): Failure {
@@ -105,7 +108,7 @@ function describeFailure(error: unknown, flavor: WizardFlavor): Failure {
     return {
       title: error.detail === text ? 'The registration was not completed' : error.detail,
       text,
-      step: emailTaken ? 'personal' : stepOfIssue(error.issues[0]?.path),
+      step: inWizard(flavor, emailTaken ? 'personal' : stepOfIssue(error.issues[0]?.path)),
       signIn: emailTaken && flavor === 'public',
     }
   }
@@ -238,7 +241,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
       clearDraft(flavor)
       toast('success', flavor === 'company' ? `${form.companyName} is added to your login` : REGISTRATION_MESSAGES.success)
       // A company added to the person's own login: straight into it, on its dashboard.
-      if (flavor === 'company' && (await openAddedCompany(queryClient, result.clientId))) {
+      if (flavor === 'company' && (await openNewCompany(queryClient, result.clientId))) {
         void navigate({ to: '/client/dashboard' })
         return
       }
