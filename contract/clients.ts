@@ -82,13 +82,17 @@ export type ServiceSubscription = v.InferInput<typeof ServiceSubscriptionSchema>
 /**
  * POST /api/client. Send an Idempotency-Key header (a UUID per submit attempt).
  *
- * `userInformation.password` is required of a public sign-up (422 on that path without it). Staff (the
- * add-client wizard) leave it out: the client is e-mailed an invitation to choose one (valid 7 days).
- * Staff callers that still send a password get the account with it and the welcome e-mail, as before.
+ * `userInformation` is the new login: required without a session (422 on that path without it), and
+ * left out by a signed-in client user, whose login the new company is added to (they become its owner;
+ * 422 when sent). `userInformation.password` is required of a public sign-up (422 on that path without
+ * it). Staff (the add-client wizard) leave it out: the client is e-mailed an invitation to choose one
+ * (valid 7 days); when the e-mail already signs in to another company, the new company is added to that
+ * login instead (they are e-mailed a notice, and a password sent is not used). Staff callers that still
+ * send a password for a new e-mail get the account with it and the welcome e-mail, as before.
  */
 export const RegistrationSchema = v.object({
   clientInformation: ClientInformationSchema,
-  userInformation: v.object({ email: EmailSchema, password: v.optional(PasswordSchema) }),
+  userInformation: v.optional(v.object({ email: EmailSchema, password: v.optional(PasswordSchema) })),
   serviceSubscriptions: v.pipe(
     v.array(ServiceSubscriptionSchema, 'Choose an address service'),
     v.minLength(1, 'Choose an address service'),
@@ -111,11 +115,18 @@ export const RegistrationResultSchema = v.object({
   invoiceNumber: v.string(),
   /** Dollars charged. */
   total: v.number(),
+  /**
+   * False when the company was added to a login that already existed (the signed-in caller's, or the
+   * person's whose e-mail staff registered): switch to it with POST /api/auth/switch-company.
+   */
+  newLogin: v.optional(v.boolean()),
 })
 export type RegistrationResult = v.InferOutput<typeof RegistrationResultSchema>
 
 export const REGISTRATION_MESSAGES = {
   emailTaken: 'An account with this e-mail already exists',
+  staffEmail: 'This e-mail belongs to a provider staff login',
+  signedInAccount: 'Signed in, the new company is added to your own login: leave out userInformation',
   inProgress: 'This registration is already being processed',
   success: 'Client registered successfully',
 } as const

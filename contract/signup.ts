@@ -206,6 +206,8 @@ export function toRegistrationPayload(
     leadGeneratedBy?: string | null
     /** The one-time card token from CardForm.getPaymentToken. */
     token: string
+    /** A signed-in client adds the company to their own login: no userInformation is sent. */
+    ownLogin?: boolean
   },
 ): RegistrationInput {
   const lines = orderLines(context.catalogue, [form.companyAddress.servicePackageId, ...form.addonServices])
@@ -229,8 +231,9 @@ export function toRegistrationPayload(
       affiliated_id: context.affiliateId ?? null,
       leadGeneratedBy: context.leadGeneratedBy ?? null,
     },
-    // Without a password (the staff wizard) the client is invited to choose one.
-    userInformation: form.password ? { email: form.email, password: form.password } : { email: form.email },
+    // Without a password (the staff wizard) the client is invited to choose one; a client signed in
+    // sends none at all (the company is added to their login).
+    ...(context.ownLogin ? {} : { userInformation: form.password ? { email: form.email, password: form.password } : { email: form.email } }),
     serviceSubscriptions: lines.map((line) => ({
       active: true,
       serviceId: line.serviceId,
@@ -256,7 +259,15 @@ export type EmailAvailabilityBody = v.InferInput<typeof EmailAvailabilityBodySch
  * `available: false` for every existing account, locked or not: the same answer the registration gives
  * (409, an account with this e-mail already exists), so the check tells nothing the sign-up does not.
  */
-export const EmailAvailabilitySchema = v.object({ available: v.boolean() })
+export const EmailAvailabilitySchema = v.object({
+  available: v.boolean(),
+  /**
+   * Told to staff only (the add-client wizard, signed in): whose login holds the e-mail. A client's login
+   * takes the new company (registered with it, the company is added to that login); a staff login's
+   * e-mail cannot be used.
+   */
+  login: v.optional(v.picklist(['client', 'staff'])),
+})
 export type EmailAvailability = v.InferOutput<typeof EmailAvailabilitySchema>
 
 /** Checks per address within the window; past it, 429 with Retry-After. */

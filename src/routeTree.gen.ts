@@ -40,6 +40,10 @@ import { Route as PublicSignupChooseAddressRouteImport } from './routes/_public/
 import { Route as PublicSignupCompanyDetailsRouteImport } from './routes/_public/signup/company-details'
 import { Route as PublicSignupOrderSummaryRouteImport } from './routes/_public/signup/order-summary'
 import { Route as PublicSignupPersonalInformationRouteImport } from './routes/_public/signup/personal-information'
+import { Route as AuthenticatedClientAddCompanyIndexRouteImport } from './routes/_authenticated/client/add-company/index'
+import { Route as AuthenticatedClientAddCompanyChooseAddressRouteImport } from './routes/_authenticated/client/add-company/choose-address'
+import { Route as AuthenticatedClientAddCompanyCompanyDetailsRouteImport } from './routes/_authenticated/client/add-company/company-details'
+import { Route as AuthenticatedClientAddCompanyOrderSummaryRouteImport } from './routes/_authenticated/client/add-company/order-summary'
 import { Route as AuthenticatedClientDocumentProgressIdRouteImport } from './routes/_authenticated/client/document-progress/$id'
 import { Route as AuthenticatedClientInvoicesIndexRouteImport } from './routes/_authenticated/client/invoices/index'
 import { Route as AuthenticatedClientInvoicesIdRouteImport } from './routes/_authenticated/client/invoices/$id'
@@ -241,6 +245,30 @@ const PublicSignupPersonalInformationRoute =
     path: '/signup/personal-information',
     getParentRoute: () => PublicRouteRoute,
   } as any)
+const AuthenticatedClientAddCompanyIndexRoute =
+  AuthenticatedClientAddCompanyIndexRouteImport.update({
+    id: '/add-company/',
+    path: '/add-company/',
+    getParentRoute: () => AuthenticatedClientRouteRoute,
+  } as any)
+const AuthenticatedClientAddCompanyChooseAddressRoute =
+  AuthenticatedClientAddCompanyChooseAddressRouteImport.update({
+    id: '/add-company/choose-address',
+    path: '/add-company/choose-address',
+    getParentRoute: () => AuthenticatedClientRouteRoute,
+  } as any)
+const AuthenticatedClientAddCompanyCompanyDetailsRoute =
+  AuthenticatedClientAddCompanyCompanyDetailsRouteImport.update({
+    id: '/add-company/company-details',
+    path: '/add-company/company-details',
+    getParentRoute: () => AuthenticatedClientRouteRoute,
+  } as any)
+const AuthenticatedClientAddCompanyOrderSummaryRoute =
+  AuthenticatedClientAddCompanyOrderSummaryRouteImport.update({
+    id: '/add-company/order-summary',
+    path: '/add-company/order-summary',
+    getParentRoute: () => AuthenticatedClientRouteRoute,
+  } as any)
 const AuthenticatedClientDocumentProgressIdRoute =
   AuthenticatedClientDocumentProgressIdRouteImport.update({
     id: '/document-progress/$id',
@@ -434,6 +462,9 @@ export interface FileRoutesByFullPath {
   '/client/': typeof AuthenticatedClientIndexRoute
   '/provider/': typeof AuthenticatedProviderIndexRoute
   '/signup/': typeof PublicSignupIndexRoute
+  '/client/add-company/choose-address': typeof AuthenticatedClientAddCompanyChooseAddressRoute
+  '/client/add-company/company-details': typeof AuthenticatedClientAddCompanyCompanyDetailsRoute
+  '/client/add-company/order-summary': typeof AuthenticatedClientAddCompanyOrderSummaryRoute
   '/client/document-progress/$id': typeof AuthenticatedClientDocumentProgressIdRoute
   '/client/invoices/$id': typeof AuthenticatedClientInvoicesIdRoute
   '/client/profile/$id': typeof AuthenticatedClientProfileIdRoute
@@ -449,6 +480,7 @@ export interface FileRoutesByFullPath {
   '/provider/roles/add': typeof AuthenticatedProviderRolesAddRoute
   '/provider/support/$id': typeof AuthenticatedProviderSupportIdRoute
   '/provider/users/add': typeof AuthenticatedProviderUsersAddRoute
+  '/client/add-company/': typeof AuthenticatedClientAddCompanyIndexRoute
   '/client/invoices/': typeof AuthenticatedClientInvoicesIndexRoute
   '/client/support/': typeof AuthenticatedClientSupportIndexRoute
   '/provider/add-client/': typeof AuthenticatedProviderAddClientIndexRoute
@@ -490,6 +522,9 @@ export interface FileRoutesByTo {
   '/client': typeof AuthenticatedClientIndexRoute
   '/provider': typeof AuthenticatedProviderIndexRoute
   '/signup': typeof PublicSignupIndexRoute
+  '/client/add-company/choose-address': typeof AuthenticatedClientAddCompanyChooseAddressRoute
+  '/client/add-company/company-details': typeof AuthenticatedClientAddCompanyCompanyDetailsRoute
+  '/client/add-company/order-summary': typeof AuthenticatedClientAddCompanyOrderSummaryRoute
   '/client/document-progress/$id': typeof AuthenticatedClientDocumentProgressIdRoute
   '/client/invoices/$id': typeof AuthenticatedClientInvoicesIdRoute
   '/client/profile/$id': typeof AuthenticatedClientProfileIdRoute
@@ -505,6 +540,7 @@ export interface FileRoutesByTo {
   '/provider/roles/add': typeof AuthenticatedProviderRolesAddRoute
   '/provider/support/$id': typeof AuthenticatedProviderSupportIdRoute
   '/provider/users/add': typeof AuthenticatedProviderUsersAddRoute
+  '/client/add-company': typeof AuthenticatedClientAddCompanyIndexRoute
   '/client/invoices': typeof AuthenticatedClientInvoicesIndexRoute
   '/client/support': typeof AuthenticatedClientSupportIndexRoute
   '/provider/add-client': typeof AuthenticatedProviderAddClientIndexRoute
@@ -551,6 +587,9 @@ export interface FileRoutesById {
   '/_authenticated/client/': typeof AuthenticatedClientIndexRoute
   '/_authenticated/provider/': typeof AuthenticatedProviderIndexRoute
   '/_public/signup/': typeof PublicSignupIndexRoute
+  '/_authenticated/client/add-company/choose-address': typeof AuthenticatedClientAddCompanyChooseAddressRoute
+  '/_authenticated/client/add-company/company-details': typeof AuthenticatedClientAddCompanyCompanyDetailsRoute
+  '/_authenticated/client/add-company/order-summary': typeof AuthenticatedClientAddCompanyOrderSummaryRoute
   '/_authenticated/client/document-progress/$id': typeof AuthenticatedClientDocumentProgressIdRoute
   '/_authenticated/client/invoices/$id': typeof AuthenticatedClientInvoicesIdRoute
   '/_authenticated/client/profile/$id': typeof AuthenticatedClientProfileIdRoute
@@ -566,6 +605,7 @@ export interface FileRoutesById {
   '/_authenticated/provider/roles/add': typeof AuthenticatedProviderRolesAddRoute
   '/_authenticated/provider/support/$id': typeof AuthenticatedProviderSupportIdRoute
   '/_authenticated/provider/users/add': typeof AuthenticatedProviderUsersAddRoute
+  '/_authenticated/client/add-company/': typeof AuthenticatedClientAddCompanyIndexRoute
   '/_authenticated/client/invoices/': typeof AuthenticatedClientInvoicesIndexRoute
   '/_authenticated/client/support/': typeof AuthenticatedClientSupportIndexRoute
   '/_authenticated/provider/add-client/': typeof AuthenticatedProviderAddClientIndexRoute
@@ -611,6 +651,9 @@ export interface FileRouteTypes {
     | '/client/'
     | '/provider/'
     | '/signup/'
+    | '/client/add-company/choose-address'
+    | '/client/add-company/company-details'
+    | '/client/add-company/order-summary'
     | '/client/document-progress/$id'
     | '/client/invoices/$id'
     | '/client/profile/$id'
@@ -626,6 +669,7 @@ export interface FileRouteTypes {
     | '/provider/roles/add'
     | '/provider/support/$id'
     | '/provider/users/add'
+    | '/client/add-company/'
     | '/client/invoices/'
     | '/client/support/'
     | '/provider/add-client/'
@@ -667,6 +711,9 @@ export interface FileRouteTypes {
     | '/client'
     | '/provider'
     | '/signup'
+    | '/client/add-company/choose-address'
+    | '/client/add-company/company-details'
+    | '/client/add-company/order-summary'
     | '/client/document-progress/$id'
     | '/client/invoices/$id'
     | '/client/profile/$id'
@@ -682,6 +729,7 @@ export interface FileRouteTypes {
     | '/provider/roles/add'
     | '/provider/support/$id'
     | '/provider/users/add'
+    | '/client/add-company'
     | '/client/invoices'
     | '/client/support'
     | '/provider/add-client'
@@ -727,6 +775,9 @@ export interface FileRouteTypes {
     | '/_authenticated/client/'
     | '/_authenticated/provider/'
     | '/_public/signup/'
+    | '/_authenticated/client/add-company/choose-address'
+    | '/_authenticated/client/add-company/company-details'
+    | '/_authenticated/client/add-company/order-summary'
     | '/_authenticated/client/document-progress/$id'
     | '/_authenticated/client/invoices/$id'
     | '/_authenticated/client/profile/$id'
@@ -742,6 +793,7 @@ export interface FileRouteTypes {
     | '/_authenticated/provider/roles/add'
     | '/_authenticated/provider/support/$id'
     | '/_authenticated/provider/users/add'
+    | '/_authenticated/client/add-company/'
     | '/_authenticated/client/invoices/'
     | '/_authenticated/client/support/'
     | '/_authenticated/provider/add-client/'
@@ -980,6 +1032,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicSignupPersonalInformationRouteImport
       parentRoute: typeof PublicRouteRoute
     }
+    '/_authenticated/client/add-company/': {
+      id: '/_authenticated/client/add-company/'
+      path: '/add-company'
+      fullPath: '/client/add-company/'
+      preLoaderRoute: typeof AuthenticatedClientAddCompanyIndexRouteImport
+      parentRoute: typeof AuthenticatedClientRouteRoute
+    }
+    '/_authenticated/client/add-company/choose-address': {
+      id: '/_authenticated/client/add-company/choose-address'
+      path: '/add-company/choose-address'
+      fullPath: '/client/add-company/choose-address'
+      preLoaderRoute: typeof AuthenticatedClientAddCompanyChooseAddressRouteImport
+      parentRoute: typeof AuthenticatedClientRouteRoute
+    }
+    '/_authenticated/client/add-company/company-details': {
+      id: '/_authenticated/client/add-company/company-details'
+      path: '/add-company/company-details'
+      fullPath: '/client/add-company/company-details'
+      preLoaderRoute: typeof AuthenticatedClientAddCompanyCompanyDetailsRouteImport
+      parentRoute: typeof AuthenticatedClientRouteRoute
+    }
+    '/_authenticated/client/add-company/order-summary': {
+      id: '/_authenticated/client/add-company/order-summary'
+      path: '/add-company/order-summary'
+      fullPath: '/client/add-company/order-summary'
+      preLoaderRoute: typeof AuthenticatedClientAddCompanyOrderSummaryRouteImport
+      parentRoute: typeof AuthenticatedClientRouteRoute
+    }
     '/_authenticated/client/document-progress/$id': {
       id: '/_authenticated/client/document-progress/$id'
       path: '/document-progress/$id'
@@ -1180,10 +1260,14 @@ interface AuthenticatedClientRouteRouteChildren {
   AuthenticatedClientRequestedDocumentsRoute: typeof AuthenticatedClientRequestedDocumentsRoute
   AuthenticatedClientTeamRoute: typeof AuthenticatedClientTeamRoute
   AuthenticatedClientIndexRoute: typeof AuthenticatedClientIndexRoute
+  AuthenticatedClientAddCompanyChooseAddressRoute: typeof AuthenticatedClientAddCompanyChooseAddressRoute
+  AuthenticatedClientAddCompanyCompanyDetailsRoute: typeof AuthenticatedClientAddCompanyCompanyDetailsRoute
+  AuthenticatedClientAddCompanyOrderSummaryRoute: typeof AuthenticatedClientAddCompanyOrderSummaryRoute
   AuthenticatedClientDocumentProgressIdRoute: typeof AuthenticatedClientDocumentProgressIdRoute
   AuthenticatedClientInvoicesIdRoute: typeof AuthenticatedClientInvoicesIdRoute
   AuthenticatedClientProfileIdRoute: typeof AuthenticatedClientProfileIdRoute
   AuthenticatedClientSupportIdRoute: typeof AuthenticatedClientSupportIdRoute
+  AuthenticatedClientAddCompanyIndexRoute: typeof AuthenticatedClientAddCompanyIndexRoute
   AuthenticatedClientInvoicesIndexRoute: typeof AuthenticatedClientInvoicesIndexRoute
   AuthenticatedClientSupportIndexRoute: typeof AuthenticatedClientSupportIndexRoute
 }
@@ -1199,11 +1283,19 @@ const AuthenticatedClientRouteRouteChildren: AuthenticatedClientRouteRouteChildr
       AuthenticatedClientRequestedDocumentsRoute,
     AuthenticatedClientTeamRoute: AuthenticatedClientTeamRoute,
     AuthenticatedClientIndexRoute: AuthenticatedClientIndexRoute,
+    AuthenticatedClientAddCompanyChooseAddressRoute:
+      AuthenticatedClientAddCompanyChooseAddressRoute,
+    AuthenticatedClientAddCompanyCompanyDetailsRoute:
+      AuthenticatedClientAddCompanyCompanyDetailsRoute,
+    AuthenticatedClientAddCompanyOrderSummaryRoute:
+      AuthenticatedClientAddCompanyOrderSummaryRoute,
     AuthenticatedClientDocumentProgressIdRoute:
       AuthenticatedClientDocumentProgressIdRoute,
     AuthenticatedClientInvoicesIdRoute: AuthenticatedClientInvoicesIdRoute,
     AuthenticatedClientProfileIdRoute: AuthenticatedClientProfileIdRoute,
     AuthenticatedClientSupportIdRoute: AuthenticatedClientSupportIdRoute,
+    AuthenticatedClientAddCompanyIndexRoute:
+      AuthenticatedClientAddCompanyIndexRoute,
     AuthenticatedClientInvoicesIndexRoute:
       AuthenticatedClientInvoicesIndexRoute,
     AuthenticatedClientSupportIndexRoute: AuthenticatedClientSupportIndexRoute,

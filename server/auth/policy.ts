@@ -236,6 +236,15 @@ export const access = {
     }),
 }
 
+/**
+ * On a public route that staff and clients use too: with a bearer token the caller is authenticated
+ * exactly as on any signed-in route (a bad or expired token is a 401); without one the route stays public.
+ */
+export const identifyWhenSignedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.header('authorization')) await authenticate(c)
+  await next()
+}
+
 /** The access policy a route handler declares ('public', 'signedIn', 'agent:ICV', ...), or undefined. */
 export function policyOf(handler: unknown): string | undefined {
   return typeof handler === 'function' && POLICY in handler ? (handler as PolicyMiddleware)[POLICY] : undefined

@@ -1,12 +1,21 @@
 import { and, count, eq, gt } from 'drizzle-orm'
 import { EMAIL_CHECK_LIMITS } from '../../contract/signup'
 import type { Db } from '../db/client'
-import { loginAttempts, users } from '../db/schema'
+import { loginAttempts, roles, users } from '../db/schema'
 
-/** Is there an account (of any state: active, locked or disabled) with this lower-cased e-mail? */
-export async function emailRegistered(db: Db, email: string): Promise<boolean> {
-  const [found] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
-  return Boolean(found)
+/**
+ * The kind of account (of any state: active, locked or disabled) with this lower-cased e-mail: a client
+ * login, a staff login, or undefined when there is none.
+ */
+export async function loginKindOf(db: Db, email: string): Promise<'client' | 'staff' | undefined> {
+  const [found] = await db
+    .select({ agentId: users.agentId, roleType: roles.roleType })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.email, email))
+    .limit(1)
+  if (!found) return undefined
+  return found.agentId === null && found.roleType === 'client' ? 'client' : 'staff'
 }
 
 /**

@@ -3,6 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { couponDiscountCents, AFFILIATE_NOT_VALID, COUPON_NOT_VALID } from '../../contract/catalogue'
 import { REGISTRATION_MESSAGES, type Registration, type RegistrationResult } from '../../contract/clients'
+import { TEAM_ROLE_LABELS } from '../../contract/team'
 import { centsToDollars, dollarsToCents } from '../../contract/common'
 import { INVOICE_STATUS } from '../../contract/invoices'
 import { REQUIRED_MESSAGE } from '../../contract/auth'
@@ -12,7 +13,7 @@ import { hashPassword } from '../auth/passwords'
 import type { AppDeps } from '../context'
 import type { Db, Tx } from '../db/client'
 import { CLIENT_ROLE } from '../db/reference'
-import { agents, businessEntityTypes, clientMemberships, clientServices, clients, countries, servicePackages, services, users } from '../db/schema'
+import { agents, businessEntityTypes, clientMemberships, clientServices, clients, countries, roles, servicePackages, services, users } from '../db/schema'
 import { conflict, HttpError } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
 import { composeMail } from '../mail/compose'
@@ -41,6 +42,14 @@ import { inviterName } from '../users/operations'
  * A declined card writes nothing but the intent: 402 with the processor's text. A server that dies at any
  * point leaves the intent to the reconciliation, which creates the account for a charge it finds.
  *
+ * Adding a company to a login that exists: a signed-in client user sends no userInformation, and the new
+ * company is added to their own login (no user is created; they become its owner, whatever their role in
+ * the company the session is in). Staff registering an e-mail that already signs in to a company add the
+ * new one to that login the same way, and the person is e-mailed a notice (the team's, not an
+ * invitation); a staff login's e-mail stays refused. A public sign-up with an e-mail that has a login is
+ * refused as always: nobody attaches a company to someone else's login without being signed in as staff.
+ * Either way the membership is audited as a team change (team.add), in the registration's transaction.
+ *
  * The password: a public sign-up must send one (422 on userInformation.password before anything else).
  * Staff (the add-client wizard) send none: the client user is created invited (NO_PASSWORD, invitedAt
  * set) and gets a 7-day invitation link, the same kind staff users get; "Forgot password" sends a new one
@@ -53,6 +62,8 @@ export interface RegistrationContext {
   idempotencyKey?: string
   /** Set when provider staff register the client (the add-client wizard). */
   staff?: { userId: number; agentId: number | null }
+  /** Set when a signed-in client user registers another company for their own login. */
+  owner?: { userId: number; email: string }
   requestId?: string
   ip?: string
   /**
@@ -85,6 +96,11 @@ interface RegistrationOrder {
   passwordHash: string | null
   /** The account is created invited and e-mailed a link to choose its password (older intents: absent). */
   invite?: boolean
+  /**
+   * The login the company is added to, instead of creating one: the signed-in caller's, or the existing
+   * client login of the e-mail staff registered (older intents: absent, a new login).
+   */
+  ownerUserId?: number | null
   lines: OrderLine[]
   discountCents: number
   couponId: number | null
@@ -94,17 +110,21 @@ interface RegistrationOrder {
 }
 
 export async function registerClient(deps: AppDeps, input: Registration, context: RegistrationContext): Promise<RegistrationOutcome> {
-  const email = input.userInformation.email
-  const password = input.userInformation.password
+  const account = input.userInformation
+  // Signed in as a client, the company goes to the caller's own login; otherwise the new login is required.
+  if (context.owner && account) throw refuse(REGISTRATION_MESSAGES.signedInAccount, REGISTRATION_MESSAGES.signedInAccount, 'userInformation')
+  if (!context.owner && !account) throw refuse(REQUIRED_MESSAGE, REQUIRED_MESSAGE, 'userInformation')
+  const email = context.owner?.email ?? account!.email
+  let password = account?.password
   // Only staff may leave the password to the client; checked before any intent or charge.
-  if (password === undefined && !context.staff) throw refuse(REQUIRED_MESSAGE, REQUIRED_MESSAGE, 'userInformation.password')
+  if (account && password === undefined && !context.staff) throw refuse(REQUIRED_MESSAGE, REQUIRED_MESSAGE, 'userInformation.password')
   const request = {
     purpose: PURPOSE,
     idempotencyKey: context.idempotencyKey,
-    userId: null,
+    userId: context.owner?.userId ?? null,
     // Keyed with the server secret: the body holds a password, so a plain hash must not be stored.
     requestHash: createHmac('sha256', deps.jwtKey)
-      .update(JSON.stringify({ input, staff: context.staff?.userId ?? null }))
+      .update(JSON.stringify({ input, staff: context.staff?.userId ?? null, owner: context.owner?.userId ?? null }))
       .digest('hex'),
     mismatch: 'This Idempotency-Key was already used for a different request. Send a new key for a new registration.',
     running: () => conflict(REGISTRATION_MESSAGES.inProgress, `${REGISTRATION_MESSAGES.inProgress}. Please wait a moment.`),
@@ -115,12 +135,16 @@ export async function registerClient(deps: AppDeps, input: Registration, context
   let intent = earlier?.intent
   if (!intent) {
     await context.beforeNewAttempt?.()
-    const prepared = await prepareOrder(deps.db, deps.clock.now(), input)
+    const ownerUserId = context.owner?.userId ?? (await loginToLink(deps.db, email, context))
+    // A login that exists keeps its password: one sent along by staff is not used.
+    if (ownerUserId !== null) password = undefined
+    const prepared = await prepareOrder(deps.db, deps.clock.now(), input, { email, password })
     const order: RegistrationOrder = {
       clientInformation: input.clientInformation,
       email,
       passwordHash: password === undefined ? null : await hashPassword(password),
-      invite: password === undefined,
+      invite: ownerUserId === null && password === undefined,
+      ownerUserId,
       lines: prepared.lines,
       discountCents: prepared.discountCents,
       couponId: prepared.couponId,
@@ -131,15 +155,17 @@ export async function registerClient(deps: AppDeps, input: Registration, context
     const opened = await openIntent(deps, {
       ...request,
       clientId: null,
-      holds: [`email:${email}`],
+      // A new login holds its e-mail; a company added to a login that exists holds nothing (a person may
+      // add two companies at once).
+      holds: ownerUserId === null ? [`email:${email}`] : [],
       prepare: async (tx) => {
         // Registered meanwhile by a request that finished after the check above?
-        await assertEmailFree(tx, email)
+        await assertLoginState(tx, email, ownerUserId)
         return { amountCents: prepared.totalCents, description: `Registration of ${input.clientInformation.companyName}`, order: { ...order } }
       },
       busy: () => conflict(REGISTRATION_MESSAGES.inProgress, 'A registration with this e-mail is already being processed. Please wait a moment, then sign in.'),
       // Again once the e-mail is held: a registration that released it has created its user by then.
-      confirm: (tx) => assertEmailFree(tx, email),
+      confirm: (tx) => assertLoginState(tx, email, ownerUserId),
     })
     if (opened.kind === 'replay') return { ...opened.answer, replayed: true }
     intent = opened.intent
@@ -153,6 +179,8 @@ export const registrationRecorder: Recorder = {
   afterRecorded: (deps, intent, answer) => {
     const order = intent.order as unknown as RegistrationOrder
     const result = answer.body as RegistrationResult
+    // A company added by staff to a login that exists: the person hears of it, as when added to a team.
+    if (order.ownerUserId != null && order.staff) return sendAddedNotice(deps, order)
     return order.invite ? sendInvitation(deps, order, result) : sendWelcome(deps, order, result)
   },
   refusedAfterCharge: (error, reversed, reference) => ({
@@ -176,14 +204,54 @@ async function assertEmailFree(db: Db | Tx, email: string): Promise<void> {
   }
 }
 
+/** A client login's id, or undefined when the e-mail has no login; a staff login is refused (409). */
+async function clientLoginOf(db: Db | Tx, email: string): Promise<number | undefined> {
+  const [found] = await db
+    .select({ id: users.id, agentId: users.agentId, roleType: roles.roleType })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.email, email))
+  if (!found) return undefined
+  if (found.agentId !== null || found.roleType !== 'client') {
+    throw new HttpError(409, REGISTRATION_MESSAGES.staffEmail, `${REGISTRATION_MESSAGES.staffEmail}. Use another address for this client.`, [
+      { path: 'userInformation.email', message: REGISTRATION_MESSAGES.staffEmail },
+    ])
+  }
+  return found.id
+}
+
+/**
+ * The existing login a staff registration adds the company to (null: a new login is created). A public
+ * sign-up never links: its e-mail must be free.
+ */
+async function loginToLink(db: Db, email: string, context: RegistrationContext): Promise<number | null> {
+  if (!context.staff) {
+    await assertEmailFree(db, email)
+    return null
+  }
+  return (await clientLoginOf(db, email)) ?? null
+}
+
+/** The e-mail is still free for a new login, or still the client login the company is added to. */
+async function assertLoginState(db: Db | Tx, email: string, ownerUserId: number | null): Promise<void> {
+  if (ownerUserId === null) return assertEmailFree(db, email)
+  const [person] = await db
+    .select({ id: users.id, agentId: users.agentId, roleType: roles.roleType })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(eq(users.id, ownerUserId))
+  if (!person || person.agentId !== null || person.roleType !== 'client') {
+    throw new HttpError(409, 'This login can no longer take a company', 'The login this company was to be added to has changed. Please sign in again.')
+  }
+}
+
 const refuse = (detail: string, details: string, path: string) => new HttpError(422, detail, details, [{ path, message: details }])
 
 /** Every check that can refuse the order, before any money moves. Prices come from the catalogue only. */
-async function prepareOrder(db: Db, now: Date, input: Registration) {
+async function prepareOrder(db: Db, now: Date, input: Registration, account: { email: string; password: string | undefined }) {
   const info = input.clientInformation
-  await assertEmailFree(db, input.userInformation.email)
-  const password = input.userInformation.password
-  const passwordIssue = password === undefined ? null : commonPasswordIssue(password, { email: input.userInformation.email })
+  const password = account.password
+  const passwordIssue = password === undefined ? null : commonPasswordIssue(password, { email: account.email })
   if (passwordIssue) throw refuse('Choose a stronger password', passwordIssue, 'userInformation.password')
 
   const ordered = input.serviceSubscriptions.filter((s) => s.active)
@@ -256,8 +324,9 @@ async function writeRegistration(tx: Tx, intent: Intent, charge: { reference: st
   const order = intent.order as unknown as RegistrationOrder
   const info = order.clientInformation
   const context = { staff: order.staff, ip: order.ip }
+  const ownerUserId = order.ownerUserId ?? null
   // Taken meanwhile by another way in (a staff user added with it): refused, and the charge reversed.
-  await assertEmailFree(tx, order.email)
+  await assertLoginState(tx, order.email, ownerUserId)
   // Every client belongs to the provider's agent record: the registering staff member's, or for a
   // public sign-up the provider's own (the first agent record), as the demo clients do.
   const agentId = context.staff?.agentId ?? (await tx.select({ id: agents.id }).from(agents).orderBy(asc(agents.id)).limit(1))[0]?.id ?? null
@@ -286,23 +355,43 @@ async function writeRegistration(tx: Tx, intent: Intent, charge: { reference: st
       updatedAt: now,
     })
     .returning({ id: clients.id })
-  const [user] = await tx
-    .insert(users)
-    .values({
-      email: order.email,
-      passwordHash: order.invite ? NO_PASSWORD : order.passwordHash!,
-      invitedAt: order.invite ? now : null,
-      firstName: info.firstName,
-      lastName: info.lastName,
-      roleId: CLIENT_ROLE.id,
-      clientId: client.id,
-      passwordChangedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: users.id })
+  let userId: number
+  if (ownerUserId === null) {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: order.email,
+        passwordHash: order.invite ? NO_PASSWORD : order.passwordHash!,
+        invitedAt: order.invite ? now : null,
+        firstName: info.firstName,
+        lastName: info.lastName,
+        roleId: CLIENT_ROLE.id,
+        clientId: client.id,
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: users.id })
+    userId = user.id
+  } else {
+    userId = ownerUserId
+    // A person who had lost every company comes back with this one as their first (as on a team).
+    const [other] = await tx.select({ clientId: clientMemberships.clientId }).from(clientMemberships).where(eq(clientMemberships.userId, userId)).limit(1)
+    if (!other) await tx.update(users).set({ clientId: client.id, active: true, updatedAt: now }).where(eq(users.id, userId))
+  }
   // The person who registers a company is its first owner.
-  await tx.insert(clientMemberships).values({ userId: user.id, clientId: client.id, role: 'owner', createdAt: now })
+  await tx.insert(clientMemberships).values({ userId, clientId: client.id, role: 'owner', createdAt: now })
+  if (ownerUserId !== null) {
+    await recordAudit(tx, {
+      at: now,
+      actorUserId: context.staff?.userId ?? userId,
+      action: 'team.add',
+      entity: 'client',
+      entityId: String(client.id),
+      details: { userId, email: order.email, role: 'owner', newLogin: false, registration: true },
+      ip: context.ip,
+    })
+  }
   await tx
     .insert(clientServices)
     .values(order.lines.map((line) => ({ clientId: client.id, serviceId: line.serviceId, servicePackageId: line.servicePackageId, createdAt: now })))
@@ -335,7 +424,7 @@ async function writeRegistration(tx: Tx, intent: Intent, charge: { reference: st
   }
   await recordAudit(tx, {
     at: now,
-    actorUserId: context.staff?.userId ?? user.id,
+    actorUserId: context.staff?.userId ?? userId,
     action: 'client.register',
     entity: 'client',
     entityId: String(client.id),
@@ -352,10 +441,11 @@ async function writeRegistration(tx: Tx, intent: Intent, charge: { reference: st
   const body: RegistrationResult = {
     id: client.id,
     clientId: client.id,
-    userId: user.id,
+    userId,
     invoiceId: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
     total: centsToDollars(intent.amountCents),
+    newLogin: ownerUserId === null,
   }
   return { status: 201 as const, body }
 }
@@ -407,6 +497,32 @@ async function sendInvitation(deps: AppDeps, order: RegistrationOrder, result: R
         signInUrl: signIn,
       },
       { to: order.email, expiresAt: link.expiresAt },
+    ),
+  )
+}
+
+/**
+ * Staff added the company to a login that exists: the person is told, as a person added to a team is
+ * (the team's notice: sign in as now and pick the company from the switcher). No link: the login has
+ * its password.
+ */
+async function sendAddedNotice(deps: AppDeps, order: RegistrationOrder): Promise<void> {
+  const [person] = await deps.db.select({ firstName: users.firstName, email: users.email }).from(users).where(eq(users.id, order.ownerUserId!))
+  if (!person) return
+  const publicUrl = deps.env.PUBLIC_URL.replace(/\/+$/, '')
+  await deps.mailer.send(
+    await composeMail(
+      deps.env,
+      'team-invitation',
+      {
+        name: person.firstName || person.email,
+        inviter: order.staff ? await inviterName(deps.db, order.staff.userId) : 'The provider',
+        companyName: order.clientInformation.companyName,
+        role: TEAM_ROLE_LABELS.owner,
+        url: `${publicUrl}/login`,
+        newLogin: false,
+      },
+      { to: person.email },
     ),
   )
 }

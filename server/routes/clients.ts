@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono } from 'hono'
 import {
   AssignMailboxParamsSchema,
   AssignMailboxQuerySchema,
@@ -9,7 +9,7 @@ import {
   UpdateClientSchema,
 } from '../../contract/clients'
 import { IdParamsSchema } from '../../contract/common'
-import { access, hasPermission, isAgent, opensArea } from '../auth/policy'
+import { access, hasPermission, identifyWhenSignedIn, isAgent, isClient, opensArea } from '../auth/policy'
 import { ADDRESS_LIMITS, clientAddress, spendAddressBudget } from '../auth/rate-limit'
 import type { AppEnv, Caller } from '../context'
 import { assignMailbox, listClients, nextFreeMailboxNumber, readClient, updateClientProfile, type ClientProfileChanges } from '../clients/queries'
@@ -22,38 +22,34 @@ import { registerClient } from '../registration/register-client'
 import { subscribeServices } from '../registration/subscribe'
 
 /**
- * Clients: POST /api/client registers one (public sign-up, or provider staff signed in: then the staff
- * member's agent is recorded); GET /api/client lists them for agents (paged, searched and sorted on the
+ * Clients: POST /api/client registers one (public sign-up; provider staff signed in: then the staff
+ * member's agent is recorded; a client user signed in: the company is added to their login); GET /api/client lists them for agents (paged, searched and sorted on the
  * server); GET /api/client/{id} is one client, for itself or an agent; PUT /api/client/{id} edits its
  * profile (personal and company info), by the client itself or an agent with PCE; another client's id
  * answers 404. POST /api/client/services/packages/subscribe lets a client order and pay for more services;
  * GET /api/client/assignMailbox/{clientId}/{mailboxNumber} gives a client its mailbox (agents with PCE).
  */
 
-/**
- * Registration is public, but staff use it too: with a bearer token the caller is authenticated exactly as
- * on any signed-in route (a bad or expired token is a 401), and an agent is recorded on the new client.
- */
-const identifyStaff: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.header('authorization')) await access.signedIn()(c, async () => {})
-  await next()
-}
-
 export const clientRoutes = new Hono<AppEnv>()
-  .post('/client', access.public(), identifyStaff, validate('json', RegistrationSchema), async (c) => {
+  // Registration is public, but staff and clients use it too (identifyWhenSignedIn): an agent is recorded
+  // on the new client, and a client user gets the new company added to their own login.
+  .post('/client', access.public(), identifyWhenSignedIn, validate('json', RegistrationSchema), async (c) => {
     const idempotencyKey = idempotencyKeyOf(c.req.header('idempotency-key')?.trim())
     const caller = c.get('caller') as AppEnv['Variables']['caller'] | undefined
     const staff = caller && isAgent(caller) ? { userId: caller.userId, agentId: caller.agentId } : undefined
+    // A signed-in client user adds the new company to their own login (any role: they own the new one).
+    const owner = caller && !staff && isClient(caller) ? { userId: caller.userId, email: caller.email } : undefined
     // Registering a client for someone else, and charging their card, is for staff who edit clients.
     if (caller && isAgent(caller) && !hasPermission(caller, 'PCE')) throw forbidden('Registering clients needs the permission to edit clients (PCE)')
     const outcome = await registerClient(c.get('deps'), c.req.valid('json'), {
       idempotencyKey,
       staff,
+      owner,
       requestId: c.get('requestId'),
       ip: clientAddress(c),
       // A public sign-up hashes a password and tries a card: a few per address and hour. Retrying one
       // (the same Idempotency-Key and body) costs nothing.
-      beforeNewAttempt: staff ? undefined : () => spendAddressBudget(c, ADDRESS_LIMITS.signUp),
+      beforeNewAttempt: staff || owner ? undefined : () => spendAddressBudget(c, ADDRESS_LIMITS.signUp),
     })
     if (outcome.replayed) c.header('Idempotent-Replayed', 'true')
     return c.json(outcome.body, outcome.status)

@@ -6,7 +6,7 @@ import { css } from 'styled-system/css'
 import { useRequiredSession, userKind } from '~/lib/session'
 import { displayName } from './display-name'
 import { DownloadIcon } from '~/ui/icons'
-import { BellIcon, LogOutIcon, RolesIcon, SettingsIcon, UserIcon, UsersIcon } from '~/ui/shell-icons'
+import { BellIcon, ClientsIcon, LogOutIcon, RolesIcon, SettingsIcon, UserIcon, UsersIcon } from '~/ui/shell-icons'
 import { Menu } from '~/ui/menu'
 import { signOut } from '~/features/auth'
 import { useCompanyRole } from '~/features/companies/api'
@@ -38,7 +38,7 @@ function useInstallOffer(): InstallOffer {
 
 /**
  * The user menu itself (see UserMenu): display name and role; Profile (clients), Team (a company's
- * owners), Notifications and
+ * owners), Add a company (clients: the wizard that adds one to this login), Notifications and
  * alerts, Account Settings, Install app (where the browser offers it, or how on an iPhone), Log Out
  * (asking first when changes made on this device have not been sent: log out removes them).
  * @noUseSignals (reads `details.value`, not a signal: keeps the signals runtime off pages without forms)
@@ -67,6 +67,7 @@ export default function UserMenuPanel({ defaultOpen }: { defaultOpen: boolean })
   const onSelect = ({ value }: { value: string }) => {
     if (value === 'profile' && user.clientId != null) void navigate({ to: '/client/profile/$id', params: { id: String(user.clientId) } })
     else if (value === 'team') void navigate({ to: '/client/team' })
+    else if (value === 'add-company') void navigate({ to: '/client/add-company/company-details' })
     else if (value === 'account-settings') void navigate({ to: '/account-settings/change-password' })
     else if (value === 'security') void navigate({ to: '/account-settings/security' })
     else if (value === 'notification-settings') void navigate({ to: '/account-settings/notifications' })
@@ -99,6 +100,12 @@ export default function UserMenuPanel({ defaultOpen }: { defaultOpen: boolean })
               <Menu.Item value="team">
                 <UsersIcon size={16} className={itemIcon} />
                 Team
+              </Menu.Item>
+            )}
+            {isClient && (
+              <Menu.Item value="add-company">
+                <ClientsIcon size={16} className={itemIcon} />
+                Add a company
               </Menu.Item>
             )}
             <Menu.Item value="notification-settings">

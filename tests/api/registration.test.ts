@@ -53,8 +53,11 @@ const subscription = (service: Service, packageIndex = 0) => {
   }
 }
 
+/** A sign-up's body: a public sign-up always names its new login. */
+type SignupBody = RegistrationInput & { userInformation: NonNullable<RegistrationInput['userInformation']> }
+
 /** A complete sign-up as the wizard sends it, with a fresh card token. */
-async function signup(overrides: { card?: string; email?: string; token?: string } = {}): Promise<RegistrationInput> {
+async function signup(overrides: { card?: string; email?: string; token?: string } = {}): Promise<SignupBody> {
   const n = ++seq
   return {
     clientInformation: {
@@ -129,6 +132,7 @@ describe('POST /api/client: success', () => {
       invoiceId: expect.any(Number),
       invoiceNumber: expect.stringMatching(/^INV-\d{4}-\d+$/),
       total: pkg.amount,
+      newLogin: true,
     })
     const { clientId, userId, invoiceId } = res.json
 

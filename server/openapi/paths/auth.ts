@@ -151,8 +151,10 @@ export const authDocs = describeRoutes('Sign-in', {
   },
   'POST /api/signup/email-available': {
     summary: 'Whether an e-mail address can still sign up',
+    description: 'Public. With a staff bearer token the answer also says whose login holds a taken e-mail (login: client or staff).',
+    optionalBearer: true,
     answers: { 200: EmailAvailabilitySchema },
-    errors: { 429: 'Too many addresses were checked from this address' },
+    errors: { 401: 'A bearer token was sent and is not valid', 429: 'Too many addresses were checked from this address' },
   },
   'GET /api/auth/companies': {
     summary: 'The companies the signed-in person belongs to, with their role in each (none for staff)',

@@ -11,9 +11,9 @@ const IDEMPOTENCY = {
 /** Clients: registration, the provider’s list, a client’s profile, mailboxes and more services. */
 export const clientDocs = describeRoutes('Clients', {
   'POST /api/client': {
-    summary: 'Registers a client and pays its first invoice by card (public sign-up, or staff with PCE)',
+    summary: 'Registers a client and pays its first invoice by card (public sign-up, staff with PCE, or a client adding a company)',
     description:
-      'Public: the sign-up wizard’s last step. With a bearer token the caller is authenticated as on any signed-in route, and a staff member (who needs PCE) is recorded as the client’s agent.',
+      'Public: the sign-up wizard’s last step. With a bearer token the caller is authenticated as on any signed-in route. A staff member (who needs PCE) is recorded as the client’s agent; when the e-mail already has a client login, the company is added to it (owner) and the person is e-mailed a notice. A client user leaves userInformation out: the company is added to their own login, with them as its owner (switch to it with POST /api/auth/switch-company).',
     headers: IDEMPOTENCY,
     optionalBearer: true,
     answers: { 201: RegistrationResultSchema },
@@ -21,7 +21,8 @@ export const clientDocs = describeRoutes('Clients', {
       401: 'A bearer token was sent and is not valid',
       402: 'The card was declined',
       403: 'Staff without PCE',
-      409: 'An account with this e-mail exists, or this registration is already being processed',
+      409: 'An account with this e-mail exists (public sign-up), the e-mail belongs to a staff login, or this registration is already being processed',
+      422: 'A field is invalid; userInformation missing without a client session, or sent with one',
       429: 'Too many sign-ups from this address',
     },
   },

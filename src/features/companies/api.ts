@@ -81,6 +81,17 @@ export async function switchCompany(queryClient: QueryClient, clientId: number):
 }
 
 /**
+ * A company just added to the person's login (the sign-up wizard signed in): the companies list is read
+ * again, so the switcher names it, and the session moves to it.
+ */
+export async function openAddedCompany(queryClient: QueryClient, clientId: number): Promise<void> {
+  const current = getSession()
+  if (!current) throw new Error('Sign in first')
+  await queryClient.fetchQuery({ ...companiesQueryOptions(current.user.id), staleTime: 0 })
+  await switchCompany(queryClient, clientId)
+}
+
+/**
  * The switch, then `onSwitched` (the dashboard of the company now current). Both live on the mutation,
  * not on one call of it: the menu that started it is rebuilt while the session changes.
  */

@@ -15,7 +15,8 @@ const roleText = css({ display: 'block', fontSize: 'xs', color: 'fg.muted' })
 /**
  * The company switcher's menu (see CompanySwitcher): one entry per company (menuitemradio, the current
  * one checked) with the person's role there. Choosing another asks the server for a session in it,
- * stores it as sign-in does and opens that company's dashboard.
+ * stores it as sign-in does and opens that company's dashboard. "Add a company" opens the wizard that
+ * registers another one for this login.
  */
 export default function CompanyMenuPanel({ defaultOpen, companies }: { defaultOpen: boolean; companies: Company[] }) {
   const { user } = useRequiredSession()
@@ -35,7 +36,15 @@ export default function CompanyMenuPanel({ defaultOpen, companies }: { defaultOp
   }
 
   return (
-    <Menu.Root positioning={{ placement: 'bottom-start' }} defaultOpen={defaultOpen} lazyMount unmountOnExit>
+    <Menu.Root
+      positioning={{ placement: 'bottom-start' }}
+      defaultOpen={defaultOpen}
+      lazyMount
+      unmountOnExit
+      onSelect={({ value }) => {
+        if (value === 'add-company') void navigate({ to: '/client/add-company/company-details' })
+      }}
+    >
       <Menu.Trigger className={companyTrigger} aria-busy={switching.isPending || undefined}>
         <CompanyFace name={user.companyName ?? ''} />
       </Menu.Trigger>
@@ -54,6 +63,8 @@ export default function CompanyMenuPanel({ defaultOpen, companies }: { defaultOp
             </Menu.RadioItem>
           ))}
         </Menu.RadioItemGroup>
+        <Menu.Separator />
+        <Menu.Item value="add-company">Add a company</Menu.Item>
       </Menu.Content>
     </Menu.Root>
   )

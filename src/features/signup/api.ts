@@ -82,6 +82,30 @@ export async function isEmailAvailable(email: string): Promise<boolean | null> {
   }
 }
 
+const staffAnswers = new Map<string, EmailLogin>()
+
+/** Whose login holds an e-mail, as staff hear it: none, a client's (the company is added to it) or staff's. */
+export type EmailLogin = 'none' | 'client' | 'staff'
+
+/**
+ * The staff wizard's check (POST /api/signup/email-available with the staff member's session): a
+ * client's login takes the new company, a staff login's e-mail cannot be used. A failed call answers
+ * null, and the registration checks again anyway.
+ */
+export async function emailLoginForStaff(email: string): Promise<EmailLogin | null> {
+  const key = email.trim().toLowerCase()
+  const known = staffAnswers.get(key)
+  if (known !== undefined) return known
+  try {
+    const answer = await api.post('/signup/email-available', { email: key }, { schema: EmailAvailabilitySchema })
+    const login: EmailLogin = answer.available ? 'none' : (answer.login ?? 'staff')
+    staffAnswers.set(key, login)
+    return login
+  } catch {
+    return null
+  }
+}
+
 /** A fresh Idempotency-Key for one submit attempt. Works without a secure context too. */
 export function newRegistrationKey(): string {
   if (typeof crypto.randomUUID === 'function') return `signup-${crypto.randomUUID()}`
@@ -97,7 +121,8 @@ export interface RegisterClientInput {
 
 /**
  * POST /api/client. The public wizard sends no session (a person signing up has none); the staff wizard
- * sends the staff member's, so the server records who added the client. Never queued: offline it fails
+ * sends the staff member's, so the server records who added the client; a client adding a company sends
+ * theirs, so the company is added to their login. Never queued: offline it fails
  * at once. On success the provider's client lists are read again.
  */
 export function useRegisterClient(flavor: WizardFlavor) {
@@ -106,7 +131,7 @@ export function useRegisterClient(flavor: WizardFlavor) {
     mutationFn: ({ payload, idempotencyKey }: RegisterClientInput) =>
       api.post('/client', payload, {
         schema: RegistrationResultSchema,
-        auth: flavor === 'staff',
+        auth: flavor !== 'public',
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     networkMode: 'always',

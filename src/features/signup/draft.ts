@@ -10,9 +10,9 @@ import { STEP_ORDER, type StepId, type WizardFlavor } from './steps'
  * person leaves the wizard. The card is never part of it, and neither are the passwords: they live in
  * this page's memory only (after a reload they are typed again). The staff wizard's draft belongs to
  * the staff member who typed it: another user signed in on the same tab starts afresh, and signing out
- * removes it.
+ * removes it. So does a client's draft of a company added to their login.
  */
-const STORAGE_KEYS: Record<WizardFlavor, string> = { public: 'signup-form', staff: 'add-client-form' }
+const STORAGE_KEYS: Record<WizardFlavor, string> = { public: 'signup-form', staff: 'add-client-form', company: 'add-company-form' }
 
 /** Fields never written to storage. */
 export const MEMORY_ONLY_FIELDS = ['password', 'confirmPassword'] as const
@@ -47,7 +47,7 @@ function readRaw(flavor: WizardFlavor): string | null {
 }
 
 function ownerOf(flavor: WizardFlavor): number | null {
-  return flavor === 'staff' ? (getSession()?.user.id ?? null) : null
+  return flavor === 'public' ? null : (getSession()?.user.id ?? null)
 }
 
 function parseStored(raw: string | null, owner: number | null): SignupDraft {
@@ -116,7 +116,7 @@ export function clearDraft(flavor: WizardFlavor): void {
 }
 
 /** Pages of a wizard, by the start of their path. */
-const WIZARD_PATH_PREFIX: Record<WizardFlavor, string> = { public: '/signup/', staff: '/provider/add-client/' }
+const WIZARD_PATH_PREFIX: Record<WizardFlavor, string> = { public: '/signup/', staff: '/provider/add-client/', company: '/client/add-company/' }
 
 /** Is this path a page of the wizard (one of its steps)? */
 export function isWizardPath(flavor: WizardFlavor, pathname: string): boolean {
@@ -156,11 +156,15 @@ export function reachableStep(flavor: WizardFlavor, target: StepId, draft: Signu
 }
 
 if (typeof window !== 'undefined') {
-  // Signing out (or the session ending) takes the staff member's unfinished client with it.
+  // Signing out (or the session ending) takes the staff member's unfinished client, and a client's
+  // unfinished company, with it.
   let signedIn = getSession() !== null
   subscribeSession(() => {
     const now = getSession() !== null
-    if (signedIn && !now) clearDraft('staff')
+    if (signedIn && !now) {
+      clearDraft('staff')
+      clearDraft('company')
+    }
     signedIn = now
   })
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { clientQueryOptions } from '~/features/clients'
 import { businessEntityTypesQueryOptions, countriesQueryOptions, servicesQueryOptions } from './api'
 
 /**
@@ -19,4 +20,9 @@ export function loadPersonalInformation(queryClient: QueryClient) {
 
 export function loadOrderSummary(queryClient: QueryClient) {
   return Promise.all([queryClient.ensureQueryData(servicesQueryOptions('address')), queryClient.ensureQueryData(servicesQueryOptions('addon'))])
+}
+
+/** A client adding a company: the order's lists, and the current company's contact the new one starts with. */
+export function loadAddCompanyOrderSummary(queryClient: QueryClient, clientId: number | null) {
+  return Promise.all([loadOrderSummary(queryClient), clientId == null ? null : queryClient.ensureQueryData(clientQueryOptions(clientId))])
 }

@@ -1,12 +1,14 @@
 import { AFFILIATE_NOT_VALID, COUPON_NOT_VALID } from '@contract/catalogue'
 import { REGISTRATION_MESSAGES, type RegistrationInput, type RegistrationResult } from '@contract/clients'
 import { orderLines, orderTotals, toRegistrationPayload, type SignupForm } from '@contract/signup'
-import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useRef, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import * as v from 'valibot'
 import { ApiError, errorMessage, NetworkError, OfflineError } from '~/lib/api-client'
+import { useSession } from '~/lib/session'
+import { clientQueryOptions } from '~/features/clients'
 import { requestToaster } from '~/lib/toaster-host'
 import { CardPaymentFields, toBillingDetails, useCardSubmit } from '~/features/payments'
 import { Alert } from '~/ui/alert'
@@ -17,7 +19,7 @@ import { formatMoney } from '~/lib/money'
 import { AddonPicker, FailureAlert, inlineLink, OrderLinesTable, type Failure } from './order-summary-parts'
 import { PromoCodeField } from './promo-code-field'
 import { AddressStepSchema, CompanyStepSchema, personalStepSchema, type SignupDraft } from './schemas'
-import { neighbours, stepPath, type StepId, type WizardFlavor } from './steps'
+import { neighbours, STEP_ORDER, stepPath, type StepId, type WizardFlavor } from './steps'
 import { StepActions, WizardFrame } from './wizard-frame'
 
 /** Sign-up never waits in a queue for the network: offline, the page says so. */
@@ -52,6 +54,45 @@ function stepOfIssue(path: string | undefined): StepId | undefined {
   return undefined
 }
 
+const SUBMIT_WORDS: Record<WizardFlavor, string> = { public: 'register', staff: 'add client', company: 'add the company' }
+
+/**
+ * A client adding a company: the contact and address on file of the company the session is in, which
+ * the new company starts with (its profile changes them later), and the person's own e-mail.
+ */
+function useCompanyContact(flavor: WizardFlavor): PersonalFields | null {
+  const session = useSession()
+  const clientId = flavor === 'company' ? session?.user.clientId : null
+  const profile = useQuery({ ...clientQueryOptions(clientId ?? 0), enabled: clientId != null })
+  if (!clientId || !profile.data || !session) return null
+  const p = profile.data
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    mobile: p.phone,
+    country: p.country == null ? '' : String(p.country),
+    city: p.city,
+    state: p.stateProvince,
+    zipCode: p.zipcode,
+    address: p.address,
+    email: session.user.email,
+  }
+}
+
+/** Switches the session to the company just added (false when that failed: the Done step offers it again). */
+async function openNewCompany(queryClient: QueryClient, clientId: number): Promise<boolean> {
+  try {
+    const { openAddedCompany } = await import('~/features/companies/api')
+    await openAddedCompany(queryClient, clientId)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The step, when the wizard has it (a client adding a company has no Personal Information). */
+const inWizard = (flavor: WizardFlavor, step: StepId | undefined) => (step && STEP_ORDER[flavor].includes(step) ? step : undefined)
+
 /** What to say after a failed registration. The toast carries the server's details text. */
 function describeFailure(error: unknown, flavor: WizardFlavor): Failure {
   if (error instanceof OfflineError) return { title: NOT_CHARGED, text: CONNECTION_NEEDED }
@@ -67,29 +108,32 @@ function describeFailure(error: unknown, flavor: WizardFlavor): Failure {
     return {
       title: error.detail === text ? 'The registration was not completed' : error.detail,
       text,
-      step: emailTaken ? 'personal' : stepOfIssue(error.issues[0]?.path),
+      step: inWizard(flavor, emailTaken ? 'personal' : stepOfIssue(error.issues[0]?.path)),
       signIn: emailTaken && flavor === 'public',
     }
   }
   return { title: 'The registration was not completed', text: errorMessage(error) }
 }
 
-/** The earlier steps' values as the payload needs them (trimmed, e-mail lower-cased), or the first step to fix. */
-function completeForm(flavor: WizardFlavor, draft: SignupDraft, expiry: string): { form: SignupForm } | { step: StepId } {
+type PersonalFields = Pick<SignupForm, 'firstName' | 'lastName' | 'mobile' | 'country' | 'city' | 'state' | 'zipCode' | 'address' | 'email' | 'password'>
+
+/**
+ * The earlier steps' values as the payload needs them (trimmed, e-mail lower-cased), or the first step to
+ * fix. A client adding a company has no Personal Information step: `contact` (the current company's
+ * contact and address on file) stands for it.
+ */
+function completeForm(flavor: WizardFlavor, draft: SignupDraft, expiry: string, contact: PersonalFields | null): { form: SignupForm } | { step: StepId } {
   const company = v.safeParse(CompanyStepSchema, draft)
   if (!company.success) return { step: 'company' }
   const address = v.safeParse(AddressStepSchema, draft)
   if (!address.success) return { step: 'address' }
-  const personal = v.safeParse(personalStepSchema(flavor), draft)
-  if (!personal.success) return { step: 'personal' }
+  const personal = flavor === 'company' ? null : v.safeParse(personalStepSchema(flavor), draft)
+  if (personal && !personal.success) return { step: 'personal' }
   return {
     form: {
       ...(company.output as v.InferOutput<typeof CompanyStepSchema>),
       ...(address.output as v.InferOutput<typeof AddressStepSchema>),
-      ...(personal.output as Pick<
-        SignupForm,
-        'firstName' | 'lastName' | 'mobile' | 'country' | 'city' | 'state' | 'zipCode' | 'address' | 'email' | 'password'
-      >),
+      ...(personal ? (personal.output as PersonalFields) : contact!),
       addonServices: draft.addonServices,
       couponCode: draft.couponCode,
       cardExpiry: expiry,
@@ -115,6 +159,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
   const { online, submitting } = payment
   const register = useRegisterClient(flavor)
   const { previous } = neighbours(flavor, 'order')
+  const contact = useCompanyContact(flavor)
 
   const [failure, setFailure] = useState<Failure | null>(null)
   // The registration that went through: the wizard shows its Done step until the user moves on.
@@ -126,6 +171,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
   const lines = orderLines(catalogue, [draft.companyAddress.servicePackageId, ...draft.addonServices])
   const addressLine = lines.find((line) => String(line.servicePackageId) === draft.companyAddress.servicePackageId)
   const totals = orderTotals(lines, coupon.data ?? null)
+  const billed = contact ?? draft
   const codesPending = (draft.couponCode !== '' && !coupon.isSuccess) || (draft.affiliateCode !== '' && !affiliate.isSuccess)
 
   if (done) {
@@ -142,7 +188,11 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
     setFailure(null)
     const expiry = payment.checkExpiry()
     if (!expiry) return
-    const complete = completeForm(flavor, draft, expiry)
+    if (flavor === 'company' && !contact) {
+      setFailure({ title: 'One moment', text: 'The contact details of your company are still loading. Try again in a moment.' })
+      return
+    }
+    const complete = completeForm(flavor, draft, expiry, contact)
     if ('step' in complete) {
       void navigate({ to: stepPath(flavor, complete.step) })
       return
@@ -181,15 +231,21 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
           affiliateId: affiliate.data?.id ?? null,
           leadGeneratedBy: draft.leadGeneratedBy.trim() || null,
           token: result.token,
+          ownLogin: flavor === 'company',
         })
         attempt = { fingerprint, key: newRegistrationKey(), payload }
       }
       unanswered.current = attempt
       const result = await register.mutateAsync({ payload: attempt.payload, idempotencyKey: attempt.key })
       unanswered.current = null
-      setDone({ result, companyName: form.companyName, email: form.email })
       clearDraft(flavor)
-      toast('success', REGISTRATION_MESSAGES.success)
+      toast('success', flavor === 'company' ? `${form.companyName} is added to your login` : REGISTRATION_MESSAGES.success)
+      // A company added to the person's own login: straight into it, on its dashboard.
+      if (flavor === 'company' && (await openNewCompany(queryClient, result.clientId))) {
+        void navigate({ to: '/client/dashboard' })
+        return
+      }
+      setDone({ result, companyName: form.companyName, email: form.email })
     } catch (error) {
       // Only a lost answer leaves the outcome open; any answer from the server closes the attempt.
       if (!(error instanceof NetworkError) || error instanceof OfflineError) unanswered.current = null
@@ -203,7 +259,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
     }
   }
 
-  const submitLabel = `Pay ${formatMoney(totals.total)} and ${flavor === 'public' ? 'register' : 'add client'}`
+  const submitLabel = `Pay ${formatMoney(totals.total)} and ${SUBMIT_WORDS[flavor]}`
 
   return (
     <WizardFrame
@@ -211,9 +267,11 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
       step="order"
       busy={submitting}
       intro={
-        flavor === 'public'
-          ? 'Review your order, add extras, and pay to finish setting up your company.'
-          : 'Review the order, add extras, and take the first payment.'
+        flavor === 'staff'
+          ? 'Review the order, add extras, and take the first payment.'
+          : flavor === 'company'
+            ? 'Review your order, add extras, and pay to add the company to your login.'
+            : 'Review your order, add extras, and pay to finish setting up your company.'
       }
     >
       <form noValidate onSubmit={submit} aria-busy={submitting || undefined}>
@@ -284,7 +342,7 @@ export function OrderSummaryStep({ flavor }: { flavor: WizardFlavor }) {
           </h3>
           <CardPaymentFields payment={payment} />
           <p className={muted}>
-            Billed to {draft.firstName} {draft.lastName}, {draft.address}, {draft.city}, {draft.state} {draft.zipCode}. The card is charged{' '}
+            Billed to {billed.firstName} {billed.lastName}, {billed.address}, {billed.city}, {billed.state} {billed.zipCode}. The card is charged{' '}
             {formatMoney(totals.total)} once; the paid invoice appears in the portal.
           </p>
           {failure && <FailureAlert failure={failure} flavor={flavor} />}

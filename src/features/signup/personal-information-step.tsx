@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { FormField, TextField } from '~/ui/form-field'
 import { PhoneInput } from '~/ui/phone-input'
-import { countriesQueryOptions, isEmailAvailable } from './api'
+import { countriesQueryOptions, emailLoginForStaff, isEmailAvailable } from './api'
 import { getDraft, saveDraft } from './draft'
 import { NativeSelect } from '~/ui/native-select'
 import { personalStepSchema, stepValidator } from './schemas'
@@ -43,21 +43,46 @@ const takenNote = css({
  * false only when the e-mail is known to be taken (a failed check lets the person go on: the
  * registration checks again).
  */
-async function checkEmail(form: FormStore<PersonalValues, any>, setTaken: (email: string | null) => void, focus: boolean): Promise<boolean> {
+async function checkEmail(
+  form: FormStore<PersonalValues, any>,
+  setTaken: (taken: EmailNote | null) => void,
+  focus: boolean,
+  flavor: WizardFlavor,
+): Promise<boolean> {
   const email = (getValue(form, 'email') ?? '').trim()
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return true
+  if (flavor === 'staff') return checkEmailForStaff(form, setTaken, focus, email)
   const available = await isEmailAvailable(email)
   // The person may have typed on meanwhile: only the answer for what the field holds counts.
   if ((getValue(form, 'email') ?? '').trim() !== email) return true
   if (available === false) {
     // On leaving the field, the person has moved on: the message shows without taking the focus back.
     setError(form, 'email', REGISTRATION_MESSAGES.emailTaken, { shouldFocus: focus })
-    setTaken(email.toLowerCase())
+    setTaken({ email: email.toLowerCase(), kind: 'taken' })
     return false
   }
   setTaken(null)
   return true
 }
+
+/**
+ * Staff: an e-mail that signs in to another company is no refusal: the new company is added to that
+ * person's login (they are told by e-mail). A staff login's e-mail is refused.
+ */
+async function checkEmailForStaff(form: FormStore<PersonalValues, any>, setTaken: (taken: EmailNote | null) => void, focus: boolean, email: string) {
+  const login = await emailLoginForStaff(email)
+  if ((getValue(form, 'email') ?? '').trim() !== email) return true
+  if (login === 'staff') {
+    setError(form, 'email', REGISTRATION_MESSAGES.staffEmail, { shouldFocus: focus })
+    setTaken({ email: email.toLowerCase(), kind: 'taken' })
+    return false
+  }
+  setTaken(login === 'client' ? { email: email.toLowerCase(), kind: 'client-login' } : null)
+  return true
+}
+
+/** What the e-mail field says under it: taken (refused), or a client's login the company will join. */
+type EmailNote = { email: string; kind: 'taken' | 'client-login' }
 
 const FIELDS = ['firstName', 'lastName', 'mobile', 'country', 'city', 'state', 'zipCode', 'address', 'email', 'password', 'confirmPassword'] as const
 
@@ -88,7 +113,7 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
   useAutosave(form, flavor)
   const { previous, next } = neighbours(flavor, 'personal')
   const staff = flavor === 'staff'
-  const [takenEmail, setTakenEmail] = useState<string | null>(null)
+  const [takenEmail, setTakenEmail] = useState<EmailNote | null>(null)
 
   return (
     <WizardFrame
@@ -104,19 +129,21 @@ export function PersonalInformationStep({ flavor }: { flavor: WizardFlavor }) {
         noValidate
         onSubmit={async (values) => {
           saveDraft(flavor, values)
-          if (!(await checkEmail(form, setTakenEmail, true))) return
+          if (!(await checkEmail(form, setTakenEmail, true, flavor))) return
           if (next) return navigate({ to: stepPath(flavor, next) })
         }}
       >
         <div className={formGrid}>
           <TextField of={form} name="firstName" label="First Name" required autoComplete={staff ? 'off' : 'given-name'} maxLength={50} />
           <TextField of={form} name="lastName" label="Last Name" required autoComplete={staff ? 'off' : 'family-name'} maxLength={50} />
-          <div onBlur={() => void checkEmail(form, setTakenEmail, false)}>
+          <div onBlur={() => void checkEmail(form, setTakenEmail, false, flavor)}>
             <TextField of={form} name="email" label="E-mail" type="email" required autoComplete={staff ? 'off' : 'email'} maxLength={254} />
-            {takenEmail !== null && (getValue(form, 'email') ?? '').trim().toLowerCase() === takenEmail && (
+            {takenEmail !== null && (getValue(form, 'email') ?? '').trim().toLowerCase() === takenEmail.email && (
               <p className={takenNote} role="status">
-                {staff ? (
-                  'Look the client up in the clients list instead.'
+                {takenEmail.kind === 'client-login' ? (
+                  'This person already signs in to the portal: the new company will be added to their login, and they will be told by e-mail. No invitation is sent.'
+                ) : staff ? (
+                  'Use another address for this client.'
                 ) : (
                   <>
                     Is it yours? <Link to="/login">Sign in</Link> or <Link to="/forgot-password">Reset password</Link>

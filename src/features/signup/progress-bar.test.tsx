@@ -10,7 +10,7 @@ function renderBar(flavor: WizardFlavor, current: StepId | 'done') {
   render(<RouterProvider router={router} />)
 }
 
-describe('the five-column progress bar', () => {
+describe('the wizard progress bar', () => {
   it('marks earlier steps completed, the current one active and later ones pending, then Done', () => {
     expect(stepStatuses('public', 'address')).toEqual([
       { step: 'company', status: 'completed' },
@@ -48,5 +48,18 @@ describe('the five-column progress bar', () => {
       'Order Summary',
       'Done',
     ])
+  })
+
+  it('a client adding a company has no Personal Information: three steps and Done, linking to the in-portal wizard', async () => {
+    renderBar('company', 'order')
+    const items = within(await screen.findByRole('navigation', { name: 'Progress' })).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Company Details, completed',
+      'Choose Address, completed',
+      '3Order Summary, current step',
+      '4Done, not started',
+    ])
+    expect(within(items[0]).getByRole('link')).toHaveAttribute('href', '/client/add-company/company-details')
+    expect(within(items[1]).getByRole('link')).toHaveAttribute('href', '/client/add-company/choose-address')
   })
 })

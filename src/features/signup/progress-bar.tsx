@@ -21,7 +21,9 @@ export function stepStatuses(flavor: WizardFlavor, current: StepId | 'done'): { 
 
 const list = css({
   display: 'grid',
-  gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
+  // One column per step of the wizard, and "Done".
+  gridAutoFlow: 'column',
+  gridAutoColumns: 'minmax(0, 1fr)',
   listStyle: 'none',
   m: '0',
   p: '0',
@@ -81,7 +83,7 @@ export type ProgressBarProps = {
 }
 
 /**
- * The wizard's five-column progress bar: the four steps and "Done". Completed steps link
+ * The wizard's progress bar: its steps (four, or three when a client adds a company) and "Done". Completed steps link
  * back to themselves, so a person can correct an earlier answer.
  */
 export function ProgressBar({ flavor, current }: ProgressBarProps) {

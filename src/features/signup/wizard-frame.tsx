@@ -35,6 +35,12 @@ const stepHeader = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baselin
 const stepHeading = css({ fontSize: 'lg', fontWeight: 'bold', m: '0' })
 const stepIntro = css({ color: 'fg.muted', fontSize: 'sm', m: '0', mb: '6' })
 
+/** The wizards shown inside the portal's frame, under their page heading. */
+const IN_APP_DESCRIPTIONS = {
+  staff: "Register a client, its services and its first payment on the client's behalf.",
+  company: 'Register another company for your own login: you sign in as now and switch between your companies.',
+} as const
+
 export type WizardFrameProps = {
   flavor: WizardFlavor
   step: StepId
@@ -63,10 +69,10 @@ export function WizardFrame({ flavor, step, done = false, busy = false, intro, c
       {children}
     </>
   )
-  if (flavor === 'staff') {
+  if (flavor !== 'public') {
     return (
       <>
-        <PageHeader title={WIZARD_TITLES.staff} description="Register a client, its services and its first payment on the client's behalf." />
+        <PageHeader title={WIZARD_TITLES[flavor]} description={IN_APP_DESCRIPTIONS[flavor]} />
         <section className={staffCard} aria-labelledby={`wizard-step-${step}`}>
           {body}
         </section>
