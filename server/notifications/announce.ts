@@ -31,10 +31,17 @@ type Claimed = typeof notifications.$inferSelect & { companyName: string | null;
 
 /** Where a click leads: the document request's progress page, or the documents list. */
 export function notificationUrl(n: Pick<Claimed, 'clientId' | 'documentRequestId' | 'kind' | 'supportConversationId'>): string {
-  if (n.clientId !== null && n.kind === 'invoice') return '/client/invoices'
-  if (n.clientId !== null && n.supportConversationId !== null) return '/client/support'
-  if (n.clientId !== null) return n.documentRequestId !== null ? `/client/document-progress/${n.documentRequestId}` : '/client/documents'
-  return n.documentRequestId !== null ? `/provider/document-progress/${n.documentRequestId}` : '/provider/documents'
+  if (n.clientId === null) return n.documentRequestId !== null ? `/provider/document-progress/${n.documentRequestId}` : '/provider/documents'
+  const page =
+    n.kind === 'invoice'
+      ? '/client/invoices'
+      : n.supportConversationId !== null
+        ? '/client/support'
+        : n.documentRequestId !== null
+          ? `/client/document-progress/${n.documentRequestId}`
+          : '/client/documents'
+  // A person may be in several companies: the page opens in the notice's company (the PWA switches first).
+  return `${page}?company=${n.clientId}`
 }
 
 /** Repeats about one thing replace each other on the device. */

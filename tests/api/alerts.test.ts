@@ -113,7 +113,7 @@ describe('notification preferences', () => {
     expect(server.pushService.sent.map((p) => p.target.endpoint)).toEqual([endpointOf(1)])
     expect(server.sent[0]).toMatchObject({ subject: 'New mail: New document received: Bank Statement' })
     expect(server.sent[0].text).toContain('https://portal.example.com/client/documents')
-    expect(server.sent[0].html).toContain('href="https://portal.example.com/client/documents"')
+    expect(server.sent[0].html).toMatch(/href="https:\/\/portal\.example\.com\/client\/documents\?company=\d+"/)
     expect(server.sent[0].headers).toEqual({
       'List-Unsubscribe': `<${/Stop e-mails like this \(New mail\): (\S+)/.exec(server.sent[0].text)![1]}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -304,7 +304,11 @@ describe('invoices', () => {
     expect(await markOverdueJob.run(server.deps, NOW)).toEqual({ marked: 1 })
     await runWorker()
     const push = server.pushService.sent.find((p) => p.target.endpoint === endpointOf(1))!
-    expect(push.payload).toMatchObject({ title: 'Invoices · Sunshine Holdings LLC', body: 'Invoice INV-2026-9001 is overdue', url: '/client/invoices' })
+    expect(push.payload).toMatchObject({
+      title: 'Invoices · Sunshine Holdings LLC',
+      body: 'Invoice INV-2026-9001 is overdue',
+      url: expect.stringMatching(/^\/client\/invoices\?company=\d+$/),
+    })
     const bell = await server.request('GET', '/api/system-notifications?limit=100', { token: await token(ann) })
     expect(bell.json.data.find((n: { kind: string }) => n.kind === 'invoice')).toMatchObject({ message: 'Invoice INV-2026-9001 is overdue', isRead: false })
   })

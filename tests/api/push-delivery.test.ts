@@ -181,7 +181,7 @@ describe('web push through a real push receiver', () => {
     expect(payload).toMatchObject({
       title: 'New mail · Sunshine Holdings LLC',
       body: 'New document received: Tax Notice',
-      url: '/client/documents',
+      url: expect.stringMatching(/^\/client\/documents\?company=\d+$/),
       tag: `document-${documentId}`,
     })
     expect(payload.unreadCount).toBeGreaterThanOrEqual(1)

@@ -190,7 +190,7 @@ describe('the push queue', () => {
     expect(push.payload).toEqual({
       title: 'New mail · Sunshine Holdings LLC',
       body: 'New document received: Bank Statement',
-      url: '/client/documents',
+      url: `/client/documents?company=${client.id}`,
       tag: `document-${documentId}`,
       unreadCount: 1,
     })

@@ -190,4 +190,26 @@ test.describe('one login, two companies', () => {
     await expect(page.getByRole('button', { name: new RegExp(`Company: ${GULF}`) })).toHaveCount(0)
     await expect(page.getByRole('banner').getByText(GULF)).toBeVisible()
   })
+
+  test("a notification's address opens its page in the notice's company, switching first", async ({ page, request }) => {
+    test.setTimeout(90_000)
+    const owner = await signIn(request, DEMO.client.email)
+    await loginAs(page, 'client2')
+    await expect(page.getByRole('button', { name: new RegExp(`Company: ${GULF}`) })).toBeVisible({ timeout: PAGE_LOAD })
+
+    // What a push about Sunshine's new mail opens.
+    await page.goto(`/client/documents?company=${owner.clientId}`)
+    await expect(page).toHaveURL(/\/client\/documents$/, { timeout: PAGE_LOAD })
+    await expect(page.getByRole('button', { name: new RegExp(`Company: ${SUNSHINE}`) })).toBeVisible({ timeout: PAGE_LOAD })
+    const session = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('session') ?? localStorage.getItem('session') ?? '{}') as { user: { clientId: number } },
+    )
+    expect(session.user.clientId).toBe(owner.clientId)
+
+    // A company the person is not in: the page opens in the current one and says why.
+    await page.goto('/client/documents?company=999999')
+    await expect(page).toHaveURL(/\/client\/documents$/, { timeout: PAGE_LOAD })
+    await expect(page.getByRole('button', { name: new RegExp(`Company: ${SUNSHINE}`) })).toBeVisible()
+    await expect(page.getByText('You do not belong to this company')).toBeVisible()
+  })
 })
