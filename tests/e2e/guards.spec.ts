@@ -23,14 +23,24 @@ test.describe('route guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: denied })).toBeVisible()
   })
 
-  test('the clerk sees neither Users nor Roles and cannot open /provider/users or /provider/roles', async ({ page }) => {
+  test('the clerk sees neither Users, Roles nor Shipping options and cannot open /provider/users, /provider/roles or /provider/shipping-options', async ({
+    page,
+  }) => {
     await loginAs(page, 'clerk')
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav.getByRole('link', { name: 'Clients' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'Upload Documents' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0)
     await expect(nav.getByRole('link', { name: 'Roles' })).toHaveCount(0)
-    for (const path of ['/provider/users', '/provider/users/add', '/provider/roles', '/provider/roles/edit/1', '/provider/invoices']) {
+    await expect(nav.getByRole('link', { name: 'Shipping options' })).toHaveCount(0)
+    for (const path of [
+      '/provider/users',
+      '/provider/users/add',
+      '/provider/roles',
+      '/provider/roles/edit/1',
+      '/provider/invoices',
+      '/provider/shipping-options',
+    ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: denied }), path).toBeVisible()
     }
@@ -56,6 +66,7 @@ test.describe('route guards', () => {
       ['/provider/users/add', 'Add User'],
       ['/provider/roles/edit/1', 'Edit Role'],
       ['/provider/invoices', 'Invoices'],
+      ['/provider/shipping-options', 'Shipping options'],
     ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()
