@@ -195,7 +195,7 @@ function ShipmentDetails({ request, asClient }: { request: DocumentRequestDetail
                 <Link
                   to={asClient ? '/client/invoices/$id' : '/provider/invoices/$id'}
                   params={{ id: String(invoiceId) }}
-                  aria-label={`View the invoice of the ${formatMoney(shipping.price)} shipping charge`}
+                  aria-label={`View invoice of the ${formatMoney(shipping.price)} shipping charge`}
                 >
                   View invoice
                 </Link>
