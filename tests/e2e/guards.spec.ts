@@ -23,30 +23,29 @@ test.describe('route guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: denied })).toBeVisible()
   })
 
-  test('the clerk sees neither Users, Roles nor Shipping options and cannot open /provider/users, /provider/roles or /provider/shipping-options', async ({
-    page,
-  }) => {
+  test('the clerk sees neither Users nor Roles and cannot open /provider/users or /provider/roles', async ({ page }) => {
     await loginAs(page, 'clerk')
     const nav = page.getByRole('navigation', { name: 'Main' })
     await expect(nav.getByRole('link', { name: 'Clients' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'Upload Documents' })).toBeVisible()
     await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0)
     await expect(nav.getByRole('link', { name: 'Roles' })).toHaveCount(0)
-    await expect(nav.getByRole('link', { name: 'Shipping options' })).toHaveCount(0)
-    for (const path of [
-      '/provider/users',
-      '/provider/users/add',
-      '/provider/roles',
-      '/provider/roles/edit/1',
-      '/provider/invoices',
-      '/provider/shipping-options',
-    ]) {
+    for (const path of ['/provider/users', '/provider/users/add', '/provider/roles', '/provider/roles/edit/1', '/provider/invoices']) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: denied }), path).toBeVisible()
     }
     // DCV is the clerk's one code.
     await page.goto('/provider/documents')
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible()
+  })
+
+  test('without SHE there is no Shipping options: the office manager sees no menu item and is turned away from the page', async ({ page }) => {
+    await loginAs(page, 'manager')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: 'Roles' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Shipping options' })).toHaveCount(0)
+    await page.goto('/provider/shipping-options')
+    await expect(page.getByRole('heading', { level: 1, name: denied })).toBeVisible()
   })
 
   test('the office manager sees Users and Roles and opens them; role editing stays closed without RCE', async ({ page }) => {
