@@ -34,6 +34,7 @@ import { Route as AuthenticatedProviderIndexRouteImport } from './routes/_authen
 import { Route as AuthenticatedProviderDashboardRouteImport } from './routes/_authenticated/provider/dashboard'
 import { Route as AuthenticatedProviderMailActionsRouteImport } from './routes/_authenticated/provider/mail-actions'
 import { Route as AuthenticatedProviderRequestedDocumentsRouteImport } from './routes/_authenticated/provider/requested-documents'
+import { Route as AuthenticatedProviderShippingOptionsRouteImport } from './routes/_authenticated/provider/shipping-options'
 import { Route as PublicResetTokenRouteImport } from './routes/_public/reset/$token'
 import { Route as PublicSignupIndexRouteImport } from './routes/_public/signup/index'
 import { Route as PublicSignupChooseAddressRouteImport } from './routes/_public/signup/choose-address'
@@ -209,6 +210,12 @@ const AuthenticatedProviderRequestedDocumentsRoute =
   AuthenticatedProviderRequestedDocumentsRouteImport.update({
     id: '/requested-documents',
     path: '/requested-documents',
+    getParentRoute: () => AuthenticatedProviderRouteRoute,
+  } as any)
+const AuthenticatedProviderShippingOptionsRoute =
+  AuthenticatedProviderShippingOptionsRouteImport.update({
+    id: '/shipping-options',
+    path: '/shipping-options',
     getParentRoute: () => AuthenticatedProviderRouteRoute,
   } as any)
 const PublicResetTokenRoute = PublicResetTokenRouteImport.update({
@@ -454,6 +461,7 @@ export interface FileRoutesByFullPath {
   '/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
   '/provider/mail-actions': typeof AuthenticatedProviderMailActionsRoute
   '/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
+  '/provider/shipping-options': typeof AuthenticatedProviderShippingOptionsRoute
   '/reset/$token': typeof PublicResetTokenRoute
   '/signup/choose-address': typeof PublicSignupChooseAddressRoute
   '/signup/company-details': typeof PublicSignupCompanyDetailsRoute
@@ -514,6 +522,7 @@ export interface FileRoutesByTo {
   '/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
   '/provider/mail-actions': typeof AuthenticatedProviderMailActionsRoute
   '/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
+  '/provider/shipping-options': typeof AuthenticatedProviderShippingOptionsRoute
   '/reset/$token': typeof PublicResetTokenRoute
   '/signup/choose-address': typeof PublicSignupChooseAddressRoute
   '/signup/company-details': typeof PublicSignupCompanyDetailsRoute
@@ -579,6 +588,7 @@ export interface FileRoutesById {
   '/_authenticated/provider/dashboard': typeof AuthenticatedProviderDashboardRoute
   '/_authenticated/provider/mail-actions': typeof AuthenticatedProviderMailActionsRoute
   '/_authenticated/provider/requested-documents': typeof AuthenticatedProviderRequestedDocumentsRoute
+  '/_authenticated/provider/shipping-options': typeof AuthenticatedProviderShippingOptionsRoute
   '/_public/reset/$token': typeof PublicResetTokenRoute
   '/_public/signup/choose-address': typeof PublicSignupChooseAddressRoute
   '/_public/signup/company-details': typeof PublicSignupCompanyDetailsRoute
@@ -643,6 +653,7 @@ export interface FileRouteTypes {
     | '/provider/dashboard'
     | '/provider/mail-actions'
     | '/provider/requested-documents'
+    | '/provider/shipping-options'
     | '/reset/$token'
     | '/signup/choose-address'
     | '/signup/company-details'
@@ -703,6 +714,7 @@ export interface FileRouteTypes {
     | '/provider/dashboard'
     | '/provider/mail-actions'
     | '/provider/requested-documents'
+    | '/provider/shipping-options'
     | '/reset/$token'
     | '/signup/choose-address'
     | '/signup/company-details'
@@ -767,6 +779,7 @@ export interface FileRouteTypes {
     | '/_authenticated/provider/dashboard'
     | '/_authenticated/provider/mail-actions'
     | '/_authenticated/provider/requested-documents'
+    | '/_authenticated/provider/shipping-options'
     | '/_public/reset/$token'
     | '/_public/signup/choose-address'
     | '/_public/signup/company-details'
@@ -988,6 +1001,13 @@ declare module '@tanstack/react-router' {
       path: '/requested-documents'
       fullPath: '/provider/requested-documents'
       preLoaderRoute: typeof AuthenticatedProviderRequestedDocumentsRouteImport
+      parentRoute: typeof AuthenticatedProviderRouteRoute
+    }
+    '/_authenticated/provider/shipping-options': {
+      id: '/_authenticated/provider/shipping-options'
+      path: '/shipping-options'
+      fullPath: '/provider/shipping-options'
+      preLoaderRoute: typeof AuthenticatedProviderShippingOptionsRouteImport
       parentRoute: typeof AuthenticatedProviderRouteRoute
     }
     '/_public/reset/$token': {
@@ -1310,6 +1330,7 @@ interface AuthenticatedProviderRouteRouteChildren {
   AuthenticatedProviderDashboardRoute: typeof AuthenticatedProviderDashboardRoute
   AuthenticatedProviderMailActionsRoute: typeof AuthenticatedProviderMailActionsRoute
   AuthenticatedProviderRequestedDocumentsRoute: typeof AuthenticatedProviderRequestedDocumentsRoute
+  AuthenticatedProviderShippingOptionsRoute: typeof AuthenticatedProviderShippingOptionsRoute
   AuthenticatedProviderIndexRoute: typeof AuthenticatedProviderIndexRoute
   AuthenticatedProviderAddClientChooseAddressRoute: typeof AuthenticatedProviderAddClientChooseAddressRoute
   AuthenticatedProviderAddClientCompanyInformationRoute: typeof AuthenticatedProviderAddClientCompanyInformationRoute
@@ -1341,6 +1362,8 @@ const AuthenticatedProviderRouteRouteChildren: AuthenticatedProviderRouteRouteCh
       AuthenticatedProviderMailActionsRoute,
     AuthenticatedProviderRequestedDocumentsRoute:
       AuthenticatedProviderRequestedDocumentsRoute,
+    AuthenticatedProviderShippingOptionsRoute:
+      AuthenticatedProviderShippingOptionsRoute,
     AuthenticatedProviderIndexRoute: AuthenticatedProviderIndexRoute,
     AuthenticatedProviderAddClientChooseAddressRoute:
       AuthenticatedProviderAddClientChooseAddressRoute,

@@ -55,13 +55,14 @@ describe('sidebar menus', () => {
     expect(forRole(null)).toEqual(all)
   })
 
-  it('agents see Mail actions only with DCV, Users only with UCV, Roles only with RCV and the support inbox only with SPV', () => {
+  it('agents see Mail actions only with DCV, Users only with UCV, Roles only with RCV, Shipping options only with SHE and the support inbox only with SPV', () => {
     const base = ['Dashboard', 'Clients', 'Requested Documents', 'Upload Documents']
     expect(labels(agent(5, ['DCV']))).toEqual([...base, 'Mail actions'])
     expect(labels(agent(5, ['UCV']))).toEqual([...base, 'Users'])
     expect(labels(agent(5, ['RCV']))).toEqual([...base, 'Roles'])
+    expect(labels(agent(5, ['SHE']))).toEqual([...base, 'Shipping options'])
     expect(labels(agent(5, ['SPV']))).toEqual([...base, 'Support'])
-    expect(labels(agent(1, []))).toEqual([...base, 'Mail actions', 'Users', 'Roles', 'Support'])
+    expect(labels(agent(1, []))).toEqual([...base, 'Mail actions', 'Users', 'Roles', 'Shipping options', 'Support'])
   })
 })
 

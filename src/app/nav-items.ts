@@ -3,7 +3,18 @@ import type { AppPath } from '~/lib/app-path'
 import { clientPageArea, roleOpens } from '~/features/companies/roles'
 import { PERM, sessionHasPermission } from '~/lib/permissions'
 import { userKind, type Session } from '~/lib/session'
-import { AddOnsIcon, ClientsIcon, DashboardIcon, DocumentsIcon, InvoicesIcon, RequestsIcon, RolesIcon, SupportIcon, UsersIcon } from '~/ui/shell-icons'
+import {
+  AddOnsIcon,
+  ClientsIcon,
+  DashboardIcon,
+  DocumentsIcon,
+  InvoicesIcon,
+  RequestsIcon,
+  RolesIcon,
+  ShippingIcon,
+  SupportIcon,
+  UsersIcon,
+} from '~/ui/shell-icons'
 import { InboxIcon, UploadIcon, type IconComponent } from '~/ui/icons'
 
 export interface NavItem {
@@ -25,7 +36,8 @@ const clientMenu: NavItem[] = [
 /**
  * The client menu without what the person's role in the session's company does not reach (a member:
  * no Invoices or Add-Ons; billing: no documents or mail requests); with the role unknown, all of it.
- * The provider menu; Users only with UCV, Roles only with RCV; the support inbox with SPV.
+ * The provider menu; Users only with UCV, Roles only with RCV, Shipping options only with SHE; the support
+ * inbox with SPV.
  */
 export function navItemsFor(session: Session, role: TeamRole | null = null): NavItem[] {
   const kind = userKind(session.user)
@@ -40,6 +52,7 @@ export function navItemsFor(session: Session, role: TeamRole | null = null): Nav
   if (sessionHasPermission(session, PERM.DCV)) items.push({ label: 'Mail actions', to: '/provider/mail-actions', icon: InboxIcon })
   if (sessionHasPermission(session, PERM.UCV)) items.push({ label: 'Users', to: '/provider/users', icon: UsersIcon })
   if (sessionHasPermission(session, PERM.RCV)) items.push({ label: 'Roles', to: '/provider/roles', icon: RolesIcon })
+  if (sessionHasPermission(session, PERM.SHE)) items.push({ label: 'Shipping options', to: '/provider/shipping-options', icon: ShippingIcon })
   if (sessionHasPermission(session, PERM.SPV)) items.push({ label: 'Support', to: '/provider/support', icon: SupportIcon })
   return items
 }

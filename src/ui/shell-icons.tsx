@@ -36,6 +36,11 @@ export const UsersIcon = /* @__PURE__ */ icon(
   NAV_SIZE,
 )
 export const RolesIcon = /* @__PURE__ */ icon(['M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z', 'm9 12 2 2 4-4'], 'RolesIcon', NAV_SIZE)
+export const ShippingIcon = /* @__PURE__ */ icon(
+  ['M1 3h15v13H1z', 'M16 8h4l3 3v5h-7z', 'M5.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z', 'M18.5 21a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z'],
+  'ShippingIcon',
+  NAV_SIZE,
+)
 export const ExternalIcon = /* @__PURE__ */ icon(
   ['M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6', 'M15 3h6v6', 'M10 14 21 3'],
   'ExternalIcon',

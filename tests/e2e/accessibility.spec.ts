@@ -39,6 +39,7 @@ const providerPages = [
   '/provider/roles',
   '/provider/roles/add',
   '/provider/roles/edit/1',
+  '/provider/shipping-options',
   '/no/such/page',
 ]
 

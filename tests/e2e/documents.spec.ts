@@ -278,7 +278,9 @@ test.describe.serial('documents, mail requests and the mailroom', () => {
 
     await page.getByRole('button', { name: 'Mark as Mailed' }).click()
     const dialog = page.getByRole('dialog', { name: 'Mark as Mailed' })
-    // Carrier and tracking number are required for Mailed.
+    // The carrier starts as the one the client chose (the first option, USPS); both are required for Mailed.
+    await expect(dialog.getByLabel('Carrier')).toHaveValue('USPS')
+    await dialog.getByLabel('Carrier').fill('')
     await dialog.getByRole('button', { name: 'Mark as Mailed' }).click()
     await expect(dialog.getByText('This field is mandatory')).toHaveCount(2)
     await expectAccessible(page, 'Mailed dialog with errors')

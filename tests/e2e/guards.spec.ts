@@ -39,6 +39,15 @@ test.describe('route guards', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible()
   })
 
+  test('without SHE there is no Shipping options: the office manager sees no menu item and is turned away from the page', async ({ page }) => {
+    await loginAs(page, 'manager')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link', { name: 'Roles' })).toBeVisible()
+    await expect(nav.getByRole('link', { name: 'Shipping options' })).toHaveCount(0)
+    await page.goto('/provider/shipping-options')
+    await expect(page.getByRole('heading', { level: 1, name: denied })).toBeVisible()
+  })
+
   test('the office manager sees Users and Roles and opens them; role editing stays closed without RCE', async ({ page }) => {
     await loginAs(page, 'manager')
     const nav = page.getByRole('navigation', { name: 'Main' })
@@ -56,6 +65,7 @@ test.describe('route guards', () => {
       ['/provider/users/add', 'Add User'],
       ['/provider/roles/edit/1', 'Edit Role'],
       ['/provider/invoices', 'Invoices'],
+      ['/provider/shipping-options', 'Shipping options'],
     ]) {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()

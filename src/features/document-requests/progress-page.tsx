@@ -5,6 +5,9 @@ import { lazy, Suspense, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { ApiError, errorMessage } from '~/lib/api-client'
 import { useRequiredSession, userKind } from '~/lib/session'
+import { formatMoney } from '~/lib/money'
+import { PERM, usePermission } from '~/lib/permissions'
+import { shippingName } from '~/features/shipping'
 import { formatDateTime, formatDocumentDate } from '~/lib/dates'
 import { PageHeader } from '~/ui/page-header'
 import { Button } from '~/ui/button'
@@ -30,6 +33,8 @@ const details = css({
   '& dt': { color: 'fg.muted' },
   '& dd': { m: '0' },
 })
+const shipmentList = css({ listStyle: 'none', m: '0', mt: '1', p: '0', display: 'flex', flexDirection: 'column', gap: '1' })
+const muted = css({ color: 'fg.muted' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '5' })
 const timeline = css({ listStyle: 'none', m: '0', p: '0' })
 const step = css({
@@ -147,6 +152,62 @@ function Timeline({ request, asClient }: { request: DocumentRequestDetail; asCli
   )
 }
 
+/**
+ * The shipment of a request: the documents in it (the others open their own progress), the carrier and
+ * speed chosen, and the charge with a link to its invoice (for staff, only with ICV, who may open it).
+ */
+function ShipmentDetails({ request, asClient }: { request: DocumentRequestDetail; asClient: boolean }) {
+  const opensInvoices = usePermission(PERM.ICV)
+  const shipping = request.shipping
+  const invoiceId = shipping?.invoiceId ?? null
+  const progressPath = asClient ? '/client/document-progress/$id' : '/provider/document-progress/$id'
+  return (
+    <>
+      <dt>Shipment</dt>
+      <dd>
+        {request.documents.length === 1 ? '1 document' : `${request.documents.length} documents, mailed together`}
+        <ul className={shipmentList} aria-label="Documents in this shipment">
+          {request.documents.map((document) => (
+            <li key={document.requestId}>
+              {document.requestId === request.id ? (
+                <>
+                  {document.documentTypeNavigation.name}, received {formatDocumentDate(document.dateReceived)} <span className={muted}>(this request)</span>
+                </>
+              ) : (
+                <Link to={progressPath} params={{ id: String(document.requestId) }}>
+                  {document.documentTypeNavigation.name}, received {formatDocumentDate(document.dateReceived)}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </dd>
+      {shipping && (
+        <>
+          <dt>Shipping</dt>
+          <dd>{shippingName(shipping) || 'Chosen by the mailroom'}</dd>
+          <dt>Shipping Charge</dt>
+          <dd>
+            {shipping.price > 0 ? formatMoney(shipping.price) : 'No charge'}
+            {invoiceId !== null && (asClient || opensInvoices) && (
+              <>
+                {' · '}
+                <Link
+                  to={asClient ? '/client/invoices/$id' : '/provider/invoices/$id'}
+                  params={{ id: String(invoiceId) }}
+                  aria-label={`View invoice of the ${formatMoney(shipping.price)} shipping charge`}
+                >
+                  View invoice
+                </Link>
+              </>
+            )}
+          </dd>
+        </>
+      )}
+    </>
+  )
+}
+
 export type DocumentProgressPageProps = { requestId: number }
 
 /**
@@ -225,6 +286,7 @@ export function DocumentProgressPage({ requestId }: DocumentProgressPageProps) {
               {documentName}, received {formatDocumentDate(request.document.dateReceived)}
               {request.document.status === 'shredded' ? ' (file shredded)' : ''}
             </dd>
+            <ShipmentDetails request={request} asClient={asClient} />
             <dt>Mail to</dt>
             <dd>
               {request.recipientName}
@@ -245,7 +307,9 @@ export function DocumentProgressPage({ requestId }: DocumentProgressPageProps) {
                 <dd>{request.carrier}</dd>
                 <dt>Tracking Number</dt>
                 <dd>
-                  <strong>{request.trackingNumber}</strong>
+                  <strong>
+                    <TrackingNumber carrier={request.carrier} value={request.trackingNumber} />
+                  </strong>
                 </dd>
               </>
             )}

@@ -12,6 +12,8 @@ import { PageHeader } from '~/ui/page-header'
 import { NativeSelect } from '~/ui/native-select'
 import { documentListQueryOptions, RetentionNotice } from '~/features/documents/shared'
 import { addressBookQueryOptions, labelProblem } from '~/features/clients'
+import { defaultShippingOption, shippingOptionLabel, shippingOptionsQueryOptions } from '~/features/shipping'
+import { formatMoney } from '~/lib/money'
 import { discardEntry, whenTried } from '~/lib/outbox/outbox'
 import { isCacheRestored } from '~/lib/query-client'
 import { Alert } from '~/ui/alert'
@@ -19,6 +21,7 @@ import { Button } from '~/ui/button'
 import { Checkbox } from '~/ui/checkbox'
 import { EmptyState } from '~/ui/empty-state'
 import { Field } from '~/ui/field'
+import { RadioGroup } from '~/ui/radio-group'
 import { FormField, TextField } from '~/ui/form-field'
 import { requiredChoice, requiredText } from '~/ui/forms'
 import { Spinner } from '~/ui/spinner'
@@ -63,6 +66,7 @@ const footer = css({ display: 'flex', gap: '3', justifyContent: 'flex-end', flex
 const fieldError = css({ m: '0', mt: '2', fontSize: 'sm', color: 'fg.danger' })
 const sourceField = css({ mb: '4', maxW: 'sm' })
 const saveRow = css({ display: 'grid', gap: '3', mt: '4' })
+const total = css({ m: '0', mt: '4', fontSize: 'sm', fontWeight: 'semibold' })
 
 export type DocumentRequestPageProps = {
   /** Documents chosen before arriving (?documentId=12 from the documents list). */
@@ -75,7 +79,9 @@ export type DocumentRequestPageProps = {
  * "Save this address" saves it in the address book with the request (one submit: the server saves it
  * only if the request goes through). The request is stored on this device first (the
  * outbox) and sent now, or once when the connection returns (with an Idempotency-Key, so it is
- * stored once); a refusal shows here and the request is not kept.
+ * stored once); a refusal shows here and the request is not kept. "Shipping" picks the carrier and
+ * speed among the active options (the first one to start with): the documents go as one shipment,
+ * and its price is charged once, on an invoice.
  */
 export function DocumentRequestPage({ documentIds }: DocumentRequestPageProps) {
   // The form starts from the client's address: on a slow start offline it waits for the saved copy.
@@ -153,6 +159,10 @@ function RequestForm({
     return fromUrl.length ? fromUrl : requestable.length === 1 ? [requestable[0].id] : []
   })
   const [documentsError, setDocumentsError] = useState<string | null>(null)
+  // The carriers and speeds offered (saved on the device like the rest, so the form works offline).
+  const shipping = useQuery(shippingOptionsQueryOptions())
+  const [shippingId, setShippingId] = useState<number | null>(null)
+  const shippingChoice = defaultShippingOption(shipping.data ?? [], shippingId)
   const [form, { Form }] = useForm<MailingAddressForm>({
     validate: valiForm(MailingAddressFormSchema),
     revalidateOn: 'change',
@@ -188,7 +198,14 @@ function RequestForm({
     }
     if (labelIssue) return
     const mailing = v.parse(MailingAddressFormSchema, values)
-    const body = { documentIds: chosen, ...mailing, countryId: Number(mailing.countryId), ...(saving ? { saveAddressAs: saveLabel.trim() } : {}) }
+    const body = {
+      documentIds: chosen,
+      ...mailing,
+      countryId: Number(mailing.countryId),
+      ...(saving ? { saveAddressAs: saveLabel.trim() } : {}),
+      // Without the list (offline and never seen), the server takes the first active option.
+      ...(shippingChoice ? { shippingOptionId: shippingChoice.id } : {}),
+    }
     const names = requestable.filter((document) => chosen.includes(document.id)).map((document) => document.documentTypeNavigation.name)
     setRefusal(null)
     setSending(true)
@@ -203,10 +220,12 @@ function RequestForm({
       if (entry?.state === 'sent') {
         void discardEntry(entry.seq)
         const requests = created?.documentRequests ?? []
+        const charged = requests[0]?.shipping?.price ?? 0
         notify.success(
-          requests.length === 1
+          (requests.length === 1
             ? 'Your request to mail the document has been sent'
-            : `Your request to mail ${requests.length || chosen.length} documents has been sent`,
+            : `Your request to mail ${requests.length || chosen.length} documents has been sent`) +
+            (charged > 0 ? `; the shipping charge of ${formatMoney(charged)} will be on an invoice` : ''),
         )
         if (requests.length === 1) void navigate({ to: '/client/document-progress/$id', params: { id: String(requests[0].id) } })
         else void navigate({ to: '/client/requested-documents' })
@@ -219,7 +238,9 @@ function RequestForm({
         return
       }
       // Stored and waiting for the connection: the requests list shows it until it is sent.
-      notify.info('Not sent yet: your request is saved on this device and will be sent when the connection returns.')
+      notify.info(
+        'Not sent yet: your request is saved on this device and will be sent when the connection returns; its shipping charge then goes on an invoice.',
+      )
       void navigate({ to: '/client/requested-documents' })
     } finally {
       setSending(false)
@@ -312,6 +333,37 @@ function RequestForm({
               </Field>
             )}
           </div>
+        )}
+      </section>
+
+      <section className={panel} aria-labelledby="request-shipping">
+        <h2 id="request-shipping" className={panelTitle}>
+          Shipping
+        </h2>
+        <p className={panelText}>The documents chosen go together in one envelope: one shipment, charged once.</p>
+        {shipping.data ? (
+          shipping.data.some((option) => option.active) ? (
+            <RadioGroup
+              label="Carrier and speed"
+              orientation="vertical"
+              value={shippingChoice ? String(shippingChoice.id) : null}
+              onValueChange={(value) => setShippingId(Number(value))}
+              options={shipping.data.filter((option) => option.active).map((option) => ({ value: String(option.id), label: shippingOptionLabel(option) }))}
+            />
+          ) : (
+            <p className={panelText}>No carrier is offered right now: the mailroom picks one, at no charge.</p>
+          )
+        ) : shipping.isPending && shipping.fetchStatus !== 'idle' ? (
+          <Spinner label="Loading the shipping options" />
+        ) : (
+          <Alert status="warning" title="The shipping options could not be loaded">
+            The first carrier offered is used, and its price is added to an invoice. {errorMessage(shipping.error)}
+          </Alert>
+        )}
+        {shippingChoice && (
+          <p className={total} aria-live="polite">
+            {shippingChoice.price > 0 ? `One shipment: ${formatMoney(shippingChoice.price)}, added to an invoice` : 'One shipment: no charge'}
+          </p>
         )}
       </section>
 

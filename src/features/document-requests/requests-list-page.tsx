@@ -11,6 +11,7 @@ import { PageHeader } from '~/ui/page-header'
 import { DataTable, type ColumnDef } from '~/ui/data-table'
 import { actionLinkClass, ListPage, useMergedChanges } from '~/ui/list-page'
 import { OutboxList } from '~/features/outbox'
+import { formatMoney } from '~/lib/money'
 import { documentRequestListQueryOptions, MAIL_REQUEST_KIND } from './api'
 import { REQUEST_PAGE_SIZES, requestListRequest, type RequestListState, type RequestSortField } from './list-params'
 import { RequestStatusBadge } from './status'
@@ -65,6 +66,7 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
           <span>
             {row.original.document.documentTypeNavigation.name}
             <span className={muted}>Received {formatDocumentDate(row.original.document.dateReceived)}</span>
+            {row.original.documents.length > 1 && <span className={muted}>One shipment of {row.original.documents.length} documents</span>}
           </span>
         ),
       },
@@ -90,18 +92,33 @@ export function RequestedDocumentsPage({ state, onStateChange }: RequestedDocume
       },
       {
         id: 'tracking',
-        header: 'Tracking',
+        header: 'Shipping',
         enableSorting: false,
         enableColumnFilter: false,
-        cell: ({ row }) =>
-          row.original.trackingNumber ? (
-            <span>
-              {row.original.carrier}
-              <TrackingNumber className={muted} carrier={row.original.carrier} value={row.original.trackingNumber} />
-            </span>
-          ) : (
-            <span className={muted}>None yet</span>
-          ),
+        // Once mailed, the carrier and tracking number; before, the carrier, speed and price chosen.
+        cell: ({ row }) => {
+          const { trackingNumber, carrier, shipping } = row.original
+          if (trackingNumber) {
+            return (
+              <span>
+                {carrier}
+                <TrackingNumber className={muted} carrier={carrier} value={trackingNumber} />
+              </span>
+            )
+          }
+          if (shipping?.carrier) {
+            return (
+              <span>
+                {shipping.carrier}
+                <span className={muted}>
+                  {shipping.speed}
+                  {shipping.price > 0 ? `, ${formatMoney(shipping.price)}` : ''}
+                </span>
+              </span>
+            )
+          }
+          return <span className={muted}>None yet</span>
+        },
       },
       {
         id: 'updatedAt',

@@ -1,4 +1,4 @@
-import { REQUEST_STATUS, type DocumentRequestDetail } from '@contract/document-requests'
+import { DOCUMENT_REQUEST_STATUSES, REQUEST_STATUS, type DocumentRequestDetail } from '@contract/document-requests'
 import { useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { ApiError, errorMessage } from '~/lib/api-client'
@@ -15,12 +15,27 @@ export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const text = css({ m: '0', fontSize: 'sm' })
+const STATUS_NAMES: Record<number, string> = Object.fromEntries(DOCUMENT_REQUEST_STATUSES.map((s) => [s.id, s.name]))
 
-function successMessage(status: number): string {
-  if (status === REQUEST_STATUS.cancelled) return 'The request was cancelled'
-  if (status === REQUEST_STATUS.mailed) return 'The request is marked as Mailed; the client has been notified'
-  if (status === REQUEST_STATUS.delivered) return 'The request is marked as Delivered; the client has been notified'
-  return 'The request is marked as Processing; the client has been notified'
+function successMessage(status: number, count: number): string {
+  const what = count > 1 ? `The ${count} documents of the shipment` : 'The request'
+  const are = count > 1 ? 'are' : 'is'
+  if (status === REQUEST_STATUS.cancelled) return count > 1 ? `${what} were cancelled` : 'The request was cancelled'
+  if (status === REQUEST_STATUS.mailed) return `${what} ${are} marked as Mailed; the client has been notified`
+  if (status === REQUEST_STATUS.delivered) return `${what} ${are} marked as Delivered; the client has been notified`
+  return `${what} ${are} marked as Processing; the client has been notified`
+}
+
+/**
+ * What the dialog says of the shipment it moves: every document requested together moves at once.
+ * Null for a shipment of one document.
+ */
+export function shipmentMoveText(request: Pick<DocumentRequestDetail, 'documents'>, status: number): string | null {
+  const count = request.documents.length
+  if (count < 2) return null
+  const names = request.documents.map((document) => document.documentTypeNavigation.name).join(', ')
+  const move = status === REQUEST_STATUS.cancelled ? 'cancels' : `marks as ${STATUS_NAMES[status] ?? 'the new status'}`
+  return `This ${move} all ${count} documents of the shipment, which go together: ${names}.`
 }
 
 export function statusErrorMessage(error: unknown): string {
@@ -29,8 +44,9 @@ export function statusErrorMessage(error: unknown): string {
 }
 
 /**
- * Moving a request to a new status: Mailed asks for the carrier and tracking number, the others for
- * an optional note (a client cancelling is told what it means first).
+ * Moving a request to a new status, and with it every document of its shipment (the dialog says so):
+ * Mailed asks for the carrier (the one the client chose to start with) and the tracking number, the
+ * others for an optional note (a client cancelling is told what it means first).
  */
 export function StatusDialog({
   request,
@@ -44,12 +60,14 @@ export function StatusDialog({
   onClose: () => void
 }) {
   const update = useUpdateRequestStatus(request.id)
-  const [carrier, setCarrier] = useState('')
+  const [carrier, setCarrier] = useState(request.shipping?.carrier ?? '')
   const [trackingNumber, setTrackingNumber] = useState('')
   const [note, setNote] = useState('')
   const [errors, setErrors] = useState<{ carrier?: string; trackingNumber?: string; note?: string }>({})
   const isMailed = status === REQUEST_STATUS.mailed
   const title = asClient && status === REQUEST_STATUS.cancelled ? 'Cancel your request' : moveLabel(status)
+  const moveText = shipmentMoveText(request, status)
+  const chosen = request.shipping?.carrier && request.shipping.speed ? `${request.shipping.carrier} ${request.shipping.speed}` : null
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -71,7 +89,7 @@ export function StatusDialog({
       },
       {
         onSuccess: () => {
-          notify.success(asClient ? 'Your request was cancelled' : successMessage(status))
+          notify.success(asClient ? 'Your request was cancelled' : successMessage(status, request.documents.length))
           onClose()
         },
         onError: (error) => notify.error(statusErrorMessage(error)),
@@ -86,6 +104,7 @@ export function StatusDialog({
         <form onSubmit={submit} noValidate>
           <Dialog.Body>
             <div className={form}>
+              {moveText && <p className={text}>{moveText}</p>}
               {status === REQUEST_STATUS.cancelled && (
                 <p className={text}>
                   {asClient
@@ -95,7 +114,7 @@ export function StatusDialog({
               )}
               {isMailed && (
                 <>
-                  <Field label="Carrier" required error={errors.carrier} helperText="USPS, UPS, FedEx, DHL…">
+                  <Field label="Carrier" required error={errors.carrier} helperText={chosen ? `The client chose ${chosen}.` : 'USPS, UPS, FedEx, DHL…'}>
                     <TextInput value={carrier} onChange={(event) => setCarrier(event.target.value)} list="carriers" maxLength={60} autoComplete="off" />
                   </Field>
                   <datalist id="carriers">
