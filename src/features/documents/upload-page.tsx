@@ -148,7 +148,8 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
   const separate = valid.filter((item) => !(combining && isPhoto(item.file)))
   const documentDetails = [...(combining ? [batch] : []), ...separate.map((item) => detailsOf(batch, ownDetails[item.id]))]
   const isService = isServiceType(documentTypeId)
-  const anyService = documentDetails.some((details) => isServiceType(details.documentTypeId))
+  // The batch's type, before any file is chosen, or one file's own.
+  const anyService = isService || documentDetails.some((details) => isServiceType(details.documentTypeId))
   const clientIdNumber = chosenClient ? Number(chosenClient.value) : null
   const handling = useQuery({ ...mailHandlingQueryOptions(clientIdNumber ?? 0), enabled: clientIdNumber !== null })
   // Service of process and state mail are always opened and scanned.
