@@ -15,6 +15,8 @@ import { pdf } from './pdf'
 const RUN = `e2e-${Date.now().toString(36)}`
 const FILE_A = `${RUN}-a.pdf`
 const FILE_B = `${RUN}-b.pdf`
+/** The batch of the per-file details test: a name of its own, so the serial tests' searches for RUN don't find it. */
+const BATCH = `batch-${Date.now().toString(36)}`
 
 /** Today on the New York clock as the documents table writes it: 21-Nov-2026. */
 function todayDocumentDate(): string {
@@ -107,7 +109,7 @@ test('one file of a batch keeps its own type and date; the client picker finds a
     .getByText('Private')
     .click()
   const batchDate = await page.getByLabel('Date Received').inputValue()
-  const files = [`${RUN}-batch.pdf`, `${RUN}-own.pdf`]
+  const files = [`${BATCH}-first.pdf`, `${BATCH}-own.pdf`]
   await page.getByLabel('Choose files').setInputFiles(files.map((name) => ({ name, mimeType: 'application/pdf', buffer: pdf(name) })))
   const list = page.getByRole('list', { name: 'Files to upload' })
   await expect(list.getByRole('listitem')).toHaveCount(2)
@@ -127,7 +129,7 @@ test('one file of a batch keeps its own type and date; the client picker finds a
 
   await page.getByRole('button', { name: 'Upload 2 documents' }).click()
   await expect(page.getByRole('region', { name: 'Uploads from this device' }).getByText('Sent', { exact: true })).toHaveCount(2)
-  const uploaded = await (await page.request.get(`/api/documents?q=${RUN}&pageSize=10`, { headers })).json()
+  const uploaded = await (await page.request.get(`/api/documents?q=${BATCH}&pageSize=10`, { headers })).json()
   const byName = (name: string) => uploaded.data.find((row: { originalFileName: string }) => row.originalFileName === name)
   expect(byName(files[0])).toMatchObject({ documentTypeNavigation: { name: 'General Mail' }, jurisdictionName: 'Private', dateReceived: batchDate })
   expect(byName(files[1])).toMatchObject({ documentTypeNavigation: { name: 'Bank Statement' }, jurisdictionName: 'Federal', dateReceived: dayBefore })
@@ -155,7 +157,7 @@ test("a photo of a client's cover sheet chooses the client and stays out of the 
   await page.goto('/provider/documents/add')
   await page.getByLabel('Choose files').setInputFiles([
     { name: 'sheet.png', mimeType: 'image/png', buffer: photo },
-    { name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdf(`${RUN} letter`) },
+    { name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdf('cover sheet test letter') },
   ])
   await expect(page.getByText('Cover sheet read: mailbox MB-1042, Sunshine Holdings LLC. The sheet itself is not uploaded.')).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('combobox', { name: 'Client' })).toHaveValue(/^Sunshine Holdings LLC \(/)
