@@ -28,6 +28,9 @@ import { trackingUrl } from '../../contract/shipping'
 import { createInvoice } from '../invoices/create'
 import { shippingOptionFor } from '../shipping/options'
 
+/** A shipping charge is billed, not taken at once: its invoice is due two weeks after the request. */
+const SHIPPING_INVOICE_DUE_DAYS = 14
+
 const WINDOW_CLOSED = 'The 60-day window to request this document by mail has closed'
 const ALREADY_OPEN = 'This document already has an open mail request'
 const ALREADY_MAILED = 'The original of this document was already mailed'
@@ -499,7 +502,7 @@ export async function mailOriginalsIn(tx: Tx, now: Date, input: MailOriginalsInp
       ? await createInvoice(tx, {
           clientId,
           invoiceDate: now,
-          dueDate: now,
+          dueDate: new Date(now.getTime() + SHIPPING_INVOICE_DUE_DAYS * 86_400_000),
           lines: [
             {
               description: `Mailing ${ids.length === 1 ? 'an original' : `${ids.length} originals in one envelope`}: ${option!.carrier} ${option!.speed}`,

@@ -160,6 +160,9 @@ describe('a mail request of several documents: one shipment', () => {
     const invoice = await server.request('GET', `/api/invoices/${invoiceId}`, { token: await token(userA) })
     expect(invoice.status).toBe(200)
     expect(invoice.json).toMatchObject({ amountDue: 15, lines: [{ amount: 15 }] })
+    // Billed, not taken at once: due two weeks after the request, so the overdue job leaves it alone now.
+    const [stored] = await server.db.select().from(invoices).where(eq(invoices.id, invoiceId))
+    expect(stored.dueDate.toISOString()).toBe('2026-12-17T15:00:00.000Z')
     // One notice for staff, for the one envelope.
     const notices = await server.db
       .select()
