@@ -105,6 +105,7 @@ test.describe('layout', () => {
       'Mail actions',
       'Users',
       'Roles',
+      'Shipping options',
       'Support',
     ])
 
