@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, expectAppRendered, test } from './fixtures'
+import { cardToken } from './sandbox-card'
 
 /**
  * Adding a company to one's login: a client of a company made for this spec alone (registered through
@@ -11,28 +12,7 @@ import { expect, expectAppRendered, test } from './fixtures'
 const PASSWORD = 'Add-company-e2e-2026!'
 const PAGE_LOAD = 20_000
 
-/** A one-time sandbox token for the test card, made through the calls the hosted fields make. */
-async function cardToken(request: APIRequestContext): Promise<string> {
-  const frame = { origin: 'null' }
-  const part = async (field: 'number' | 'cvv', value: string) => {
-    const res = await request.post('/api/payments/sandbox/tokens', { data: { field, value }, headers: frame })
-    expect(res.status()).toBe(201)
-    return ((await res.json()) as { id: string }).id
-  }
-  const res = await request.post('/api/payments/sandbox/payment-tokens', {
-    data: {
-      numberToken: await part('number', '4242 4242 4242 4242'),
-      cvvToken: await part('cvv', '123'),
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 3,
-      name: 'Nora Quintero',
-      postal_code: '33131',
-      address1: '40 Brickell Ave',
-    },
-  })
-  expect(res.status()).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
+const cardOf = (request: APIRequestContext) => cardToken(request, { name: 'Nora Quintero', postalCode: '33131', address1: '40 Brickell Ave' })
 
 /** Registers the spec's first company and login; answers the login's e-mail. */
 async function registerFirstCompany(request: APIRequestContext, companyName: string): Promise<string> {
@@ -66,7 +46,7 @@ async function registerFirstCompany(request: APIRequestContext, companyName: str
       },
       userInformation: { email, password: PASSWORD },
       serviceSubscriptions: [{ active: true, serviceId: service.id, servicePackageId: pkg.id, servicePackageAmount: pkg.amount }],
-      affinipayPaymentDetails: { token: await cardToken(request) },
+      affinipayPaymentDetails: { token: await cardOf(request) },
       couponId: 0,
     },
   })

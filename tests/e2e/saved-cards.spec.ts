@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { cardToken } from './sandbox-card'
 
 /**
  * Saved cards end to end, for a company of its own (registered here through the public sign-up call,
@@ -11,28 +12,7 @@ import { expect, test } from './fixtures'
 
 const PASSWORD = 'Saved-cards-2026!'
 
-/** A one-time sandbox token for the test card, made through the calls the hosted fields make. */
-async function cardToken(request: APIRequestContext): Promise<string> {
-  const frame = { origin: 'null' }
-  const part = async (field: 'number' | 'cvv', value: string) => {
-    const res = await request.post('/api/payments/sandbox/tokens', { data: { field, value }, headers: frame })
-    expect(res.status()).toBe(201)
-    return ((await res.json()) as { id: string }).id
-  }
-  const res = await request.post('/api/payments/sandbox/payment-tokens', {
-    data: {
-      numberToken: await part('number', '4242 4242 4242 4242'),
-      cvvToken: await part('cvv', '123'),
-      exp_month: 12,
-      exp_year: new Date().getFullYear() + 3,
-      name: 'Marta Reyes',
-      postal_code: '33139',
-      address1: '12 Ocean Dr',
-    },
-  })
-  expect(res.status()).toBe(201)
-  return ((await res.json()) as { id: string }).id
-}
+const cardOf = (request: APIRequestContext) => cardToken(request, { name: 'Marta Reyes', postalCode: '33139', address1: '12 Ocean Dr' })
 
 /** Registers a new company with its registered-agent service paid, and answers its login's e-mail. */
 async function registerCompany(request: APIRequestContext): Promise<string> {
@@ -77,7 +57,7 @@ async function registerCompany(request: APIRequestContext): Promise<string> {
           servicePackageAmount: pkg.amount,
         },
       ],
-      affinipayPaymentDetails: { token: await cardToken(request) },
+      affinipayPaymentDetails: { token: await cardOf(request) },
       couponId: 0,
     },
   })
