@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { todayYmd } from '~/lib/dates'
 import { errorMessage } from '~/lib/api-client'
-import { enqueue } from '~/lib/outbox/outbox'
+import { enqueueAll } from '~/lib/outbox/outbox'
 import { useRequiredSession } from '~/lib/session'
 import { mailHandlingQueryOptions } from '~/features/clients'
 import { OutboxList } from '~/features/outbox'
@@ -213,19 +213,19 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           documents.push({ file: item.file, details: detailsOf(batch, ownDetails[item.id]) })
         }
       }
-      // Each one is on disk before the next is stored, and before the form says anything.
-      for (const { file, details } of documents) {
-        await enqueue({
+      // The whole batch is on disk, in order, before the form says anything (or none of it is).
+      await enqueueAll(
+        documents.map(({ file, details }) => ({
           kind: UPLOAD_KIND,
           label: `${file.name} for ${company}`,
           request: {
-            method: 'POST',
+            method: 'POST' as const,
             path: '/uploads',
             upload: { metadata: { ...fieldsOf(details), filename: file.name, filetype: file.type || 'application/octet-stream' }, file, fileName: file.name },
           },
           invalidate: [documentKeys.lists()],
-        })
-      }
+        })),
+      )
       release(chosen)
       setChosen([])
       setOwnDetails({})

@@ -2,7 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { getOnlineStatus, isBrowserOffline, onBrowserOnline, subscribeOnlineStatus } from '../online-status'
 import { getSession, subscribeSession } from '../session'
-import { addEntry, listEntries, removeEntry, subscribeOutbox, updateEntry, type NewOutboxEntry, type OutboxEntry, type OutboxRequest } from './store'
+import { addEntries, listEntries, removeEntry, subscribeOutbox, updateEntry, type NewOutboxEntry, type OutboxEntry, type OutboxRequest } from './store'
 
 /**
  * The durable outbox, as the page uses it (docs/offline.md): every change the portal lets a user make
@@ -112,18 +112,25 @@ export function newIdempotencyKey(prefix: string): string {
  * then may the UI say it is saved. Rejects when the device cannot store it (then nothing was saved).
  */
 export async function enqueue(change: Change): Promise<OutboxEntry> {
+  const [stored] = await enqueueAll([change])
+  return stored!
+}
+
+/** Stores several changes at once, in order (a batch of scans): all of them are saved, or none is. */
+export async function enqueueAll(changes: Change[]): Promise<OutboxEntry[]> {
   const session = getSession()
   if (!session) throw new Error('Sign in to make changes')
-  const entry: NewOutboxEntry = {
-    userId: session.user.id,
-    clientId: session.user.clientId,
-    kind: change.kind,
-    label: change.label,
-    request: change.request,
-    idempotencyKey: change.idempotencyKey ?? newIdempotencyKey(change.kind),
-    invalidate: change.invalidate?.map((key) => [...key]),
-  }
-  const stored = await addEntry(entry)
+  const stored = await addEntries(
+    changes.map((change): NewOutboxEntry => ({
+      userId: session.user.id,
+      clientId: session.user.clientId,
+      kind: change.kind,
+      label: change.label,
+      request: change.request,
+      idempotencyKey: change.idempotencyKey ?? newIdempotencyKey(change.kind),
+      invalidate: change.invalidate?.map((key) => [...key]),
+    })),
+  )
   void requestBackgroundSync()
   void flushOutbox()
   return stored

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { outcomeOfRefusal, reasonOf } from './http'
 import { replayOutbox, type SendOutcome } from './replay'
-import { addEntry, deleteOutbox, listEntries, updateEntry, type NewOutboxEntry, type OutboxEntry } from './store'
+import { addEntries, addEntry, deleteOutbox, listEntries, updateEntry, type NewOutboxEntry, type OutboxEntry } from './store'
 
 const USER = 7
 const change = (label: string, patch: Partial<NewOutboxEntry> = {}): NewOutboxEntry => ({
@@ -34,6 +34,16 @@ function fakeServer(answer: (entry: OutboxEntry, call: number) => SendOutcome | 
 afterEach(() => deleteOutbox())
 
 describe('the outbox replay', () => {
+  it('stores a batch in one go, in order, and keeps none of it when one entry cannot be stored', async () => {
+    const batch = await addEntries([change('a'), change('b'), change('c')])
+    expect(batch.map((entry) => entry.label)).toEqual(['a', 'b', 'c'])
+    expect((await listEntries(USER)).map((entry) => [entry.seq, entry.label])).toEqual(batch.map((entry) => [entry.seq, entry.label]))
+
+    const notStorable = change('e', { request: { method: 'POST', path: '/x', json: { callback: () => undefined } } })
+    await expect(addEntries([change('d'), notStorable, change('f')])).rejects.toThrow()
+    expect((await listEntries(USER)).map((entry) => entry.label)).toEqual(['a', 'b', 'c'])
+  })
+
   it('sends every waiting entry once, in the order they were made, and marks them sent', async () => {
     for (const label of ['a', 'b', 'c']) await addEntry(change(label))
     const server = fakeServer()

@@ -131,13 +131,34 @@ function openDb(): Promise<IDBDatabase> {
 
 /** Stores a new entry (state 'waiting') and resolves once it is durable, with its place in line. */
 export async function addEntry(entry: NewOutboxEntry, now = Date.now()): Promise<OutboxEntry> {
+  const [stored] = await addEntries([entry], now)
+  return stored!
+}
+
+/**
+ * Stores new entries in one transaction, in order: all of them are durable when it resolves, or none
+ * is stored. A batch of scans costs one write to disk, not one per file.
+ */
+export async function addEntries(entries: NewOutboxEntry[], now = Date.now()): Promise<OutboxEntry[]> {
   const db = await openDb()
   const tx = db.transaction(STORE, 'readwrite', { durability: 'strict' } as IDBTransactionOptions)
-  const stored: Omit<OutboxEntry, 'seq'> = { ...entry, state: 'waiting', attempts: 0, createdAt: now }
-  const seq = await promised(tx.objectStore(STORE).add(stored))
-  await done(tx)
+  const store = tx.objectStore(STORE)
+  const committed = done(tx)
+  const added: Promise<OutboxEntry>[] = []
+  try {
+    for (const entry of entries) {
+      const stored: Omit<OutboxEntry, 'seq'> = { ...entry, state: 'waiting', attempts: 0, createdAt: now }
+      added.push(promised(store.add(stored)).then((seq) => ({ ...stored, seq: seq as number })))
+    }
+  } catch (error) {
+    // An entry the store cannot hold (it cannot be cloned): the ones before it are not kept either.
+    tx.abort()
+    await Promise.allSettled([committed, ...added])
+    throw error
+  }
+  const [result] = await Promise.all([Promise.all(added), committed])
   announce()
-  return { ...stored, seq: seq as number }
+  return result
 }
 
 /** Whether an entry belongs to the session's company (entries without a company belong to every one). */
