@@ -939,7 +939,6 @@ export const notifications = pgTable(
   {
     id: serial('id').primaryKey(),
     message: text('message').notNull(),
-    isRead: boolean('is_read').notNull().default(false),
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     /**
      * For this one user of the client only; null for all of them (the usual case). Set when a kind's
@@ -979,9 +978,8 @@ export const notifications = pgTable(
 )
 
 /**
- * Staff read marks, one per staff user and notification: a staff member marking a notification read
- * changes it for that staff member only. (A client's notifications keep their shared is_read: the
- * client's users read one inbox.)
+ * Read marks, one per person and notification: marking a notification read changes it for that person
+ * only, a staff member or one of a company's team.
  */
 export const notificationReads = pgTable(
   'notification_reads',

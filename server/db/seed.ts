@@ -24,6 +24,7 @@ import {
   documents,
   invoiceLines,
   invoices,
+  notificationReads,
   notifications,
   paymentInvoices,
   payments,
@@ -219,14 +220,13 @@ async function seedInto(tx: Tx, deps: SeedDeps, passwordHash: string) {
       clientId: null,
       message: `${client.companyName} requested Service of Process by mail`,
       documentRequestId: request.id,
-      isRead: index === 1,
       createdAt: request.createdAt,
     })
   }
 
   await seedInvoices(seeding, demoInvoices)
 
-  agentNotifications.push({ clientId: null, message: 'Welcome to the provider portal: 2 demo clients are ready', isRead: true, createdAt: daysAgo(30) })
+  agentNotifications.push({ clientId: null, message: 'Welcome to the provider portal: 2 demo clients are ready', createdAt: daysAgo(30) })
   await tx.insert(notifications).values(agentNotifications)
 }
 
@@ -488,18 +488,26 @@ async function seedMailRequest(
     { documentRequestId: request.id, status: 2, note: 'Original pulled from the mailroom for mailing', byUserId: clerkId, createdAt: daysAgo(5) },
   ])
 
-  await tx.insert(notifications).values([
-    { clientId: client.id, message: 'New document received: Annual Report Notice', documentId: documentIds[0], isRead: false, createdAt: daysAgo(0) },
+  const notices = [
+    { clientId: client.id, message: 'New document received: Annual Report Notice', documentId: documentIds[0], read: false, createdAt: daysAgo(0) },
     {
       clientId: client.id,
       message: 'Your request to mail Service of Process is now Processing',
       documentRequestId: request.id,
-      isRead: true,
+      read: true,
       createdAt: daysAgo(5),
     },
-    { clientId: client.id, message: 'New document received: Tax Notice', documentId: documentIds[1], isRead: true, createdAt: daysAgo(3) },
-    { clientId: client.id, message: 'New document received: Service of Process', documentId: documentIds[3], isRead: true, createdAt: daysAgo(20) },
-  ])
+    { clientId: client.id, message: 'New document received: Tax Notice', documentId: documentIds[1], read: true, createdAt: daysAgo(3) },
+    { clientId: client.id, message: 'New document received: Service of Process', documentId: documentIds[3], read: true, createdAt: daysAgo(20) },
+  ]
+  const noticeRows = await tx
+    .insert(notifications)
+    .values(notices.map(({ read: _read, ...notice }) => notice))
+    .returning({ id: notifications.id })
+  // What the demo client already read, read by them (each person has their own read marks).
+  await tx
+    .insert(notificationReads)
+    .values(noticeRows.filter((_, index) => notices[index]!.read).map(({ id }) => ({ notificationId: id, userId: clientUserId, readAt: daysAgo(0) })))
   return request
 }
 

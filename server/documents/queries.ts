@@ -12,6 +12,7 @@ import { clients, documentRequestEvents, documentRequests, documents, documentTe
 import { downloadFileName } from './naming'
 import { daysLeft, shredDueAt, withinRequestWindow } from './retention'
 import { fileTypeOf } from './sniff'
+import { markNotificationsReadWhere, type NotificationReader } from '../notifications'
 import { searchWords, snippetOf } from '../../contract/text-snippet'
 
 /** The columns a Document answer is built from. */
@@ -507,24 +508,27 @@ export async function listDocuments(
   return { rows: rows as DocumentRow[], ...total }
 }
 
-/** The client has seen the document: so has it the bell's "New document received" about it. */
-export async function markDocumentRead(db: Db, row: DocumentRow, now: Date) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(documents)
-      .set({ isRead: true, readAt: now })
-      .where(and(eq(documents.id, row.id), eq(documents.isRead, false)))
-    await tx
-      .update(notifications)
-      .set({ isRead: true })
-      .where(
-        and(
-          eq(notifications.documentId, row.id),
-          eq(notifications.clientId, row.clientId),
-          isNull(notifications.documentRequestId),
-          eq(notifications.isRead, false),
-        ),
-      )
+/**
+ * A client user has seen the document: it is read (for the company), and so are their own bell's
+ * notices of its arrival (for them: the rest of the team still has theirs). Answers whether the
+ * document itself changed.
+ */
+export async function markDocumentRead(db: Db, row: DocumentRow, reader: NotificationReader, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = row.isRead
+      ? []
+      : await tx
+          .update(documents)
+          .set({ isRead: true, readAt: now })
+          .where(and(eq(documents.id, row.id), eq(documents.isRead, false)))
+          .returning({ id: documents.id })
+    await markNotificationsReadWhere(
+      tx,
+      reader,
+      and(eq(notifications.documentId, row.id), eq(notifications.clientId, row.clientId), isNull(notifications.documentRequestId)),
+      now,
+    )
+    return changed.length > 0
   })
 }
 

@@ -52,7 +52,7 @@ export async function createNotification(
     })
     .returning()
   outgoingQueued.emit('queued')
-  return toNotification(row)
+  return toNotification({ ...row, isRead: false })
 }
 
 /** To the users of one client. */
@@ -63,10 +63,10 @@ export const notifyClient = (db: Db | Tx, clientId: number, message: string, lin
 export const notifyAgents = (db: Db | Tx, message: string, links: NotificationLinks = {}, createdAt?: Date) =>
   createNotification(db, { message, clientId: null, createdAt, ...links, kind: 'staff' })
 
-type NotificationRow = Pick<
-  typeof notifications.$inferSelect,
-  'id' | 'message' | 'isRead' | 'createdAt' | 'clientId' | 'documentRequestId' | 'documentId' | 'kind'
->
+type NotificationRow = Pick<typeof notifications.$inferSelect, 'id' | 'message' | 'createdAt' | 'clientId' | 'documentRequestId' | 'documentId' | 'kind'> & {
+  /** Read by the person asking. */
+  isRead: boolean
+}
 
 export function toNotification(row: NotificationRow & { supportConversationId?: number | null; companyName?: string | null }): Notification {
   return {
@@ -84,11 +84,14 @@ export function toNotification(row: NotificationRow & { supportConversationId?: 
 }
 
 /**
- * Whose read marks apply: a client's users share their client's is_read; each staff member has their
- * own, so one staff member's "read" leaves it unread for the others: a read-up-to mark set by "mark
- * all as read" (notification_read_marks) and single marks of what is newer (notification_reads).
+ * Whose read marks apply: each person has their own, so one person's "read" leaves it unread for the
+ * others (another staff member, or someone else in the company's team): single marks
+ * (notification_reads) and, for staff, a read-up-to mark set by "mark all as read"
+ * (notification_read_marks) below which single marks are not needed.
  */
-export type NotificationReader = { kind: 'client' } | { kind: 'staff'; userId: number }
+export interface NotificationReader {
+  userId: number
+}
 
 /**
  * Who sees what: a client user its own client's, those for all its users and its own (userId); staff
@@ -99,7 +102,7 @@ export type NotificationScope = { clientId: number; userId?: number } | { agents
 /** An id in a statement: the id itself, or the placeholder of a cached statement (server/db/statement-cache.ts). */
 type IdValue = number | Placeholder
 type ScopeValue = { clientId: IdValue; userId?: IdValue } | { agents: 'all' | 'agents' }
-type ReaderValue = { kind: 'client' } | { kind: 'staff'; userId: IdValue }
+type ReaderValue = { userId: IdValue }
 
 /** The audience of `scope` as a condition. */
 export function notificationAudience(scope: ScopeValue): SQL | undefined {
@@ -113,28 +116,24 @@ export function notificationAudience(scope: ScopeValue): SQL | undefined {
 
 const NEVER = sql`'-infinity'::timestamptz`
 
-/** A staff member's read-up-to mark (never earlier than allUpTo for staff notices), as one value per statement. */
+/** A person's read-up-to mark (never earlier than allUpTo for staff notices; none for a client's team), as one value per statement. */
 function readMark(userId: IdValue, which: 'staff' | 'all'): SQL {
   const column = which === 'staff' ? notificationReadMarks.staffUpTo : notificationReadMarks.allUpTo
   return sql`coalesce((select ${column} from ${notificationReadMarks} where ${notificationReadMarks.userId} = ${userId}), ${NEVER})`
 }
 
 /**
- * Unread for `reader` among the notifications of `scope`. For staff, written so the created_at bound
- * is an index condition: what is unread lies past the read-up-to mark, and only that part is checked
- * for single read marks.
+ * Unread for `reader` among the notifications of `scope`, written so the created_at bound is an index
+ * condition: what is unread lies past the read-up-to mark, and only that part is checked for single
+ * read marks.
  */
 function unreadBy(reader: ReaderValue, scope: ScopeValue): SQL {
-  if (reader.kind === 'client') return sql`not ${notifications.isRead}`
   const noSingleMark = sql`not exists (select 1 from ${notificationReads} where ${notificationReads.notificationId} = ${notifications.id} and ${notificationReads.userId} = ${reader.userId})`
   if ('agents' in scope && scope.agents === 'agents') return sql`${notifications.createdAt} > ${readMark(reader.userId, 'staff')} and ${noSingleMark}`
   return sql`${notifications.createdAt} > ${readMark(reader.userId, 'all')} and (${notifications.clientId} is not null or ${notifications.createdAt} > ${readMark(reader.userId, 'staff')}) and ${noSingleMark}`
 }
 
-function isReadBy(reader: ReaderValue, scope: ScopeValue): SQL<boolean> {
-  if (reader.kind === 'client') return sql<boolean>`${notifications.isRead}`
-  return sql<boolean>`not (${unreadBy(reader, scope)})`
-}
+const isReadBy = (reader: ReaderValue, scope: ScopeValue): SQL<boolean> => sql<boolean>`not (${unreadBy(reader, scope)})`
 
 const notificationColumns = (reader: ReaderValue, scope: ScopeValue) => ({
   id: notifications.id,
@@ -149,16 +148,15 @@ const notificationColumns = (reader: ReaderValue, scope: ScopeValue) => ({
   companyName: clients.companyName,
 })
 
-/** Whose notifications a list shows, to whom, and whether only the unread: what its statement's text depends on. */
+/** Whose notifications a list shows and whether only the unread: what its statement's text depends on. */
 interface NotificationListShape {
-  reader: NotificationReader['kind']
   /** 'client-user': one client's as one of its users sees them. */
   scope: 'client' | 'client-user' | 'all' | 'agents'
   unreadOnly: boolean
 }
 
 function listAudience(shape: NotificationListShape, value: ValueOf): { reader: ReaderValue; scope: ScopeValue; where: SQL | undefined } {
-  const reader: ReaderValue = shape.reader === 'client' ? { kind: 'client' } : { kind: 'staff', userId: value('userId') }
+  const reader: ReaderValue = { userId: value('readerId') }
   const scope: ScopeValue =
     shape.scope === 'client'
       ? { clientId: value('clientId') }
@@ -185,14 +183,15 @@ const unreadCount = cachedStatement('unread notification count', (db, shape: Omi
 
 /** Unread notifications of `scope` for `reader`, counted up to UNREAD_COUNT_CAP (the badge shows "99+" past 99). */
 async function cappedUnreadCount(db: Db | Tx, scope: NotificationScope, reader: NotificationReader): Promise<number> {
-  const [{ n }] = await unreadCount(db, { reader: reader.kind, scope: scopeShape(scope) }, audienceValues(scope, reader))
+  const [{ n }] = await unreadCount(db, { scope: scopeShape(scope) }, audienceValues(scope, reader))
   return Number(n)
 }
 
 const scopeShape = (scope: NotificationScope): NotificationListShape['scope'] =>
   'clientId' in scope ? (scope.userId === undefined ? 'client' : 'client-user') : scope.agents
 const audienceValues = (scope: NotificationScope, reader: NotificationReader) => ({
-  userId: reader.kind === 'staff' ? reader.userId : 'clientId' in scope ? scope.userId : undefined,
+  readerId: reader.userId,
+  userId: 'clientId' in scope ? scope.userId : undefined,
   clientId: 'clientId' in scope ? scope.clientId : undefined,
 })
 
@@ -228,7 +227,7 @@ export async function listNotifications(
   reader: NotificationReader,
   options: { page: number; pageSize: number; unreadOnly?: boolean },
 ) {
-  const shape: NotificationListShape = { reader: reader.kind, scope: scopeShape(scope), unreadOnly: Boolean(options.unreadOnly) }
+  const shape: NotificationListShape = { scope: scopeShape(scope), unreadOnly: Boolean(options.unreadOnly) }
   const [page, unread] = await Promise.all([notificationList(db, shape, audienceValues(scope, reader), options), cappedUnreadCount(db, scope, reader)])
   return { ...page, unreadCount: unread }
 }
@@ -244,50 +243,44 @@ export async function findNotification(db: Db, id: number, reader: NotificationR
 }
 
 /** Marks one notification read for the reader; idempotent. */
-export async function markNotificationRead(db: Db, id: number, reader: NotificationReader, now: Date): Promise<void> {
-  if (reader.kind === 'client')
-    await db
-      .update(notifications)
-      .set({ isRead: true })
-      .where(and(eq(notifications.id, id), eq(notifications.isRead, false)))
-  else await db.insert(notificationReads).values({ notificationId: id, userId: reader.userId, readAt: now }).onConflictDoNothing()
+export async function markNotificationRead(db: Db | Tx, id: number, reader: NotificationReader, now: Date): Promise<void> {
+  await db.insert(notificationReads).values({ notificationId: id, userId: reader.userId, readAt: now }).onConflictDoNothing()
 }
 
 /**
- * Marks every unread notification of `scope` read for the reader; answers how many changed (for staff,
- * counted up to UNREAD_COUNT_CAP). A staff member's "everything" or "staff only" moves their read-up-to
- * mark to now (or to the newest notification of the scope, should one be dated later), so it costs the
- * same at a hundred notifications as at a million, and their single marks below it are dropped; one
- * client's notifications are few and are marked one by one.
+ * Marks read for one person the notifications `where` selects (a document's, a conversation's, the
+ * unread of one company's list); idempotent. Answers how many it marked.
+ */
+export async function markNotificationsReadWhere(db: Db | Tx, reader: NotificationReader, where: SQL | undefined, now: Date): Promise<number> {
+  const notReadYet = sql`not exists (select 1 from ${notificationReads} where ${notificationReads.notificationId} = ${notifications.id} and ${notificationReads.userId} = ${reader.userId})`
+  const inserted = await db
+    .insert(notificationReads)
+    .select(
+      db
+        .select({
+          notificationId: notifications.id,
+          userId: sql<number>`${reader.userId}::int`.as('user_id'),
+          readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at'),
+        })
+        .from(notifications)
+        .where(and(where, notReadYet)),
+    )
+    .onConflictDoNothing()
+    .returning({ id: notificationReads.notificationId })
+  return inserted.length
+}
+
+/**
+ * Marks every unread notification of `scope` read for the reader; answers how many changed (for staff's
+ * whole lists, counted up to UNREAD_COUNT_CAP). A staff member's "everything" or "staff only" moves
+ * their read-up-to mark to now (or to the newest notification of the scope, should one be dated later),
+ * so it costs the same at a hundred notifications as at a million, and their single marks below it are
+ * dropped; one client's notifications are few and are marked one by one.
  */
 export async function markAllNotificationsRead(db: Db, scope: NotificationScope, reader: NotificationReader, now: Date): Promise<number> {
   const audience = notificationAudience(scope)
-  if (reader.kind === 'client') {
-    const updated = await db
-      .update(notifications)
-      .set({ isRead: true })
-      .where(and(audience, eq(notifications.isRead, false)))
-      .returning({ id: notifications.id })
-    return updated.length
-  }
   const { userId } = reader
-  if ('clientId' in scope) {
-    const inserted = await db
-      .insert(notificationReads)
-      .select(
-        db
-          .select({
-            notificationId: notifications.id,
-            userId: sql<number>`${userId}::int`.as('user_id'),
-            readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at'),
-          })
-          .from(notifications)
-          .where(and(audience, unreadBy(reader, scope))),
-      )
-      .onConflictDoNothing()
-      .returning({ id: notificationReads.notificationId })
-    return inserted.length
-  }
+  if ('clientId' in scope) return markNotificationsReadWhere(db, reader, and(audience, unreadBy(reader, scope)), now)
   return db.transaction(async (tx) => {
     const updated = await cappedUnreadCount(tx, scope, reader)
     const [{ upTo }] = await tx
@@ -322,8 +315,9 @@ export async function markAllNotificationsRead(db: Db, scope: NotificationScope,
   })
 }
 
-/** The unread count a user's bell shows (the app badge of a push): a client's own, staff their staff notices; up to UNREAD_COUNT_CAP. */
+/** The unread count a user's bell shows (the app badge of a push): a client user their company's, staff their staff notices; up to UNREAD_COUNT_CAP. */
 export async function unreadCountFor(db: Db, user: { userId: number; clientId: number | null }): Promise<number> {
-  if (user.clientId !== null) return cappedUnreadCount(db, { clientId: user.clientId, userId: user.userId }, { kind: 'client' })
-  return cappedUnreadCount(db, { agents: 'agents' }, { kind: 'staff', userId: user.userId })
+  const reader = { userId: user.userId }
+  if (user.clientId !== null) return cappedUnreadCount(db, { clientId: user.clientId, userId: user.userId }, reader)
+  return cappedUnreadCount(db, { agents: 'agents' }, reader)
 }

@@ -146,7 +146,7 @@ export const deadlineRoutes = new Hono<AppEnv>()
     const now = deps.clock.now()
     const acknowledgedAt = await acknowledgeService(deps.db, id, c.get('caller').userId, now, c.get('requestId'))
     const row = await findDocument(deps.db, id)
-    if (row && !row.isRead) await markDocumentRead(deps.db, row, now)
+    if (row) await markDocumentRead(deps.db, row, c.get('caller'), now)
     return c.json({ documentId: id, acknowledgedAt: acknowledgedAt.toISOString() })
   })
 

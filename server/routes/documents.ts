@@ -258,10 +258,9 @@ export const documentRoutes = new Hono<AppEnv>()
     const etag = `"${row.sha256}"`
     const headers: Record<string, string> = { ...FILE_HEADERS, ETag: etag }
     const markRead = async () => {
-      if (!isClient(caller) || row.isRead) return
-      await markDocumentRead(deps.db, row, deps.clock.now())
+      if (!isClient(caller)) return
       // A write made by a read: the cached answers read from documents are dropped at once, as after a write request.
-      deps.answers?.drop('documents')
+      if (await markDocumentRead(deps.db, row, caller, deps.clock.now())) deps.answers?.drop('documents')
     }
     const ifNoneMatch = c.req.header('if-none-match')
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
@@ -299,7 +298,7 @@ export const documentRoutes = new Hono<AppEnv>()
     const { isRead } = c.req.valid('json')
     const deps = c.get('deps')
     const row = await loadVisibleDocument(c, id)
-    if (isRead) await markDocumentRead(deps.db, row, deps.clock.now())
+    if (isRead) await markDocumentRead(deps.db, row, c.get('caller'), deps.clock.now())
     else await markDocumentUnread(deps.db, id)
     const updated = (await findDocument(deps.db, id))!
     return c.json(toDocument(updated, deps.clock.now()) satisfies Document)

@@ -16,20 +16,17 @@ import {
   type NotificationScope,
 } from '../notifications'
 
-/** A client's users share their client's read marks; each staff member has their own. */
+/** Each person has their own read marks: a staff member, or one person of a company's team. */
 function readerOf(caller: Caller): NotificationReader {
-  if (isClient(caller)) return { kind: 'client' }
+  if (isClient(caller)) return { userId: caller.userId }
   if (isAgent(caller)) {
     assertSecondFactorSetUp(caller)
-    return { kind: 'staff', userId: caller.userId }
+    return { userId: caller.userId }
   }
   throw notFound('Notification')
 }
 
-/**
- * Whose answer it is, for caching it: per user, as a client's users may each have notifications of
- * their own (a deadline reminder whose in-portal channel some of them turned off).
- */
+/** Whose answer it is, for caching it: per user, as each person has their own read marks (and some notifications of their own). */
 const readerKey = (caller: Caller) => `user ${caller.userId}`
 
 /** The notification lists: notifications with their client's name, read marks of the reader, per reader. */
@@ -74,7 +71,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     })
   })
 
-  // Idempotent. A client marks its own client's; staff may mark anything they see, for themselves only.
+  // Idempotent, for the caller only. A client user marks their own company's; staff may mark anything they see.
   .patch('/system-notifications/:id/mark-read', access.signedIn(), validate('param', IdParamsSchema), async (c) => {
     const { id } = c.req.valid('param')
     const deps = c.get('deps')

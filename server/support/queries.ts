@@ -8,7 +8,7 @@ import { clientMemberships, clients, documents, documentTypes, invoices, notific
 import { forbidden, notFound, unprocessable } from '../http/errors'
 import { composeMail } from '../mail/compose'
 import type { TemplateData } from '../mail/templates'
-import { notifyClient } from '../notifications'
+import { markNotificationsReadWhere, notifyClient } from '../notifications'
 import { discardAttachment, type StoredAttachment } from './attachment'
 
 /**
@@ -117,13 +117,11 @@ async function loadConversation(db: Db, caller: Caller, id: number) {
 export async function getConversation(deps: AppDeps, caller: Caller, id: number): Promise<Conversation> {
   const { db } = deps
   const row = await loadConversation(db, caller, id)
-  if (isClient(caller) && row.unreadByClient) {
+  if (isClient(caller)) {
     await db.transaction(async (tx) => {
-      await tx.update(supportConversations).set({ unreadByClient: false }).where(eq(supportConversations.id, id))
-      await tx
-        .update(notifications)
-        .set({ isRead: true })
-        .where(and(eq(notifications.supportConversationId, id), eq(notifications.clientId, row.clientId), eq(notifications.isRead, false)))
+      if (row.unreadByClient) await tx.update(supportConversations).set({ unreadByClient: false }).where(eq(supportConversations.id, id))
+      // The bell's notices of its replies are read by this person (the rest of the team keeps theirs).
+      await markNotificationsReadWhere(tx, caller, and(eq(notifications.supportConversationId, id), eq(notifications.clientId, row.clientId)), deps.clock.now())
     })
     row.unreadByClient = false
   }

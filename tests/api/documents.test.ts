@@ -1,10 +1,10 @@
 import { readdirSync } from 'node:fs'
 import { createHash } from 'node:crypto'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DocumentPageSchema, DocumentUploadResponseSchema } from '../../contract/documents'
-import { documentRequests, documents, documentTypes, notifications } from '../../server/db/schema'
+import { documentRequests, documents, documentTypes, notificationReads, notifications } from '../../server/db/schema'
 import { formatBytes } from '../../server/documents/naming'
 import { createTestServer, type TestServer } from './harness'
 
@@ -107,7 +107,7 @@ describe('POST /api/document/client/{id} (mailroom upload)', () => {
     expect(await server.deps.blobs.exists(row.storageKey!)).toBe(true)
 
     const [note] = await server.db.select().from(notifications).where(eq(notifications.documentId, doc.id))
-    expect(note).toMatchObject({ clientId: clientA.id, message: 'New document received: Tax Notice', isRead: false })
+    expect(note).toMatchObject({ clientId: clientA.id, message: 'New document received: Tax Notice' })
   })
 
   it('recognises each accepted type by its content, not its name', async () => {
@@ -403,14 +403,22 @@ describe('GET /api/document/{id} (the file)', () => {
     docId = (await upload(clientA.id, [[content, 'view.pdf']])).json.documents[0].id
   })
   const isRead = async () => (await server.db.select().from(documents).where(eq(documents.id, docId)))[0].isRead
+  /** Whether the bell's "New document received" about it is read by this user. */
+  const noticeReadBy = async (user: { id: number }) => {
+    const [note] = await server.db.select().from(notifications).where(eq(notifications.documentId, docId))
+    const reads = await server.db
+      .select()
+      .from(notificationReads)
+      .where(and(eq(notificationReads.notificationId, note.id), eq(notificationReads.userId, user.id)))
+    return reads.length === 1
+  }
 
   it('lets an agent with DCV download it without marking it read', async () => {
     const res = await server.request('GET', `/api/document/${docId}`, { token: await token(clerk) })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Sunshine-Holdings-LLC_Tax-Notice_2026-11-20\.pdf"/)
     expect(await isRead()).toBe(false)
-    const [note] = await server.db.select().from(notifications).where(eq(notifications.documentId, docId))
-    expect(note.isRead).toBe(false)
+    expect(await noticeReadBy(userA)).toBe(false)
   })
 
   it('opens it inline for its client, with safe headers, and marks it read', async () => {
@@ -426,8 +434,7 @@ describe('GET /api/document/{id} (the file)', () => {
     const etag = res.headers.get('etag')
     expect(etag).toBe(`"${createHash('sha256').update(content).digest('hex')}"`)
     expect(await isRead()).toBe(true)
-    const [note] = await server.db.select().from(notifications).where(eq(notifications.documentId, docId))
-    expect(note.isRead).toBe(true)
+    expect(await noticeReadBy(userA)).toBe(true)
 
     const again = await server.request('GET', `/api/document/${docId}?inline=true`, { token: await token(userA), headers: { 'If-None-Match': etag! } })
     expect(again.status).toBe(304)

@@ -112,7 +112,6 @@ describe('PATCH /api/system-notifications/{id}/mark-read', () => {
     expect(byAgent.status).toBe(200)
     expect(byAgent.json).toMatchObject({ id: ids.a2, isRead: true })
     // The client's own mark is untouched.
-    expect((await server.db.select().from(notifications).where(eq(notifications.id, ids.a2)))[0].isRead).toBe(false)
     expect((await get(userA)).json.data.find((n: { id: number }) => n.id === ids.a2).isRead).toBe(false)
 
     expect((await markRead(agent, ids.g1)).status).toBe(200)
@@ -145,6 +144,38 @@ describe('PATCH /api/system-notifications/{id}/mark-read', () => {
     expect(res.json).toEqual({ updated: 2 })
     expect((await get(userB)).json.unreadCount).toBe(0)
     expect((await get(userA)).json.unreadCount).toBe(6)
+  })
+})
+
+describe('a company’s team: each person reads for themselves', () => {
+  it('leaves what one person of the team read, one by one or all at once, unread for the others', async () => {
+    const other = await server.factories.client()
+    const added = await server.request('POST', `/api/client/${clientA.id}/team`, {
+      token: await token(userA),
+      body: { email: other.user.email, firstName: 'Bo', lastName: 'Member', role: 'member' },
+    })
+    expect(added.status).toBe(201)
+    const switched = await server.request('POST', '/api/auth/switch-company', { token: await token(other.user), body: { clientId: clientA.id } })
+    expect(switched.status).toBe(200)
+    const member = { id: other.user.id, token: switched.json.token as string }
+    const asMember = (query = '') => server.request('GET', `/api/system-notifications${query}`, { token: member.token })
+    const unreadIdsOf = async (res: Promise<{ json: { data: { id: number; isRead: boolean }[] } }>) =>
+      (await res).json.data.filter((n) => !n.isRead).map((n) => n.id)
+
+    const ownerUnread = await unreadIdsOf(get(userA, '?limit=100'))
+    const memberUnread = await unreadIdsOf(asMember('?limit=100'))
+    // What the owner read before the member joined is still new to the member.
+    expect(memberUnread).toEqual(expect.arrayContaining([ids.a1, ids.a7]))
+    expect(ownerUnread).not.toContain(ids.a1)
+
+    const marked = await server.request('PATCH', `/api/system-notifications/${ids.a7}/mark-read`, { token: member.token })
+    expect(marked.json).toMatchObject({ id: ids.a7, isRead: true })
+    expect(await unreadIdsOf(asMember('?limit=100'))).toEqual(memberUnread.filter((id) => id !== ids.a7))
+    expect(await unreadIdsOf(get(userA, '?limit=100'))).toEqual(ownerUnread)
+
+    expect((await server.request('PATCH', '/api/system-notifications/mark-all-read', { token: member.token })).status).toBe(200)
+    expect((await asMember()).json.unreadCount).toBe(0)
+    expect(await unreadIdsOf(get(userA, '?limit=100'))).toEqual(ownerUnread)
   })
 })
 

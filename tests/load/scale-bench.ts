@@ -96,8 +96,8 @@ async function fill(db: Db) {
     from documents d join document_types t on t.id = d.document_type_id
     where t.name = 'Service of Process' and d.status = 'active' and not d.is_read`)
   await db.execute(sql`
-    insert into notifications (message, is_read, client_id, created_at)
-    select 'Notice ' || g, g % 5 <> 0, case when g % 10 = 0 then null else 1 + (g % ${CLIENTS}) end, timestamptz '2023-01-01' + g * interval '2 minutes'
+    insert into notifications (message, client_id, created_at)
+    select 'Notice ' || g, case when g % 10 = 0 then null else 1 + (g % ${CLIENTS}) end, timestamptz '2023-01-01' + g * interval '2 minutes'
     from generate_series(1, ${NOTIFICATIONS}) g`)
   await db.execute(sql`vacuum analyze`)
   return Math.round((performance.now() - started) / 1000)
