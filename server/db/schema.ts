@@ -1207,6 +1207,8 @@ export const mailOutbox = pgTable(
     html: text('html'),
     /** The message's own headers (List-Unsubscribe...), sent again by a retry. */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Its attached files, base64 (small files the portal makes: a receipt's invoice PDFs), sent again by a retry. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; base64: string }[]>(),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
     /** The last failure's text. */

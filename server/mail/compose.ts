@@ -1,5 +1,5 @@
 import { mailBrand, type BrandEnv } from './brand'
-import type { MailMessage } from './mailer'
+import type { MailAttachment, MailMessage } from './mailer'
 import type { TemplateData, TemplateName } from './templates'
 
 /**
@@ -13,7 +13,7 @@ export async function composeMail<N extends TemplateName>(
   env: BrandEnv,
   name: N,
   data: TemplateData<N>,
-  envelope: { to: string; expiresAt?: Date },
+  envelope: { to: string; expiresAt?: Date; attachments?: MailAttachment[] },
 ): Promise<MailMessage> {
   const { renderMail } = await import('./render')
   const mail = await renderMail(name, data, mailBrand(env))
@@ -23,6 +23,7 @@ export async function composeMail<N extends TemplateName>(
     text: mail.text,
     html: mail.html,
     ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(envelope.attachments?.length ? { attachments: envelope.attachments } : {}),
     ...(envelope.expiresAt ? { expiresAt: envelope.expiresAt } : {}),
   }
 }

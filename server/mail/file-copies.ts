@@ -5,7 +5,7 @@ import type { Mailer } from './mailer'
 
 /**
  * Writes every message the mailer sends also to `dir`, one JSON file each ({ to, subject, text, html,
- * headers, at }; html and headers when the message has them), named so that a directory listing sorts
+ * headers, attachments, at }; html, headers and the attachments' names and sizes when it has them), named so that a directory listing sorts
  * them oldest first.
  */
 export function withFileCopies(mailer: Mailer, dir: string): Mailer {
@@ -22,6 +22,9 @@ export function withFileCopies(mailer: Mailer, dir: string): Mailer {
         text: message.text,
         ...(message.html !== undefined ? { html: message.html } : {}),
         ...(message.headers !== undefined ? { headers: message.headers } : {}),
+        ...(message.attachments?.length
+          ? { attachments: message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, bytes: content.byteLength })) }
+          : {}),
         at: at.toISOString(),
       }
       await writeFile(path.join(dir, name), JSON.stringify(copy))

@@ -1,3 +1,10 @@
+/** A file sent with a message: a small file the portal makes (a receipt's invoice PDF), kept with it for its retries. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: Uint8Array
+}
+
 export interface MailMessage {
   to: string
   subject: string
@@ -10,6 +17,8 @@ export interface MailMessage {
   html?: string
   /** Headers of the message's own besides From, To and Subject: List-Unsubscribe on notification mail. */
   headers?: Record<string, string>
+  /** Files sent with it (the message becomes multipart/mixed). */
+  attachments?: MailAttachment[]
   /** Not worth sending after this (e.g. the expiry of a password reset link): a retry gives up instead. */
   expiresAt?: Date
 }

@@ -28,6 +28,7 @@ export interface OutgoingMail {
   text: string
   html?: string
   headers?: Record<string, string>
+  attachments?: { filename: string; contentType: string; content: Buffer }[]
 }
 
 /**
@@ -46,11 +47,14 @@ function storedParts(message: MailMessage) {
     text: message.text,
     html: message.html ?? null,
     headers: message.headers && Object.keys(message.headers).length ? message.headers : null,
+    attachments: message.attachments?.length
+      ? message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, base64: Buffer.from(content).toString('base64') }))
+      : null,
   }
 }
 
 /** The message a stored row sends: the same parts as the first attempt. */
-function outgoingMail(from: string, row: Pick<Claimed, 'to' | 'subject' | 'text' | 'html' | 'headers'>): OutgoingMail {
+function outgoingMail(from: string, row: Pick<Claimed, 'to' | 'subject' | 'text' | 'html' | 'headers' | 'attachments'>): OutgoingMail {
   return {
     from,
     to: row.to,
@@ -58,6 +62,9 @@ function outgoingMail(from: string, row: Pick<Claimed, 'to' | 'subject' | 'text'
     text: row.text,
     ...(row.html !== null ? { html: row.html } : {}),
     ...(row.headers !== null ? { headers: row.headers } : {}),
+    ...(row.attachments !== null
+      ? { attachments: row.attachments.map(({ filename, contentType, base64 }) => ({ filename, contentType, content: Buffer.from(base64, 'base64') })) }
+      : {}),
   }
 }
 
@@ -88,6 +95,7 @@ type Claimed = {
   text: string
   html: string | null
   headers: Record<string, string> | null
+  attachments: { filename: string; contentType: string; base64: string }[] | null
   attempts: number
   expiresAt: Date | null
 }
@@ -99,6 +107,7 @@ const claimedColumns = {
   text: mailOutbox.text,
   html: mailOutbox.html,
   headers: mailOutbox.headers,
+  attachments: mailOutbox.attachments,
   attempts: mailOutbox.attempts,
   expiresAt: mailOutbox.expiresAt,
 }

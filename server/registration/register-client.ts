@@ -16,6 +16,7 @@ import { CLIENT_ROLE } from '../db/reference'
 import { agents, businessEntityTypes, clientMemberships, clientServices, clients, countries, roles, servicePackages, services, users } from '../db/schema'
 import { conflict, HttpError } from '../http/errors'
 import { createInvoice, recordInvoiceCharge } from '../invoices/create'
+import { invoicePdfAttachments } from '../invoices/receipt'
 import { composeMail } from '../mail/compose'
 import { chargeIntent, findIntent, openIntent, type Intent, type Recorder } from '../payments/intents'
 import { findActiveAffiliate, findUsableCoupon } from '../catalogue/queries'
@@ -458,7 +459,7 @@ async function sendWelcome(deps: AppDeps, order: RegistrationOrder, result: Regi
       deps.env,
       'registration-receipt',
       { firstName: info.firstName, companyName: info.companyName, invoiceNumber: result.invoiceNumber, total: result.total, signInUrl: signIn },
-      { to: order.email },
+      { to: order.email, attachments: await invoicePdfAttachments(deps, [result.invoiceId]) },
     ),
   )
 }

@@ -3,19 +3,22 @@ import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { documentTypes, mailOutbox } from '../../server/db/schema'
+import { createInvoice } from '../../server/invoices/create'
 import { createLogger } from '../../server/logger'
 import { createMailer } from '../../server/mail'
 import type { Mailer } from '../../server/mail/mailer'
 import { MAIL_RETRY_DELAYS_MS } from '../../server/mail/outbox'
 import { announceDue } from '../../server/notifications/announce'
 import { createTestServer, type TestServer } from './harness'
+import { sandboxCardToken } from './sandbox-card'
 
 /**
  * E-mail over real SMTP: the server's mailer (SMTP_URL) hands each message to a local mail server (an
  * SMTP sink on a free port), which keeps the raw message. A reset e-mail arrives as
  * multipart/alternative with a text and an HTML part; a document e-mail carries List-Unsubscribe and
  * List-Unsubscribe-Post (RFC 8058), and a POST to that address unsubscribes while a GET does not; a
- * message whose first attempt failed is sent again, HTML and headers included, by a server started later.
+ * message whose first attempt failed is sent again, HTML and headers included, by a server started later;
+ * a receipt is multipart/mixed with the paid invoice's PDF.
  */
 const NOW = new Date('2026-12-02T15:00:00Z')
 const PORTAL = 'https://portal.example.test'
@@ -101,8 +104,8 @@ function decodeBody(part: ParsedMessage): string {
   return Buffer.from(part.body, 'latin1').toString('utf8')
 }
 
-/** The parts of a multipart message, in order: their media type and decoded content. */
-function partsOf(message: ParsedMessage): { type: string; content: string }[] {
+/** The parts of a multipart message, in order: their media type, decoded content and (base64 parts) bytes. */
+function partsOf(message: ParsedMessage): { type: string; content: string; bytes?: Buffer; headers: Map<string, string> }[] {
   const boundary = /boundary="?([^";]+)"?/.exec(message.headers.get('content-type') ?? '')?.[1]
   if (!boundary) throw new Error(`not multipart: ${message.headers.get('content-type')}`)
   return (
@@ -111,7 +114,12 @@ function partsOf(message: ParsedMessage): { type: string; content: string }[] {
       .slice(1, -1)
       // The line break before each boundary belongs to the boundary.
       .map((chunk) => parseMessage(chunk.replace(/^\r\n/, '').replace(/\r\n$/, '')))
-      .map((part) => ({ type: (part.headers.get('content-type') ?? '').split(';')[0].trim(), content: decodeBody(part) }))
+      .map((part) => ({
+        type: (part.headers.get('content-type') ?? '').split(';')[0].trim(),
+        content: decodeBody(part),
+        headers: part.headers,
+        ...(part.headers.get('content-transfer-encoding')?.toLowerCase() === 'base64' ? { bytes: Buffer.from(part.body.replace(/\s+/g, ''), 'base64') } : {}),
+      }))
   )
 }
 
@@ -247,5 +255,41 @@ describe('e-mail over SMTP', () => {
     expect(parts.map((p) => p.type)).toEqual(['text/plain', 'text/html'])
     expect(parts[0].content.replace(/\r\n/g, '\n')).toBe(row.text)
     expect(parts[1].content.replace(/\r\n/g, '\n')).toBe(row.html!.replace(/\r\n/g, '\n'))
+  })
+
+  it('a receipt carries the paid invoice’s PDF beside its text and HTML, also when a server started later sends it', async () => {
+    const { client, user } = await server.factories.client({ companyName: 'Receipt Holdings LLC' })
+    const invoice = await createInvoice(server.db, {
+      clientId: client.id,
+      invoiceDate: new Date('2026-11-20T15:00:00Z'),
+      dueDate: new Date('2026-12-20T15:00:00Z'),
+      lines: [{ description: 'Registered agent service', unitAmountCents: 14_900 }],
+      status: 2,
+    })
+    const token = await server.tokenFor(user.id)
+    sink.refusing = true
+    const paid = await server.request('POST', '/api/client/invoices/pay', {
+      token,
+      body: { invoiceIds: [String(invoice.id)], token: await sandboxCardToken(server) },
+    })
+    expect(paid.status).toBe(200)
+    await server.deps.afterAnswer.settled()
+    const [row] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.to, user.email))
+    expect(row).toMatchObject({ sentAt: null, attempts: 1 })
+    expect(row.attachments).toEqual([{ filename: `invoice-${invoice.invoiceNumber}.pdf`, contentType: 'application/pdf', base64: expect.any(String) }])
+
+    sink.refusing = false
+    const later = createMailer(server.env, server.db, createLogger('silent'), server.clock)
+    expect(await later.deliverDue!(new Date(NOW.getTime() + MAIL_RETRY_DELAYS_MS[0]))).toEqual({ sent: 1, retrying: 0, failed: 0 })
+    const message = await sink.waitFor(user.email)
+    expect(message.headers.get('subject')).toBe(`Receipt: $149.00 paid for invoice ${invoice.invoiceNumber}`)
+    expect(message.headers.get('content-type')).toMatch(/^multipart\/mixed;/)
+    const [body, pdf] = partsOf(message)
+    expect(body.type).toBe('multipart/alternative')
+    expect(pdf.type).toBe('application/pdf')
+    expect(pdf.headers.get('content-disposition')).toContain(`filename=invoice-${invoice.invoiceNumber}.pdf`)
+    // The same PDF as the invoice's download (same clock), showing the payment.
+    const download = await server.app.request(`/api/invoices/${invoice.id}/pdf`, { headers: { authorization: `Bearer ${token}` } })
+    expect(pdf.bytes!.equals(Buffer.from(await download.arrayBuffer()))).toBe(true)
   })
 })

@@ -84,13 +84,17 @@ describe('saving a card while paying', () => {
     const [atGateway] = await server.db.select().from(sandboxStoredCards).where(eq(sandboxStoredCards.token, stored[0].gatewayToken))
     expect(atGateway).toMatchObject({ last4: '4242', brand: 'visa', deletedAt: null })
 
-    // The receipt: HTML and text to the payer, with the invoice and a link to its page (the PDF is there).
+    // The receipt: HTML and text to the payer, with the invoice's PDF attached and a link to its page.
     const receipt = server.sent.slice(sent).find((m) => m.to === user.email && m.subject.startsWith('Receipt'))
     expect(receipt).toBeTruthy()
     expect(receipt!.subject).toBe(`Receipt: $149.00 paid for invoice ${first.invoiceNumber}`)
     expect(receipt!.html).toContain(first.invoiceNumber)
     expect(receipt!.html).toContain(`/client/invoices/${first.id}`)
     expect(receipt!.text).toContain('Visa ending in 4242')
+    expect(receipt!.attachments?.map(({ filename, contentType }) => ({ filename, contentType }))).toEqual([
+      { filename: `invoice-${first.invoiceNumber}.pdf`, contentType: 'application/pdf' },
+    ])
+    expect(Buffer.from(receipt!.attachments![0].content).subarray(0, 5).toString()).toBe('%PDF-')
   })
 
   it('does not save the card without saveCard', async () => {

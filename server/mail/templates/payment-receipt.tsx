@@ -1,7 +1,7 @@
 import { Action, Facts, MailLayout, P } from './layout'
 import { defineTemplate, textSignature } from './template'
 
-/** The receipt of a card payment: what was paid, with which card, and links to the invoices' PDFs. */
+/** The receipt of a card payment: what was paid, with which card; the invoices' PDFs are attached, and linked. */
 export interface PaymentReceiptData {
   companyName: string
   /** Dollars. */
@@ -40,7 +40,7 @@ export const paymentReceipt = defineTemplate<PaymentReceiptData>({
       />
       {d.invoices.map((invoice) => (
         <P key={invoice.number}>
-          <a href={invoice.url}>Invoice {invoice.number}: view or download the PDF</a>
+          <a href={invoice.url}>Invoice {invoice.number}</a> (its PDF is attached)
         </P>
       ))}
       <Action href={d.url}>See your invoices</Action>
@@ -54,7 +54,7 @@ export const paymentReceipt = defineTemplate<PaymentReceiptData>({
       `Date: ${d.paidOn}`,
       ...(d.card ? [`Card: ${d.card}`] : []),
       `Reference: ${d.reference}`,
-      ...d.invoices.map((invoice) => `Invoice ${invoice.number}: ${money(invoice.amount)} (view or download the PDF: ${invoice.url})`),
+      ...d.invoices.map((invoice) => `Invoice ${invoice.number}: ${money(invoice.amount)} (PDF attached; in the portal: ${invoice.url})`),
       '',
       `See your invoices: ${d.url}`,
       textSignature(brand),

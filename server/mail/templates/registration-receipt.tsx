@@ -19,7 +19,7 @@ export const registrationReceipt = defineTemplate<RegistrationReceiptData>({
     <MailLayout brand={brand} preview={`${d.companyName} is registered. Invoice ${d.invoiceNumber} is paid.`} heading="Your client portal account is ready">
       <P>Hello {d.firstName},</P>
       <P>
-        {d.companyName} is now registered with us. Invoice {d.invoiceNumber} for {money(d.total)} is paid.
+        {d.companyName} is now registered with us. Invoice {d.invoiceNumber} for {money(d.total)} is paid; its PDF is attached.
       </P>
       <Facts
         items={[
@@ -36,7 +36,7 @@ export const registrationReceipt = defineTemplate<RegistrationReceiptData>({
     [
       `Hello ${d.firstName},`,
       '',
-      `${d.companyName} is now registered with us. Invoice ${d.invoiceNumber} for ${money(d.total)} is paid.`,
+      `${d.companyName} is now registered with us. Invoice ${d.invoiceNumber} for ${money(d.total)} is paid; its PDF is attached.`,
       '',
       `Sign in with this e-mail address at ${d.signInUrl} to see your invoices, documents and services.`,
       textSignature(brand),
