@@ -69,10 +69,15 @@ export function totalOf(db: Db, exact: number, matching: () => SQLWrapper, exact
 
 async function totalFromCount(db: Db, exact: number, matching: SQLWrapper, exactLimit: number): Promise<PageTotal> {
   if (exact <= exactLimit) return { total: exact, totalIsEstimate: false }
-  const [explained] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${matching}`))
-  let plan = explained?.['QUERY PLAN']
-  if (typeof plan === 'string') plan = JSON.parse(plan)
-  const estimate = Number((plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0)
+  const estimate = await plannedRows(db, matching)
   // The estimate can be off either way; it is never shown below what was actually counted.
   return { total: Math.max(Math.round(estimate), exact), totalIsEstimate: true }
+}
+
+/** How many rows the planner expects `query` to answer: its estimate, nothing is read (0 when it gives none). */
+export async function plannedRows(db: Db, query: SQLWrapper): Promise<number> {
+  const [explained] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${query}`))
+  let plan = explained?.['QUERY PLAN']
+  if (typeof plan === 'string') plan = JSON.parse(plan)
+  return Number((plan as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0)
 }

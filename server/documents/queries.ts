@@ -6,7 +6,7 @@ import { recordAudit } from '../audit'
 import { contains, containsPatterns, containsValue, searchValues, type ContainsForm } from '../db/contains'
 import type { Db, Tx } from '../db/client'
 import { boundValues, cachedList, cachedStatement, type ValueOf } from '../db/statement-cache'
-import { EXACT_TOTAL_LIMIT, matchingCount, totalOf, type PageTotal } from '../db/page-total'
+import { EXACT_TOTAL_LIMIT, matchingCount, plannedRows, totalOf, type PageTotal } from '../db/page-total'
 import { SERVICE_OF_PROCESS } from '../db/reference'
 import { clients, documentRequestEvents, documentRequests, documents, documentTexts, documentTypes, mailActions, notifications } from '../db/schema'
 import { downloadFileName } from './naming'
@@ -267,6 +267,11 @@ interface DocumentListShape {
     jurisdiction: boolean
     /** The words inside the documents (document_texts), ranked when no sort is asked. */
     words: boolean
+    /**
+     * The words are rare enough to take their matches from the full-text index first (see
+     * WORDS_FIRST_MAX_MATCHES); otherwise the newest documents are walked and their words checked.
+     */
+    wordsFirst: boolean
   }
   sort: string | null
   order: 'asc' | 'desc' | null
@@ -379,6 +384,15 @@ const documentList = cachedList<DocumentListShape, DocumentRow>({
  */
 export const RANKED_WORD_MATCHES = 1_000
 
+/**
+ * Words the planner expects in at most this many documents are looked up in the full-text index first,
+ * and only their documents are read and sorted by date. Past it, walking the newest documents and
+ * checking each one's words finds a page of matches sooner. Without this choice the planner walks the
+ * newest documents for a word in one document of a hundred too, reading some hundred thousand
+ * documents' words at a million documents (docs/benchmarks/scan-search.md).
+ */
+export const WORDS_FIRST_MAX_MATCHES = 20_000
+
 /*
  * A search with words: the documents matching in their columns (the list's own indexes) and those
  * matching by their words (the full-text index, or the list's date index for a common word) are two
@@ -419,11 +433,13 @@ const firstOf = (db: Db | Tx, shape: DocumentListShape, value: ValueOf, words: b
  */
 function candidates(db: Db | Tx, shape: DocumentListShape, value: ValueOf): SQL {
   if (shape.sort) return sql`(${firstOf(db, shape, value, true)}) union all (${firstOf(db, shape, value, false)})`
+  // Rare words: their documents from the full-text index, kept apart so the planner cannot turn it into a date walk.
+  const hits = sql`(select ${documentTexts.documentId} as document_id from ${documentTexts} where ${wordsMatch(value)} offset 0)`
   const newestWords = db
     .select({ id: documents.id, search: documentTexts.search, received: documents.dateReceived, uploaded: documents.uploadedAt })
     .from(documents)
     .innerJoin(documentTexts, eq(documentTexts.documentId, documents.id))
-    .where(wordsConditions(shape, value))
+    .where(shape.search?.wordsFirst ? and(filterConditions(shape, value), sql`${documents.id} in ${hits}`) : wordsConditions(shape, value))
     .orderBy(...documentOrder(undefined, undefined))
     .limit(value('wordsLimit'))
   // documentOrder's default (newest first), on the columns of `words`.
@@ -478,6 +494,10 @@ async function searchDocuments(db: Db, shape: DocumentListShape, values: Record<
   return { rows: page.flatMap((row) => byId.get(row.id) ?? []), ...total }
 }
 
+/** How many documents the planner expects to contain the words (its estimate: nothing is read). */
+const expectedWordMatches = (db: Db, text: string) =>
+  plannedRows(db, sql`select 1 from ${documentTexts} where ${wordsMatch(boundValues('word matches', { words: text }))}`)
+
 /** One page of documents and the total matching the filters. */
 export async function listDocuments(
   db: Db,
@@ -492,6 +512,8 @@ export async function listDocuments(
   let searchShape: DocumentListShape['search']
   if (search) {
     const words = searchWords(search.text)
+    // Across all clients, rare words are looked up in the full-text index first; one client's documents are few enough to walk.
+    const wordsFirst = words.length > 0 && !present.includes('clientId') && (await expectedWordMatches(db, search.text)) <= WORDS_FIRST_MAX_MATCHES
     Object.assign(values, searchValues('q', search.text), { typeIds: search.typeIds, clientIds: search.clientIds, searchJurisdiction: search.jurisdiction })
     if (words.length) values.words = search.text
     searchShape = {
@@ -500,6 +522,7 @@ export async function listDocuments(
       companies: !filters.searchCompany ? null : search.clientIds === null ? 'query' : search.clientIds.length ? 'ids' : null,
       jurisdiction: Boolean(search.jurisdiction),
       words: words.length > 0,
+      wordsFirst,
     }
   }
   const shape: DocumentListShape = { filters: present, search: searchShape, sort: paging.sort ?? null, order: paging.order ?? null }

@@ -130,6 +130,10 @@ describe('the words inside documents', () => {
     // Past the end: no rows, the same total.
     const past = await server.request('GET', `${path}?q=quarrelwick&page=2`, { token: await token(c.user) })
     expect(past.json).toMatchObject({ data: [], total: 3 })
+    // Staff's search across every client takes a rare word's matches from the full-text index first: the same order.
+    const staff = await server.request('GET', '/api/documents?q=quarrelwick', { token: await token(clerk) })
+    expect(staff.json.data.map((row: { id: number }) => row.id)).toEqual([often, once, byName])
+    expect(staff.json.data[0].snippet).toMatch(/quarrelwick/i)
   })
 
   it("never finds another client's words", async () => {

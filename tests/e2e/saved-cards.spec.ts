@@ -117,6 +117,10 @@ test.describe('saved cards', () => {
     // Invoices → Payment methods lists it by brand and last four, and removes it.
     await page.getByRole('link', { name: 'Invoices' }).first().click()
     await page.getByRole('tab', { name: 'Payment methods' }).click()
+    // The open tab is in the address: a reload (or a shared link) opens it again.
+    await expect(page).toHaveURL(/\/client\/invoices\?tab=payment-methods$/)
+    await page.reload()
+    await expect(page.getByRole('tab', { name: 'Payment methods' })).toHaveAttribute('aria-selected', 'true')
     const card = page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem').filter({ hasText: 'Visa ending in 4242' })
     await expect(card).toHaveCount(1)
     await card.getByRole('button', { name: 'Remove Visa ending in 4242' }).click()

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
 import { InvoicesPage } from '~/features/invoices/invoices-view'
 import { ownInvoiceListLoader } from '~/features/invoices/loaders'
-import { invoiceListRouteOptions, listStateFromSearch, nextInvoiceListSearch } from '~/features/invoices/routing'
+import { InvoiceListSearchSchema, listStateFromSearch, nextInvoiceListSearch } from '~/features/invoices/routing'
 import { useRequiredSession } from '~/lib/session'
 import { PageHeader } from '~/ui/page-header'
 import { Spinner } from '~/ui/spinner'
@@ -13,22 +14,35 @@ import { Tabs } from '~/ui/tabs'
 const PaymentMethodsPanel = lazy(() => import('~/features/payments/billing-panels').then((m) => ({ default: m.PaymentMethodsPanel })))
 const StatementsPanel = lazy(() => import('~/features/payments/billing-panels').then((m) => ({ default: m.StatementsPanel })))
 
-/** The signed-in client's invoices; paging, sorting and filters live in the URL. */
+const TABS = ['invoices', 'payment-methods', 'statements'] as const
+type Tab = (typeof TABS)[number]
+
+/** The list's search, and the open tab (`?tab=statements`; the invoices list when absent or unknown). */
+const ClientInvoicesSearchSchema = v.object({
+  ...InvoiceListSearchSchema.entries,
+  tab: v.fallback(v.optional(v.picklist(TABS.filter((tab) => tab !== 'invoices'))), undefined),
+})
+
+/**
+ * The signed-in client's invoices, saved cards and statements; the open tab and the list's paging,
+ * sorting and filters live in the URL, so a reload or the back button keeps them.
+ */
 export const Route = createFileRoute('/_authenticated/client/invoices/')({
-  ...invoiceListRouteOptions,
+  validateSearch: ClientInvoicesSearchSchema,
+  // The tab does not change what the list loads.
+  loaderDeps: ({ search: { tab: _tab, ...list } }) => list,
   loader: ownInvoiceListLoader,
   component: ClientInvoicesPage,
 })
-
-type Tab = 'invoices' | 'payment-methods' | 'statements'
 
 function ClientInvoicesPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const clientId = useRequiredSession().user.clientId
-  const [tab, setTab] = useState<Tab>('invoices')
+  const tab: Tab = search.tab ?? 'invoices'
+  const openTab = (next: Tab) => void navigate({ search: (previous) => ({ ...previous, tab: next === 'invoices' ? undefined : next }) })
   return (
-    <Tabs.Root value={tab} onValueChange={(details) => setTab(details.value as Tab)} unmountOnExit>
+    <Tabs.Root value={tab} onValueChange={(details) => openTab(details.value as Tab)} unmountOnExit>
       <Tabs.List aria-label="Billing">
         <Tabs.Trigger value="invoices">Invoices</Tabs.Trigger>
         <Tabs.Trigger value="payment-methods">Payment methods</Tabs.Trigger>
