@@ -283,3 +283,63 @@ describe('day counts', () => {
     expect(daysText(45)).toBe('45 days')
   })
 })
+
+describe('in Spanish', () => {
+  it('writes invoice dates, document dates and day counts as Spanish does', () => {
+    expect(formatInvoiceDate('2024-05-01', '', 'es')).toBe('1 de mayo de 2024')
+    expect(formatInvoiceDate('2024-05-01T02:00:00Z', '', 'es')).toBe('30 de abril de 2024')
+    expect(formatDocumentDate('2024-05-01', '', 'es')).toBe('01-may-2024')
+    expect(formatDocumentDate('2024-01-09', '', 'es')).toBe('09-ene-2024')
+    expect(formatDocumentDate('2024-08-31', '', 'es')).toBe('31-ago-2024')
+    expect(daysText(1, 'es')).toBe('1 día')
+    expect(daysText(45, 'es')).toBe('45 días')
+    // English stays the spec's.
+    expect(formatInvoiceDate('2024-05-01', '', 'en')).toBe('1st May, 2024')
+    expect(formatDocumentDate('2024-05-01', '', 'en')).toBe('01-May-2024')
+  })
+
+  it('writes invoice dates as Intl’s Spanish long dates, every day of a leap year', () => {
+    const intl = new Intl.DateTimeFormat('es-US', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' })
+    const differing: string[] = []
+    for (let at = Date.UTC(2024, 0, 1); at < Date.UTC(2025, 0, 1); at += 86_400_000) {
+      const day = new Date(at).toISOString().slice(0, 10)
+      if (formatInvoiceDate(day, '', 'es') !== intl.format(at)) differing.push(`${day}: ${formatInvoiceDate(day, '', 'es')} / ${intl.format(at)}`)
+    }
+    expect(differing).toEqual([])
+  })
+
+  it('writes date-times as Intl’s US Spanish on the New York clock, on the hour across a year', () => {
+    const intl = new Intl.DateTimeFormat('es-US', {
+      timeZone: 'America/New_York',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    })
+    const intlText = (at: number) => intl.format(at).replace(/[\u202f\u00a0]/g, ' ')
+    const differing: string[] = []
+    for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 3_600_000) {
+      if (formatDateTime(at, '', 'es') !== intlText(at)) differing.push(`${new Date(at).toISOString()}: ${formatDateTime(at, '', 'es')} / ${intlText(at)}`)
+    }
+    expect(differing).toEqual([])
+  })
+
+  it('words every relative unit as Intl’s Spanish RelativeTimeFormat (numeric: auto) does', () => {
+    const intl = new Intl.RelativeTimeFormat('es', { numeric: 'auto' })
+    const base = Date.parse('2024-05-10T12:00:00Z')
+    const units: [Intl.RelativeTimeFormatUnit, number][] = [
+      ['minute', 60_000],
+      ['hour', 3_600_000],
+      ['day', 86_400_000],
+      ['week', 7 * 86_400_000],
+      ['month', 30 * 86_400_000],
+      ['year', 365 * 86_400_000],
+    ]
+    for (const [unit, ms] of units) {
+      for (const count of [-3, -2, -1, 1, 2, 3]) expect(formatRelativeTime(base + count * ms, base, '', 'es')).toBe(intl.format(count, unit))
+    }
+    expect(formatRelativeTime(base + 10_000, base, '', 'es')).toBe('ahora mismo')
+  })
+})

@@ -12,6 +12,8 @@
  * never matters.
  */
 
+import type { Language } from '@contract/languages'
+
 export const DISPLAY_ZONE = 'America/New_York'
 const LOCALE = 'en-US'
 
@@ -26,6 +28,11 @@ const DAY_MS = 86_400_000
 /** Month names as the tables show them ('May', 'Sep'). */
 export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
+/** Spanish month names, lower case as Spanish writes them, and their three-letter forms for DD-MMM-YYYY. */
+const SPANISH_MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'] as const
+const SPANISH_MONTH_ABBREVIATIONS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'] as const
+/** Spanish short months in running text, as US Spanish writes them ('sept' for September). */
+const SPANISH_SHORT_MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'] as const
 
 /** A day on a calendar: month 1-12. */
 interface CalendarDay {
@@ -179,24 +186,36 @@ export function ordinal(day: number): string {
   }
 }
 
-/** Invoice dates, 'Do MMMM, YYYY': '2024-05-01T12:00:00Z' and '2024-05-01' -> '1st May, 2024'. */
-export function formatInvoiceDate(value: DateInput, fallback = ''): string {
+/**
+ * Invoice dates, 'Do MMMM, YYYY': '2024-05-01T12:00:00Z' and '2024-05-01' -> '1st May, 2024'; in
+ * Spanish '1 de mayo de 2024'.
+ */
+export function formatInvoiceDate(value: DateInput, fallback = '', language: Language = 'en'): string {
   const date = calendarDayOf(value)
-  return date ? `${ordinal(date.day)} ${MONTH_NAMES[date.month - 1]}, ${date.year}` : fallback
+  if (!date) return fallback
+  if (language === 'es') return `${date.day} de ${SPANISH_MONTHS[date.month - 1]} de ${date.year}`
+  return `${ordinal(date.day)} ${MONTH_NAMES[date.month - 1]}, ${date.year}`
 }
 
-/** Document dates, DD-MMM-YYYY: '2024-05-01' and '2024-05-01T12:00:00Z' -> '01-May-2024'. */
-export function formatDocumentDate(value: DateInput, fallback = ''): string {
+/** Document dates, DD-MMM-YYYY: '2024-05-01' and '2024-05-01T12:00:00Z' -> '01-May-2024'; in Spanish '01-may-2024'. */
+export function formatDocumentDate(value: DateInput, fallback = '', language: Language = 'en'): string {
   const date = calendarDayOf(value)
-  return date ? `${pad2(date.day)}-${MONTH_ABBREVIATIONS[date.month - 1]}-${date.year}` : fallback
+  if (!date) return fallback
+  const months = language === 'es' ? SPANISH_MONTH_ABBREVIATIONS : MONTH_ABBREVIATIONS
+  return `${pad2(date.day)}-${months[date.month - 1]}-${date.year}`
 }
 
-/** Timelines, messages, "saved at" notes: 'May 1, 2024, 8:00 AM EDT'. A calendar date shows its midnight. */
-export function formatDateTime(value: DateInput, fallback = ''): string {
+/**
+ * Timelines, messages, "saved at" notes: 'May 1, 2024, 8:00 AM EDT'; in Spanish, as US Spanish writes
+ * it, '1 may 2024, 8:00 a.m. EDT'. A calendar date shows its midnight.
+ */
+export function formatDateTime(value: DateInput, fallback = '', language: Language = 'en'): string {
   const at = instantOf(value)
   if (!at) return fallback
   const t = zoned(at)
   const hour12 = t.hour % 12 === 0 ? 12 : t.hour % 12
+  if (language === 'es')
+    return `${t.day} ${SPANISH_SHORT_MONTHS[t.month - 1]} ${t.year}, ${hour12}:${pad2(t.minute)} ${t.hour < 12 ? 'a.m.' : 'p.m.'} ${t.zoneName}`
   return `${MONTH_ABBREVIATIONS[t.month - 1]} ${t.day}, ${t.year}, ${hour12}:${pad2(t.minute)} ${t.hour < 12 ? 'AM' : 'PM'} ${t.zoneName}`
 }
 
@@ -213,8 +232,34 @@ const RELATIVE_UNITS: [RelativeUnit, number][] = [
 const ONE_BACK: Partial<Record<RelativeUnit, string>> = { year: 'last year', month: 'last month', week: 'last week', day: 'yesterday' }
 const ONE_AHEAD: Partial<Record<RelativeUnit, string>> = { year: 'next year', month: 'next month', week: 'next week', day: 'tomorrow' }
 
-/** -2 days -> '2 days ago', 1 hour -> 'in 1 hour', -1 day -> 'yesterday' (count never 0). */
-function relativeText(count: number, unit: RelativeUnit): string {
+/** Spanish units, one and many, and what Spanish says for one unit back or ahead. */
+const SPANISH_UNITS: Record<RelativeUnit, [string, string]> = {
+  year: ['año', 'años'],
+  month: ['mes', 'meses'],
+  week: ['semana', 'semanas'],
+  day: ['día', 'días'],
+  hour: ['hora', 'horas'],
+  minute: ['minuto', 'minutos'],
+}
+const SPANISH_ONE_BACK: Partial<Record<RelativeUnit, string>> = { year: 'el año pasado', month: 'el mes pasado', week: 'la semana pasada', day: 'ayer' }
+const SPANISH_ONE_AHEAD: Partial<Record<RelativeUnit, string>> = {
+  year: 'el próximo año',
+  month: 'el próximo mes',
+  week: 'la próxima semana',
+  day: 'mañana',
+}
+
+/**
+ * -2 days -> '2 days ago' ('anteayer'), 3 hours -> 'in 3 hours' ('dentro de 3 horas'), -1 day ->
+ * 'yesterday' ('ayer'); count never 0.
+ */
+function relativeText(count: number, unit: RelativeUnit, language: Language): string {
+  if (language === 'es') {
+    const words = `${Math.abs(count)} ${SPANISH_UNITS[unit][Math.abs(count) === 1 ? 0 : 1]}`
+    if (unit === 'day' && Math.abs(count) === 2) return count < 0 ? 'anteayer' : 'pasado mañana'
+    if (count < 0) return (count === -1 && SPANISH_ONE_BACK[unit]) || `hace ${words}`
+    return (count === 1 && SPANISH_ONE_AHEAD[unit]) || `dentro de ${words}`
+  }
   const words = ` ${unit}${Math.abs(count) === 1 ? '' : 's'}`
   if (count < 0) return (count === -1 && ONE_BACK[unit]) || `${-count}${words} ago`
   return (count === 1 && ONE_AHEAD[unit]) || `in ${count}${words}`
@@ -224,15 +269,15 @@ function relativeText(count: number, unit: RelativeUnit): string {
  * How long ago, or how soon (notifications): 'just now' within a minute, then '5 minutes ago',
  * 'yesterday', '3 weeks ago', 'in 2 days', counting whole units.
  */
-export function formatRelativeTime(value: DateInput, now: DateInput = Date.now(), fallback = ''): string {
+export function formatRelativeTime(value: DateInput, now: DateInput = Date.now(), fallback = '', language: Language = 'en'): string {
   const at = instantOf(value)
   const base = instantOf(now)
   if (!at || !base) return fallback
   const elapsed = base.getTime() - at.getTime()
   for (const [unit, ms] of RELATIVE_UNITS) {
-    if (Math.abs(elapsed) >= ms) return relativeText(-Math.trunc(elapsed / ms), unit)
+    if (Math.abs(elapsed) >= ms) return relativeText(-Math.trunc(elapsed / ms), unit, language)
   }
-  return 'just now'
+  return language === 'es' ? 'ahora mismo' : 'just now'
 }
 
 /** A day on the provider's calendar as YYYY-MM-DD ('2024-05-01T02:00:00Z' -> '2024-04-30'); null when unreadable. */
@@ -266,7 +311,8 @@ export function daysLeftToRequest(uploadedAt: DateInput, now: DateInput = Date.n
   return Math.min(windowDays, Math.max(0, Math.ceil(remainingMs / DAY_MS)))
 }
 
-/** '1 day', '45 days'. */
-export function daysText(days: number): string {
+/** '1 day', '45 days'; in Spanish '1 día', '45 días'. */
+export function daysText(days: number, language: Language = 'en'): string {
+  if (language === 'es') return `${days} ${days === 1 ? 'día' : 'días'}`
   return `${days} ${days === 1 ? 'day' : 'days'}`
 }
