@@ -12,6 +12,18 @@ import {
   todayYmd,
 } from './dates.ts'
 
+/** The platform's own date and time on the New York clock, to compare with. */
+const newYorkDateTime = (locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    timeZone: 'America/New_York',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  })
+
 // These tests run under any TZ (npm scripts try UTC, Asia/Tokyo and America/Los_Angeles): nothing here
 // may depend on the machine's zone.
 
@@ -140,15 +152,7 @@ describe('date-time (timelines, notifications, saved-at notes)', () => {
 
   // The module works the Eastern clock out from the US rule rather than asking Intl (lib/dates): it must
   // read exactly as the platform's own America/New_York does, minute by minute around every change.
-  const intl = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/New_York',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  })
+  const intl = newYorkDateTime('en-US')
   const intlText = (at: number) =>
     intl
       .format(at)
@@ -309,15 +313,7 @@ describe('in Spanish', () => {
   })
 
   it('writes date-times as Intl’s US Spanish on the New York clock, on the hour across a year', () => {
-    const intl = new Intl.DateTimeFormat('es-US', {
-      timeZone: 'America/New_York',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    })
+    const intl = newYorkDateTime('es-US')
     const intlText = (at: number) => intl.format(at).replace(/[\u202f\u00a0]/g, ' ')
     const differing: string[] = []
     for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 3_600_000) {
