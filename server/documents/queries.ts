@@ -387,11 +387,12 @@ export const RANKED_WORD_MATCHES = 1_000
 /**
  * Words the planner expects in at most this many documents are looked up in the full-text index first,
  * and only their documents are read and sorted by date. Past it, walking the newest documents and
- * checking each one's words finds a page of matches sooner. Without this choice the planner walks the
+ * checking each one's words finds a page of matches sooner. (The planner's guess for a rare word is
+ * about 1 % of the documents whatever its real count, and about twice the real count for a word in 1 %.) Without this choice the planner walks the
  * newest documents for a word in one document of a hundred too, reading some hundred thousand
  * documents' words at a million documents (docs/benchmarks/scan-search.md).
  */
-export const WORDS_FIRST_MAX_MATCHES = 20_000
+export const WORDS_FIRST_MAX_MATCHES = 50_000
 
 /*
  * A search with words: the documents matching in their columns (the list's own indexes) and those
@@ -427,21 +428,36 @@ const firstOf = (db: Db | Tx, shape: DocumentListShape, value: ValueOf, words: b
 }
 
 /**
+ * The newest documents of the list holding rare words, as `(id, search, received, uploaded)`: their
+ * documents from the full-text index, then each one looked up by its key and checked against the
+ * list's filters, then sorted. Both subqueries are fenced (`offset 0`) so the planner can neither walk
+ * the dates instead nor read every document to join them by hash.
+ */
+function rareWordMatches(shape: DocumentListShape, value: ValueOf): SQL {
+  const listed = and(filterConditions(shape, value), sql`${documents.id} = hit.document_id`)
+  return sql`select listed.id, hit.search, listed.received, listed.uploaded
+    from (select ${documentTexts.documentId} as document_id, ${documentTexts.search} as search from ${documentTexts} where ${wordsMatch(value)} offset 0) as hit
+    cross join lateral (select ${documents.id}, ${documents.dateReceived}, ${documents.uploadedAt} from ${documents} where ${listed} offset 0) as listed (id, received, uploaded)
+    order by listed.received desc, listed.uploaded desc, listed.id desc
+    limit ${value('wordsLimit')}`
+}
+
+/**
  * The page's candidates `(id, rank)`: without a sort, the newest word matches (RANKED_WORD_MATCHES of
  * them ranked, then as many older ones as the page can need) and the first matches by column; with a
  * sort, the first of each part in that order.
  */
 function candidates(db: Db | Tx, shape: DocumentListShape, value: ValueOf): SQL {
   if (shape.sort) return sql`(${firstOf(db, shape, value, true)}) union all (${firstOf(db, shape, value, false)})`
-  // Rare words: their documents from the full-text index, kept apart so the planner cannot turn it into a date walk.
-  const hits = sql`(select ${documentTexts.documentId} as document_id from ${documentTexts} where ${wordsMatch(value)} offset 0)`
-  const newestWords = db
-    .select({ id: documents.id, search: documentTexts.search, received: documents.dateReceived, uploaded: documents.uploadedAt })
-    .from(documents)
-    .innerJoin(documentTexts, eq(documentTexts.documentId, documents.id))
-    .where(shape.search?.wordsFirst ? and(filterConditions(shape, value), sql`${documents.id} in ${hits}`) : wordsConditions(shape, value))
-    .orderBy(...documentOrder(undefined, undefined))
-    .limit(value('wordsLimit'))
+  const newestWords = shape.search?.wordsFirst
+    ? rareWordMatches(shape, value)
+    : db
+        .select({ id: documents.id, search: documentTexts.search, received: documents.dateReceived, uploaded: documents.uploadedAt })
+        .from(documents)
+        .innerJoin(documentTexts, eq(documentTexts.documentId, documents.id))
+        .where(wordsConditions(shape, value))
+        .orderBy(...documentOrder(undefined, undefined))
+        .limit(value('wordsLimit'))
   // documentOrder's default (newest first), on the columns of `words`.
   const newestFirst = sql.raw('order by received desc, uploaded desc, id desc')
   return sql`with words (id, search, received, uploaded) as materialized (${newestWords})
