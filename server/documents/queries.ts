@@ -502,7 +502,12 @@ async function searchDocuments(db: Db, shape: DocumentListShape, values: Record<
   const offset = (paging.page - 1) * paging.pageSize
   const need = offset + paging.pageSize
   const all = { ...values, limit: paging.pageSize, offset, need, wordsLimit: RANKED_WORD_MATCHES + need }
-  const page = await searchPage(db, shape, all)
+  // Planned for its words each time: the plan PostgreSQL makes once for any words (the generic plan of a
+  // prepared statement, taken after five runs) reads every document for a rare word.
+  const page = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`)
+    return searchPage(tx, shape, all)
+  })
   const exact = page.length ? page[0].matchingCount : ((await searchCountAlone(db, shape, all))[0]?.n ?? 0)
   const total = await totalOf(db, exact, () => allMatches(db, shape, boundValues('document search', all)))
   if (!page.length) return { rows: [], ...total }
