@@ -388,9 +388,9 @@ export const RANKED_WORD_MATCHES = 1_000
  * Words the planner expects in at most this many documents are looked up in the full-text index first,
  * and only their documents are read and sorted by date. Past it, walking the newest documents and
  * checking each one's words finds a page of matches sooner. (The planner's guess for a rare word is
- * about 1 % of the documents whatever its real count, and about twice the real count for a word in 1 %.) Without this choice the planner walks the
- * newest documents for a word in one document of a hundred too, reading some hundred thousand
- * documents' words at a million documents (docs/benchmarks/scan-search.md).
+ * about 1 % of the documents whatever its real count, and about twice the real count for a word in
+ * 1 %.) Left to itself the planner walks the newest documents for a word in one document of a hundred
+ * too, reading some hundred thousand documents' words at a million documents.
  */
 export const WORDS_FIRST_MAX_MATCHES = 50_000
 
