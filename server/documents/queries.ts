@@ -558,22 +558,21 @@ export async function listDocuments(
  * document itself changed.
  */
 export async function markDocumentRead(db: Db, row: DocumentRow, reader: NotificationReader, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const changed = row.isRead
-      ? []
-      : await tx
-          .update(documents)
-          .set({ isRead: true, readAt: now })
-          .where(and(eq(documents.id, row.id), eq(documents.isRead, false)))
-          .returning({ id: documents.id })
-    await markNotificationsReadWhere(
-      tx,
-      reader,
-      and(eq(notifications.documentId, row.id), eq(notifications.clientId, row.clientId), isNull(notifications.documentRequestId)),
-      now,
-    )
-    return changed.length > 0
-  })
+  // Both marks are idempotent: should the second fail, the next opening makes it.
+  const changed = row.isRead
+    ? []
+    : await db
+        .update(documents)
+        .set({ isRead: true, readAt: now })
+        .where(and(eq(documents.id, row.id), eq(documents.isRead, false)))
+        .returning({ id: documents.id })
+  await markNotificationsReadWhere(
+    db,
+    reader,
+    and(eq(notifications.documentId, row.id), eq(notifications.clientId, row.clientId), isNull(notifications.documentRequestId)),
+    now,
+  )
+  return changed.length > 0
 }
 
 /** The client marks a document unread again. */

@@ -249,22 +249,17 @@ export async function markNotificationRead(db: Db | Tx, id: number, reader: Noti
 
 /**
  * Marks read for one person the notifications `where` selects (a document's, a conversation's, the
- * unread of one company's list); idempotent. Answers how many it marked.
+ * unread of one company's list); idempotent. Answers how many it marked. With nothing unread it writes
+ * nothing: an insert of no rows would still announce a change to notification_reads and drop every
+ * cached notification list (opening an already read document must not).
  */
 export async function markNotificationsReadWhere(db: Db | Tx, reader: NotificationReader, where: SQL | undefined, now: Date): Promise<number> {
   const notReadYet = sql`not exists (select 1 from ${notificationReads} where ${notificationReads.notificationId} = ${notifications.id} and ${notificationReads.userId} = ${reader.userId})`
+  const unread = await db.select({ id: notifications.id }).from(notifications).where(and(where, notReadYet))
+  if (!unread.length) return 0
   const inserted = await db
     .insert(notificationReads)
-    .select(
-      db
-        .select({
-          notificationId: notifications.id,
-          userId: sql<number>`${reader.userId}::int`.as('user_id'),
-          readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at'),
-        })
-        .from(notifications)
-        .where(and(where, notReadYet)),
-    )
+    .values(unread.map(({ id }) => ({ notificationId: id, userId: reader.userId, readAt: now })))
     .onConflictDoNothing()
     .returning({ id: notificationReads.notificationId })
   return inserted.length

@@ -18,12 +18,9 @@ import {
 
 /** Each person has their own read marks: a staff member, or one person of a company's team. */
 function readerOf(caller: Caller): NotificationReader {
-  if (isClient(caller)) return { userId: caller.userId }
-  if (isAgent(caller)) {
-    assertSecondFactorSetUp(caller)
-    return { userId: caller.userId }
-  }
-  throw notFound('Notification')
+  if (isAgent(caller)) assertSecondFactorSetUp(caller)
+  else if (!isClient(caller)) throw notFound('Notification')
+  return { userId: caller.userId }
 }
 
 /** Whose answer it is, for caching it: per user, as each person has their own read marks (and some notifications of their own). */

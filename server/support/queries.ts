@@ -118,11 +118,10 @@ export async function getConversation(deps: AppDeps, caller: Caller, id: number)
   const { db } = deps
   const row = await loadConversation(db, caller, id)
   if (isClient(caller)) {
-    await db.transaction(async (tx) => {
-      if (row.unreadByClient) await tx.update(supportConversations).set({ unreadByClient: false }).where(eq(supportConversations.id, id))
-      // The bell's notices of its replies are read by this person (the rest of the team keeps theirs).
-      await markNotificationsReadWhere(tx, caller, and(eq(notifications.supportConversationId, id), eq(notifications.clientId, row.clientId)), deps.clock.now())
-    })
+    // Both marks are idempotent: should the second fail, the next opening makes it.
+    if (row.unreadByClient) await db.update(supportConversations).set({ unreadByClient: false }).where(eq(supportConversations.id, id))
+    // The bell's notices of its replies are read by this person (the rest of the team keeps theirs).
+    await markNotificationsReadWhere(db, caller, and(eq(notifications.supportConversationId, id), eq(notifications.clientId, row.clientId)), deps.clock.now())
     row.unreadByClient = false
   }
   const messages = await db

@@ -24,6 +24,16 @@ const newYorkDateTime = (locale: string) =>
     timeZoneName: 'short',
   })
 
+/** Each unit of relative time and its length, to compare with Intl's RelativeTimeFormat. */
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['minute', 60_000],
+  ['hour', 3_600_000],
+  ['day', 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['year', 365 * 86_400_000],
+]
+
 // These tests run under any TZ (npm scripts try UTC, Asia/Tokyo and America/Los_Angeles): nothing here
 // may depend on the machine's zone.
 
@@ -224,16 +234,8 @@ describe('relative time (notifications)', () => {
 
   it('words every unit as Intl’s RelativeTimeFormat (numeric: auto) does', () => {
     const intl = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
-    const units: [Intl.RelativeTimeFormatUnit, number][] = [
-      ['minute', 60_000],
-      ['hour', 3_600_000],
-      ['day', 86_400_000],
-      ['week', 7 * 86_400_000],
-      ['month', 30 * 86_400_000],
-      ['year', 365 * 86_400_000],
-    ]
     const base = Date.parse(now)
-    for (const [unit, ms] of units) {
+    for (const [unit, ms] of RELATIVE_UNITS) {
       for (const count of [-2, -1, 1, 2]) {
         // The largest unit that fits is used: a count of 2 minutes, not of 120 seconds.
         expect(formatRelativeTime(base + count * ms, base)).toBe(intl.format(count, unit))
@@ -325,15 +327,7 @@ describe('in Spanish', () => {
   it('words every relative unit as Intl’s Spanish RelativeTimeFormat (numeric: auto) does', () => {
     const intl = new Intl.RelativeTimeFormat('es', { numeric: 'auto' })
     const base = Date.parse('2024-05-10T12:00:00Z')
-    const units: [Intl.RelativeTimeFormatUnit, number][] = [
-      ['minute', 60_000],
-      ['hour', 3_600_000],
-      ['day', 86_400_000],
-      ['week', 7 * 86_400_000],
-      ['month', 30 * 86_400_000],
-      ['year', 365 * 86_400_000],
-    ]
-    for (const [unit, ms] of units) {
+    for (const [unit, ms] of RELATIVE_UNITS) {
       for (const count of [-3, -2, -1, 1, 2, 3]) expect(formatRelativeTime(base + count * ms, base, '', 'es')).toBe(intl.format(count, unit))
     }
     expect(formatRelativeTime(base + 10_000, base, '', 'es')).toBe('ahora mismo')

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto'
 import { afterEach, describe, expect, it } from 'vitest'
 import { outcomeOfRefusal, reasonOf } from './http'
 import { replayOutbox, type SendOutcome } from './replay'
-import { addEntries, addEntry, deleteOutbox, listEntries, updateEntry, type NewOutboxEntry, type OutboxEntry } from './store'
+import { addEntries, deleteOutbox, listEntries, updateEntry, type NewOutboxEntry, type OutboxEntry } from './store'
 
 const USER = 7
 const change = (label: string, patch: Partial<NewOutboxEntry> = {}): NewOutboxEntry => ({
@@ -13,6 +13,8 @@ const change = (label: string, patch: Partial<NewOutboxEntry> = {}): NewOutboxEn
   idempotencyKey: `key-${label}`,
   ...patch,
 })
+
+const addEntry = async (entry: NewOutboxEntry) => (await addEntries([entry]))[0]!
 
 /** A server that remembers what it stored by Idempotency-Key, as the portal's does. */
 function fakeServer(answer: (entry: OutboxEntry, call: number) => SendOutcome | 'store-then-drop' = () => ({ kind: 'sent' })) {

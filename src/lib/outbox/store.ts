@@ -129,15 +129,10 @@ function openDb(): Promise<IDBDatabase> {
   return opening
 }
 
-/** Stores a new entry (state 'waiting') and resolves once it is durable, with its place in line. */
-export async function addEntry(entry: NewOutboxEntry, now = Date.now()): Promise<OutboxEntry> {
-  const [stored] = await addEntries([entry], now)
-  return stored!
-}
-
 /**
- * Stores new entries in one transaction, in order: all of them are durable when it resolves, or none
- * is stored. A batch of scans costs one write to disk, not one per file.
+ * Stores new entries (state 'waiting') in one transaction, in order, and resolves once they are durable,
+ * with their places in line; all of them are stored, or none is. A batch of scans costs one write to
+ * disk, not one per file.
  */
 export async function addEntries(entries: NewOutboxEntry[], now = Date.now()): Promise<OutboxEntry[]> {
   const db = await openDb()
