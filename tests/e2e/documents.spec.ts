@@ -155,6 +155,8 @@ test("a photo of a client's cover sheet chooses the client and stays out of the 
 
   // The mailroom photographs it with a letter: the sheet picks the client, the letter stays a page.
   await page.goto('/provider/documents/add')
+  // The page's frame (painted before the app starts) holds an inert copy of the file input: wait for the app's page.
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload Documents' })).toBeVisible()
   await page.getByLabel('Choose files').setInputFiles([
     { name: 'sheet.png', mimeType: 'image/png', buffer: photo },
     { name: 'letter.pdf', mimeType: 'application/pdf', buffer: pdf('cover sheet test letter') },

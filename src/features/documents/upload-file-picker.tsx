@@ -165,7 +165,7 @@ export function ChosenFileList({
   pageNumber: (id: string) => number
   photoCount: number
   onMove: (id: string, by: -1 | 1) => void
-  onRemove: (id: string) => void
+  onRemove: (item: ChosenFile) => void
   /** Under each file that is a document of its own: its details (a combined photo is a page, not a document). */
   details?: (item: ChosenFile) => ReactNode
 }) {
@@ -196,7 +196,7 @@ export function ChosenFileList({
                   </Button>
                 </>
               )}
-              <Button size="sm" variant="ghost" onClick={() => onRemove(item.id)} aria-label={`Remove ${item.file.name}`}>
+              <Button size="sm" variant="ghost" onClick={() => onRemove(item)} aria-label={`Remove ${item.file.name}`}>
                 Remove
               </Button>
             </div>

@@ -279,7 +279,7 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
         return
       }
       if (!mailbox) continue
-      removeFile(item.id)
+      removeFile(item)
       try {
         const found = await findClientByMailbox(mailbox)
         if (found) {
@@ -299,10 +299,10 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
     }
   }
 
-  const removeFile = (id: string) => {
-    release(chosen.filter((item) => item.id === id))
-    setChosen((current) => current.filter((item) => item.id !== id))
-    setOwnDetails(({ [id]: _removed, ...rest }) => rest)
+  const removeFile = (removed: ChosenFile) => {
+    release([removed])
+    setChosen((current) => current.filter((item) => item.id !== removed.id))
+    setOwnDetails(({ [removed.id]: _removed, ...rest }) => rest)
   }
 
   const move = (id: string, by: -1 | 1) =>
