@@ -25,7 +25,8 @@ export function appPlugins({ router = true }: { router?: boolean } = {}): Plugin
         routesDirectory: './src/routes',
         generatedRouteTree: './src/routeTree.gen.ts',
       }),
-    babel({ include: /[\\/]src[\\/].*\.[jt]sx?$/, plugins: ['module:@preact/signals-react-transform'] }),
+    // Lingui's macros (`t`, `msg`) become message ids and catalog lookups (src/lib/i18n.ts).
+    babel({ include: /[\\/]src[\\/].*\.[jt]sx?$/, plugins: ['module:@preact/signals-react-transform', '@lingui/babel-plugin-lingui-macro'] }),
     babel({
       include: /[\\/]node_modules[\\/]@modular-forms[\\/]react[\\/]/,
       exclude: [],

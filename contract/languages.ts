@@ -5,6 +5,12 @@
 export const LANGUAGES = ['en', 'es'] as const
 export type Language = (typeof LANGUAGES)[number]
 
+/** The cookie that keeps a device's chosen language, read by the app and by the server (its pages and mail). */
+export const LANGUAGE_COOKIE = 'language'
+
+/** Each language's own name, as its speakers write it (the language switch lists them so). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' }
+
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language)
 
 /**

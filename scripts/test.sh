@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one test command (npm test): lint (layers, import circles, feature boundaries, hooks), the
-# format check, type check, unit and component tests, the API suite on embedded PGlite (and on
-# PostgreSQL too when DATABASE_URL is set), the production build with its bundle-size budget, and the
+# format check, the message catalogs against the code, type check, unit and component tests, the API
+# suite on embedded PGlite (and on PostgreSQL too when DATABASE_URL is set), the production build
+# (which compiles the catalogs, and stops at a message without its Spanish) with its bundle-size budget, and the
 # end-to-end suite against the built app on the real server. Every step runs; the command fails if
 # any step failed, and ends with one summary line.
 set -uo pipefail
@@ -19,6 +20,7 @@ step() {
 
 step "Lint" npm run -s lint
 step "Format (npm run format writes it)" npm run -s format:check
+step "Message catalogs (npm run i18n:extract writes them)" node scripts/check-catalogs.mjs
 step "Type check" npm run -s typecheck
 step "Unit and component tests" npx vitest run --project unit \
   --reporter=default --reporter=json --outputFile.json=reports/unit.json

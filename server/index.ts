@@ -22,7 +22,7 @@ import { jobs } from './jobs'
 import { startPaymentReconciliation } from './jobs/payment-reconciliation'
 import { startScheduler } from './jobs/scheduler'
 import { errorBody } from './http/errors'
-import { frameArea, loadPageFrames, withFrame, type PageFrames } from './http/page-frames'
+import { frameArea, framesFit, loadPageFrames, withFrame, type PageFrames } from './http/page-frames'
 import { loadRoutePreloads, withPreloads, type RoutePreloads } from './http/route-preload'
 import { createLogger, type Logger } from './logger'
 import { createMailer } from './mail'
@@ -83,7 +83,7 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
   type ShellVariant = { identity: Uint8Array<ArrayBuffer>; br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }
   let shellCache: { mtimeMs: number; html: string; preloads: RoutePreloads; frames: PageFrames; variants: Map<string, ShellVariant> } | null = null
   const framesFile = path.join(distDir, 'frames.json')
-  const shell = (urlPath: string, area: string | undefined): ShellVariant => {
+  const shell = (urlPath: string, area: string | undefined, withFrames: boolean): ShellVariant => {
     // The build writes the frames after index.html: either changing means a new build.
     const mtimeMs = statSync(indexFile).mtimeMs + (statSync(framesFile, { throwIfNoEntry: false })?.mtimeMs ?? 0)
     if (shellCache?.mtimeMs !== mtimeMs) {
@@ -96,7 +96,7 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
       }
     }
     const files = shellCache.preloads(urlPath)
-    const frame = shellCache.frames(urlPath, area)
+    const frame = withFrames ? shellCache.frames(urlPath, area) : null
     // Paths with a frame each have their own variant; the others share theirs by preloads.
     const key = frame ? `${frame.path} ${files.join(' ')}` : files.join(' ')
     let variant = shellCache.variants.get(key)
@@ -132,19 +132,17 @@ function servePwa(app: Hono<AppEnv>, logger: Logger) {
     const isPage = !path.extname(c.req.path) || (c.req.header('accept') ?? '').includes('text/html')
     if (!isPage || c.req.path.startsWith('/assets/')) return next()
     const encoding = shellEncoding(c.req.header('accept-encoding'))
-    // A signed-in page's frame depends on the area cookie.
-    const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Accept-Encoding, Cookie' }
+    // A page's frame depends on the area and language cookies, and on the languages the browser asks for.
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding, Accept-Language, Cookie',
+    }
     if (encoding) headers['Content-Encoding'] = encoding
     if (c.req.method === 'HEAD') return c.body(null, 200, headers)
     const cookies = getCookie(c)
-    return c.body(
-      shell(
-        c.req.path,
-        frameArea((name) => cookies[name]),
-      )[encoding ?? 'identity'],
-      200,
-      headers,
-    )
+    const cookie = (name: string) => cookies[name]
+    return c.body(shell(c.req.path, frameArea(cookie), framesFit(cookie, c.req.header('accept-language')))[encoding ?? 'identity'], 200, headers)
   })
   const built = statSync(indexFile).mtime.toISOString()
   logger.info('serving the PWA', { dir: distDir, built })

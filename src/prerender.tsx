@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { prerenderToNodeStream } from 'react-dom/static'
+import { startLanguage } from './lib/i18n'
 import { AccessDeniedError, type PermCode } from './lib/permissions'
 import { clearSession, setSession, type Session } from './lib/session'
 import { createAppRouter } from './router'
@@ -65,6 +66,8 @@ const READY_WITHIN_MS = 300
  * (its loader waits for data, or it redirects, or fails).
  */
 export async function renderFrame(path: string): Promise<{ html: string; area: FrameArea } | null> {
+  // Frames are in English: the server sends them only to browsers that show English.
+  startLanguage('en')
   const area = areaOf(createAppRouter(new QueryClient()).matchRoutes(path).at(-1)?.routeId ?? '')
   if (!area) return null
   // A page that requires a permission code is rendered as a user holding it (and no other).

@@ -14,6 +14,7 @@ import { createQueryClient, markCacheRestored, persistOptions, queriesSettled, s
 import { registerServiceWorker } from '~/lib/service-worker'
 import { listenForInstallOffer } from '~/lib/install'
 import { isBrowserOffline } from '~/lib/online-status'
+import { startLanguage } from '~/lib/i18n'
 import { getSession } from '~/lib/session'
 import { requestToaster } from '~/lib/toaster-host'
 import { startedFromFrame } from './app/page-frame'
@@ -23,6 +24,7 @@ import { createAppRouter, type AppRouter } from './router'
 // The style sheet first: a lazy chunk's loader adds the sheet itself, not held, unless it is already in
 // the document (the page's chunks start loading a few lines down).
 const stylesApplied = applyAppStyles(document, { held: startedFromFrame })
+startLanguage()
 startCacheRestore()
 const queryClient = createQueryClient()
 // Work the page does not need waits for the page's data (app/page-shown).

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { frameArea, loadPageFrames, withFrame } from './page-frames'
+import { frameArea, framesFit, loadPageFrames, withFrame } from './page-frames'
 
 const dist = mkdtempSync(path.join(tmpdir(), 'page-frames-'))
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
@@ -61,6 +61,15 @@ describe('page frames', () => {
     expect(frameArea(cookies({ portal_area: 'agent', sidebar_state: 'true' }))).toBe('agent')
     expect(frameArea(cookies({ portal_area: 'agent', sidebar_state: 'false' }))).toBeUndefined()
     expect(frameArea(cookies({}))).toBeUndefined()
+  })
+
+  it('sends the English frames only to a browser shown English: its saved choice first, else what it asks for', () => {
+    const cookies = (jar: Record<string, string>) => (name: string) => jar[name]
+    expect(framesFit(cookies({}), undefined)).toBe(true)
+    expect(framesFit(cookies({}), 'en-US,en;q=0.9')).toBe(true)
+    expect(framesFit(cookies({}), 'es-US,es;q=0.9,en;q=0.8')).toBe(false)
+    expect(framesFit(cookies({ language: 'es' }), 'en-US')).toBe(false)
+    expect(framesFit(cookies({ language: 'en' }), 'es-MX')).toBe(true)
   })
 
   it('leaves the shell as it is without a frame', () => {

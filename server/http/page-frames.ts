@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { LANGUAGE_COOKIE, languageOf } from '@contract/languages'
 import { AREA_COOKIE } from '../auth/session'
 
 /**
@@ -51,6 +52,14 @@ const SIDEBAR_COOKIE = 'sidebar_state'
  */
 export function frameArea(cookie: (name: string) => string | undefined): string | undefined {
   return cookie(SIDEBAR_COOKIE) === 'false' ? undefined : cookie(AREA_COOKIE)
+}
+
+/**
+ * Frames are made in English: a browser that shows the portal in another language (its saved choice,
+ * else the first language it asks for that the portal speaks) gets none, rather than English first.
+ */
+export function framesFit(cookie: (name: string) => string | undefined, acceptLanguage: string | undefined): boolean {
+  return languageOf(cookie(LANGUAGE_COOKIE) ?? acceptLanguage) === 'en'
 }
 
 const bootShell = /<!-- boot:[^>]*-->[\s\S]*?<!-- \/boot -->/

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 
@@ -30,12 +31,12 @@ const root = css({
 /** The mark and the portal's name, linking home. `compact` shows the mark only (collapsed sidebar). */
 export function Brand({ compact = false, className }: { compact?: boolean; className?: string }) {
   return (
-    <Link to="/" className={cx(root, className)} aria-label={compact ? 'Client Portal home' : undefined}>
+    <Link to="/" className={cx(root, className)} aria-label={compact ? t`Client Portal home` : undefined}>
       <BrandMark />
       {!compact && (
         <span>
-          Client Portal
-          <span className={css({ display: 'block', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted' })}>Registered Agent Services</span>
+          {t`Client Portal`}
+          <span className={css({ display: 'block', fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted' })}>{t`Registered Agent Services`}</span>
         </span>
       )}
     </Link>

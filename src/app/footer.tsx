@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { css, cx } from 'styled-system/css'
 import { usePublicConfig } from '~/lib/public-config'
 
@@ -34,7 +35,7 @@ export function Footer() {
   return (
     <footer className={footer}>
       <p className={css({ m: '0' })}>
-        © {new Date().getFullYear()} Registered Agent Services
+        © {new Date().getFullYear()} {t`Registered Agent Services`}
         {config ? (
           config.companyLocation && <span> · {config.companyLocation}</span>
         ) : (
@@ -45,9 +46,9 @@ export function Footer() {
         )}
       </p>
       {config ? (
-        <ul className={contacts} aria-label="Support contacts">
+        <ul className={contacts} aria-label={t`Support contacts`}>
           <li className={contact}>
-            Support:&nbsp;
+            {t`Support:`}&nbsp;
             <a className={cx(contact, link)} href={`tel:${config.supportPhone.replace(/[^+\d]/g, '')}`}>
               {config.supportPhone}
             </a>
@@ -60,7 +61,9 @@ export function Footer() {
         </ul>
       ) : (
         <div aria-hidden="true" className={cx(contacts, reserved)}>
-          <span className={contact}>Support: {PLACEHOLDER.supportPhone}</span>
+          <span className={contact}>
+            {t`Support:`} {PLACEHOLDER.supportPhone}
+          </span>
           <span className={contact}>{PLACEHOLDER.supportEmail}</span>
         </div>
       )}

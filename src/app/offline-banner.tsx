@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { css } from 'styled-system/css'
 import { useOnlineStatus } from '~/lib/online-status'
 
@@ -52,8 +53,8 @@ export function OfflineBanner() {
         <p className={banner}>
           <OfflineIcon />
           {status.reason === 'browser'
-            ? 'You are offline. You can still see what you opened before; changes need a connection.'
-            : 'The portal cannot reach its server right now. Showing saved data; retrying shortly.'}
+            ? t`You are offline. You can still see what you opened before; changes need a connection.`
+            : t`The portal cannot reach its server right now. Showing saved data; retrying shortly.`}
         </p>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Brand } from './brand'
+import { LanguageSwitch } from './language-switch'
 import { Footer } from './footer'
 import { OfflineBanner } from './offline-banner'
 
@@ -8,6 +9,8 @@ const shell = css({ display: 'flex', flexDirection: 'column', minH: '100dvh', bg
 const header = css({
   display: 'flex',
   alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '4',
   px: { base: '4', md: '8' },
   h: '16',
   bg: 'bg.surface',
@@ -22,6 +25,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className={shell}>
       <header className={header}>
         <Brand />
+        <LanguageSwitch />
       </header>
       <OfflineBanner />
       <main id="main-content" tabIndex={-1} className={main}>

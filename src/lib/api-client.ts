@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { ErrorBodySchema } from '@contract/common'
 import { appConfig } from './config'
+import { shownText } from './i18n'
 import { isBrowserOffline, markServerReachable, markServerUnreachable, onBrowserOnline } from './online-status'
 import { signOutPending } from './signed-out-flag'
 import { clearSession, deviceSession, getSession, setSession, subscribeSession, tokenExpiresAt, updateSession, SessionUserSchema } from './session'
@@ -70,9 +71,9 @@ export class ResponseShapeError extends Error {
 
 /** The readable text of any error, for toasts and inline alerts. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (error instanceof ApiError) return error.detail || fallback
-  if (error instanceof Error && error.message) return error.message
-  return fallback
+  if (error instanceof ApiError) return shownText(error.detail || fallback)
+  if (error instanceof Error && error.message) return shownText(error.message)
+  return shownText(fallback)
 }
 
 /** Query parameters: undefined and null are left out, the rest is sent as text. */

@@ -13,6 +13,7 @@
  */
 
 import type { Language } from '@contract/languages'
+import { MONTH_ABBREVIATIONS, MONTH_NAMES, SPANISH_MONTH_ABBREVIATIONS, SPANISH_MONTHS, SPANISH_SHORT_MONTHS } from './month-names'
 
 export const DISPLAY_ZONE = 'America/New_York'
 const LOCALE = 'en-US'
@@ -24,15 +25,6 @@ export const MAIL_REQUEST_WINDOW_DAYS = 60
 export type DateInput = string | number | Date | null | undefined
 
 const DAY_MS = 86_400_000
-
-/** Month names as the tables show them ('May', 'Sep'). */
-export const MONTH_ABBREVIATIONS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
-/** Spanish month names, lower case as Spanish writes them, and their three-letter forms for DD-MMM-YYYY. */
-const SPANISH_MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'] as const
-const SPANISH_MONTH_ABBREVIATIONS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'] as const
-/** Spanish short months in running text, as US Spanish writes them ('sept' for September). */
-const SPANISH_SHORT_MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'] as const
 
 /** A day on a calendar: month 1-12. */
 interface CalendarDay {

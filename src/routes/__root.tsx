@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
+import { loadMessages } from '~/lib/i18n'
 import { useToasterWanted } from '~/lib/toaster-host'
 
 export interface RouterContext {
@@ -8,6 +9,8 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The messages every page shows (layouts, the kit's components), in the chosen language.
+  beforeLoad: () => loadMessages('common'),
   component: RootComponent,
 })
 

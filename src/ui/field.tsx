@@ -1,6 +1,7 @@
 import { createContext, useContext, useId, type ReactNode } from 'react'
 import { cx } from 'styled-system/css'
 import { field as fieldRecipe } from 'styled-system/recipes'
+import { shownText } from '~/lib/i18n'
 
 /** What a Field tells the control inside it. */
 export type FieldContextValue = {
@@ -64,7 +65,7 @@ export function Field({ label, error, helperText, required = false, disabled = f
         )}
         {invalid && (
           <span id={ids.errorText} className={classes.errorText} aria-live="polite">
-            {error}
+            {shownText(error!)}
           </span>
         )}
       </div>

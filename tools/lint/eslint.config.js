@@ -75,6 +75,7 @@ export default tseslint.config(
       'coverage/**',
       'data/**',
       'src/routeTree.gen.ts',
+      'src/locales/*/*.ts',
       'server/db/migrations/**',
     ],
   },

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { forwardRef, useId, type ChangeEvent, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { Field } from '~/ui/field'
@@ -62,10 +63,10 @@ export function RememberMeCheckbox({ checked, onChange }: { checked: boolean; on
           onChange={(event) => onChange(event.target.checked)}
           aria-describedby={`${id}-hint`}
         />
-        <span className={labelText}>Keep me signed in on this device</span>
+        <span className={labelText}>{t`Keep me signed in on this device`}</span>
       </label>
       <p id={`${id}-hint`} className={hint}>
-        Stay signed in after closing the browser, and open the installed app offline. Not on a shared computer.
+        {t`Stay signed in after closing the browser, and open the installed app offline. Not on a shared computer.`}
       </p>
     </div>
   )

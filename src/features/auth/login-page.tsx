@@ -1,4 +1,5 @@
 import { EmailSchema, REQUIRED_MESSAGE } from '@contract/auth'
+import { t } from '@lingui/core/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
@@ -42,7 +43,7 @@ const LoginFormSchema = v.object({
 
 /** /login: e-mail, password and "Keep me signed in on this device", against POST /api/auth/login. */
 export function LoginPage({ redirectTo }: { redirectTo?: string }) {
-  usePageTitle('Sign in')
+  usePageTitle(t`Sign in`)
   const form = useAuthForm(LoginFormSchema, { email: '', password: '' })
   const [remember, setRemember] = useState(false)
   const signIn = useSignIn()
@@ -109,7 +110,7 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
 
   if (mfaToken) {
     return (
-      <AuthCard heading="Two-step sign-in" intro="Your password was right. One more step keeps your account safe.">
+      <AuthCard heading={t`Two-step sign-in`} intro={t`Your password was right. One more step keeps your account safe.`}>
         <Suspense fallback={null}>
           <SignInCodeStep
             mfaToken={mfaToken}
@@ -126,27 +127,27 @@ export function LoginPage({ redirectTo }: { redirectTo?: string }) {
   }
 
   return (
-    <AuthCard heading="Sign in" intro="Sign in to see your invoices, scanned mail and documents.">
+    <AuthCard heading={t`Sign in`} intro={t`Sign in to see your invoices, scanned mail and documents.`}>
       <form onSubmit={onSubmit} className={formStack} noValidate>
         {showError && <Alert status="danger">{errorMessage(error)}</Alert>}
-        <AuthTextField {...form.field('email')} error={form.errors.email} label="E-mail" type="email" autoComplete="username webauthn" />
-        <AuthTextField {...form.field('password')} error={form.errors.password} label="Password" type="password" autoComplete="current-password" />
+        <AuthTextField {...form.field('email')} error={form.errors.email} label={t`E-mail`} type="email" autoComplete="username webauthn" />
+        <AuthTextField {...form.field('password')} error={form.errors.password} label={t`Password`} type="password" autoComplete="current-password" />
         <RememberMeCheckbox checked={remember} onChange={setRemember} />
         <div className={formActions}>
           <Button type="submit" size="lg" loading={form.submitting}>
-            Sign in
+            {t`Sign in`}
           </Button>
           {/* Not "Sign in …": the password's button keeps that name to itself. */}
           <Button type="button" size="lg" variant="outline" loading={passkeyBusy} onClick={() => void withPasskey()}>
-            Use a passkey instead
+            {t`Use a passkey instead`}
           </Button>
           <div className={mutedLinks}>
-            <Link to="/forgot-password">Forgot your password?</Link>
-            <Link to="/signup">New client? Set up your company</Link>
+            <Link to="/forgot-password">{t`Forgot your password?`}</Link>
+            <Link to="/signup">{t`New client? Set up your company`}</Link>
           </div>
         </div>
       </form>
-      <p className={css({ mt: '6', mb: '0', fontSize: 'xs', color: 'fg.muted' })}>Provider staff sign in here too, with their staff e-mail.</p>
+      <p className={css({ mt: '6', mb: '0', fontSize: 'xs', color: 'fg.muted' })}>{t`Provider staff sign in here too, with their staff e-mail.`}</p>
     </AuthCard>
   )
 }

@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { apiFetch } from '~/lib/api-client'
 import { isBrowserOffline } from '~/lib/online-status'
-import { currentPushEndpoint, dropPushSubscription } from '~/lib/push'
 import { clearSession, getSession } from '~/lib/session'
 import { markSignedOut } from '~/lib/signed-out'
 
@@ -18,6 +17,8 @@ const SERVER_LOGOUT_TIMEOUT_MS = 3000
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   let told = false
+  // Loaded here: the sign-in page, which can sign out a stale session, has no other use for it.
+  const { currentPushEndpoint, dropPushSubscription } = await import('~/lib/push')
   if (getSession() && !isBrowserOffline()) {
     const abort = new AbortController()
     const timer = setTimeout(() => abort.abort(), SERVER_LOGOUT_TIMEOUT_MS)

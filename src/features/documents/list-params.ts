@@ -1,7 +1,7 @@
 import { MAX_ID } from '@contract/common'
 import { DOCUMENT_SORTS, JURISDICTIONS, type DocumentListParams, type DocumentType } from '@contract/documents'
 import * as v from 'valibot'
-import { MONTH_ABBREVIATIONS } from '~/lib/dates'
+import { MONTH_ABBREVIATIONS, MONTH_NAMES } from '~/lib/month-names'
 import {
   DEFAULT_LIST_PAGE_SIZE,
   LIST_PAGE_SIZES,
@@ -94,15 +94,13 @@ const pad = (n: number) => String(n).padStart(2, '0')
 const ymd = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
-
 function monthOf(word: string): number | null {
   const name = word.toLowerCase().replace(/\.$/, '')
   if (name.length < 3) return null
   const index = MONTH_ABBREVIATIONS.findIndex((month) => name.startsWith(month.toLowerCase()))
   if (index < 0) return null
   // 'sept' and 'september' are fine; 'mayo' is not a month.
-  return MONTH_NAMES[index].startsWith(name) ? index + 1 : null
+  return MONTH_NAMES[index]!.toLowerCase().startsWith(name) ? index + 1 : null
 }
 
 function dayRange(year: number, month: number, day: number): DayRange | null {

@@ -1,42 +1,12 @@
 import { JURISDICTIONS } from '@contract/documents'
 import { useId, useState } from 'react'
 import { css } from 'styled-system/css'
-import { todayYmd } from '~/lib/dates'
 import { Button } from '~/ui/button'
 import { Field } from '~/ui/field'
 import { NativeSelect } from '~/ui/native-select'
+import { todayYmd } from '~/lib/dates'
 import { TextInput } from '~/ui/text-input'
-
-/**
- * A batch's type, jurisdiction and date received are every file's defaults; one file of the batch may
- * differ (an invoice among bank letters, a letter that arrived yesterday). Only what differs is kept.
- */
-export interface FileDetails {
-  documentTypeId?: string
-  jurisdiction?: string
-  dateReceived?: string
-}
-
-export interface BatchDetails {
-  documentTypeId: string | null
-  jurisdiction: string | null
-  dateReceived: string
-}
-
-/** A file's own details over the batch's. */
-export function detailsOf(batch: BatchDetails, own: FileDetails | undefined): BatchDetails {
-  return {
-    documentTypeId: own?.documentTypeId ?? batch.documentTypeId,
-    jurisdiction: own?.jurisdiction ?? batch.jurisdiction,
-    dateReceived: own?.dateReceived ?? batch.dateReceived,
-  }
-}
-
-/** What a file's own details say wrong, or null. */
-export function fileDetailsProblem(own: FileDetails | undefined): string | null {
-  if (own?.dateReceived !== undefined && own.dateReceived > todayYmd()) return 'The date received cannot be in the future'
-  return null
-}
+import { detailsOf, fileDetailsProblem, type BatchDetails, type FileDetails } from './upload-files'
 
 const JURISDICTION_OPTIONS = JURISDICTIONS.map((j) => ({ value: String(j.id), label: j.name }))
 
@@ -48,19 +18,15 @@ const row = css({ gridColumn: '1 / -1' })
  * Under a chosen file: what it will be uploaded as ("As the batch" or its own type, jurisdiction and
  * date), and a button that opens the three fields. Choosing the batch's value again forgets the file's own.
  */
-export function FileDetailsEditor({
-  fileName,
-  batch,
-  own,
-  typeOptions,
-  onChange,
-}: {
+export interface FileDetailsEditorProps {
   fileName: string
   batch: BatchDetails
   own: FileDetails | undefined
   typeOptions: { value: string; label: string }[]
   onChange: (next: FileDetails | undefined) => void
-}) {
+}
+
+export function FileDetailsEditor({ fileName, batch, own, typeOptions, onChange }: FileDetailsEditorProps) {
   const [open, setOpen] = useState(false)
   const fieldsId = useId()
   const effective = detailsOf(batch, own)

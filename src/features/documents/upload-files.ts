@@ -1,5 +1,6 @@
 import { DOCUMENT_FILE_TYPES } from '@contract/documents'
 import { tooLargeMessage } from '@contract/file-size'
+import { todayYmd } from '~/lib/dates'
 
 /** What the upload form can tell about a file before it is stored for sending. */
 
@@ -32,4 +33,35 @@ export function isPhoto(file: File): boolean {
 export function combinedScanName(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0')
   return `scan-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}-${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}.pdf`
+}
+
+/**
+ * A batch's type, jurisdiction and date received are every file's defaults; one file of the batch may
+ * differ (an invoice among bank letters, a letter that arrived yesterday). Only what differs is kept.
+ */
+export interface FileDetails {
+  documentTypeId?: string
+  jurisdiction?: string
+  dateReceived?: string
+}
+
+export interface BatchDetails {
+  documentTypeId: string | null
+  jurisdiction: string | null
+  dateReceived: string
+}
+
+/** A file's own details over the batch's. */
+export function detailsOf(batch: BatchDetails, own: FileDetails | undefined): BatchDetails {
+  return {
+    documentTypeId: own?.documentTypeId ?? batch.documentTypeId,
+    jurisdiction: own?.jurisdiction ?? batch.jurisdiction,
+    dateReceived: own?.dateReceived ?? batch.dateReceived,
+  }
+}
+
+/** What a file's own details say wrong, or null. */
+export function fileDetailsProblem(own: FileDetails | undefined): string | null {
+  if (own?.dateReceived !== undefined && own.dateReceived > todayYmd()) return 'The date received cannot be in the future'
+  return null
 }

@@ -1,7 +1,7 @@
 import { JURISDICTIONS } from '@contract/documents'
 import type { DocumentKind } from '@contract/mail-actions'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { todayYmd } from '~/lib/dates'
 import { errorMessage } from '~/lib/api-client'
@@ -23,9 +23,11 @@ import { notify } from '~/ui/toaster'
 import { documentKeys, documentTypesQueryOptions } from './api'
 import { clientOptionsQueryOptions, findClientByMailbox, searchClientOptions, uploadLimitQueryOptions } from './upload-api'
 import { NativeSelect } from '~/ui/native-select'
-import { detailsOf, FileDetailsEditor, fileDetailsProblem, type BatchDetails, type FileDetails } from './upload-file-details'
-import { ChosenFileList, FileDropZone, type ChosenFile } from './upload-file-picker'
-import { checkUploadFile, combinedScanName, isPhoto } from './upload-files'
+import { FileDropZone, type ChosenFile } from './upload-file-picker'
+import { checkUploadFile, combinedScanName, detailsOf, fileDetailsProblem, isPhoto, type BatchDetails, type FileDetails } from './upload-files'
+
+// The list of chosen files (and each file's details) loads once files are chosen.
+const ChosenFileList = lazy(() => import('./upload-file-list').then((m) => ({ default: m.ChosenFileList })))
 
 const layout = css({ display: 'grid', gap: '6', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 3fr)' }, alignItems: 'start' })
 const panel = css({
@@ -411,23 +413,23 @@ export function UploadDocumentsPage({ initialClientId }: UploadDocumentsPageProp
           )}
 
           {items.length > 0 && (
-            <ChosenFileList
-              items={items}
-              combining={combining}
-              pageNumber={pageNumber}
-              photoCount={photos.length}
-              onMove={move}
-              onRemove={removeFile}
-              details={(item) => (
-                <FileDetailsEditor
-                  fileName={item.file.name}
-                  batch={batch}
-                  own={ownDetails[item.id]}
-                  typeOptions={typeOptions}
-                  onChange={(next) => setOwnDetails(({ [item.id]: _previous, ...rest }) => (next ? { ...rest, [item.id]: next } : rest))}
-                />
-              )}
-            />
+            <Suspense fallback={null}>
+              <ChosenFileList
+                items={items}
+                combining={combining}
+                pageNumber={pageNumber}
+                photoCount={photos.length}
+                onMove={move}
+                onRemove={removeFile}
+                details={(item) => ({
+                  fileName: item.file.name,
+                  batch,
+                  own: ownDetails[item.id],
+                  typeOptions,
+                  onChange: (next) => setOwnDetails(({ [item.id]: _previous, ...rest }) => (next ? { ...rest, [item.id]: next } : rest)),
+                })}
+              />
+            </Suspense>
           )}
 
           {storeError && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { todayYmd } from '~/lib/dates'
-import { detailsOf, fileDetailsProblem } from './upload-file-details'
+import { detailsOf, fileDetailsProblem } from './upload-files'
 
 const batch = { documentTypeId: '6', jurisdiction: '3', dateReceived: '2026-11-30' }
 
