@@ -112,7 +112,7 @@ test.describe('provider clients', () => {
     await expect(page).toHaveURL(/\/provider\/clients\/\d+\?tab=basic$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Sunshine Holdings LLC' })).toBeVisible()
     await expect(page.getByRole('tab', { name: 'Basic' })).toHaveAttribute('aria-selected', 'true')
-    await expect(page.getByText(DEMO.client.email)).toBeVisible()
+    await expect(page.getByRole('link', { name: DEMO.client.email })).toBeVisible()
     await expect(page.getByText('Business Entity Type')).toBeVisible()
     await expectAccessible(page, 'Client profile')
 
@@ -145,7 +145,7 @@ test.describe('provider clients', () => {
     await page.goto(`/client/profile/${session.user.clientId}`)
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
     await expect(page.getByRole('main').getByText('Sunshine Holdings LLC').first()).toBeVisible()
-    await expect(page.getByText(DEMO.client.email)).toBeVisible()
+    await expect(page.getByRole('link', { name: DEMO.client.email })).toBeVisible()
     await page.goto(`/client/profile/${session.user.clientId + 1}`)
     // The top bar names the signed-in company; the page itself must show nothing of the other one.
     await expect(page.getByRole('main').getByText('Sunshine Holdings LLC')).toHaveCount(0)
